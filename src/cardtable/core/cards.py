@@ -1,0 +1,130 @@
+"""Loading and validating card files (YAML) against a game's pydantic card schema.
+
+A card file is a mapping ``{set: NAME, cards: [...]}``. Every problem is reported with the
+file, the card (by id, or by entry number and line when it has no id) and the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from cardtable.core.errors import CardFileError
+
+CARD_ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+
+
+class CardBase(BaseModel):
+    """Fields every card of every game has."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(pattern=CARD_ID_PATTERN, description="stable kebab-case id")
+    name: str = Field(min_length=1)
+    text: str = ""
+
+
+CardT = TypeVar("CardT", bound=BaseModel)
+
+
+@dataclass(frozen=True)
+class CardPool(Generic[CardT]):
+    """The immutable card definitions of a game, and an index from card id to position."""
+
+    cards: tuple[CardT, ...]
+    index: dict[str, int] = field(default_factory=dict)
+
+    @staticmethod
+    def of(cards: Sequence[CardT]) -> CardPool[CardT]:
+        """Build a pool; card ids must be unique."""
+        return CardPool(tuple(cards), {getattr(c, "id"): i for i, c in enumerate(cards)})  # noqa: B009
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def get(self, card_id: str) -> CardT:
+        """Return the card with this id; ``KeyError`` if there is none."""
+        return self.cards[self.index[card_id]]
+
+
+def format_loc(loc: Iterable[int | str]) -> str:
+    """Render a pydantic error location as a dotted field path."""
+    return ".".join(str(p) for p in loc) or "(the entry itself)"
+
+
+def read_yaml(path: Path, error: type[Exception]) -> tuple[Any, yaml.Node | None]:
+    """Read a YAML file; return the data and its node tree (for line numbers)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise error(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    try:
+        return yaml.safe_load(text), yaml.compose(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" line {mark.line + 1}" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise error(f"{path}:{where}: not valid YAML: {problem}") from None
+
+
+def _entry_lines(root: yaml.Node | None, key: str) -> list[int]:
+    """Line numbers (1-based) of the entries of the sequence under ``key`` of a mapping node."""
+    if not isinstance(root, yaml.MappingNode):
+        return []
+    for k, v in root.value:
+        if isinstance(k, yaml.ScalarNode) and k.value == key and isinstance(v, yaml.SequenceNode):
+            return [item.start_mark.line + 1 for item in v.value]
+    return []
+
+
+def load_card_file(path: Path, adapter: TypeAdapter[CardT]) -> list[CardT]:
+    """Load one card file; raise :class:`CardFileError` listing every problem found."""
+    data, root = read_yaml(path, CardFileError)
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        raise CardFileError(f"{path}: expected a mapping with 'set' and a list 'cards'")
+    unknown = sorted(set(data) - {"set", "cards"})
+    if unknown:
+        raise CardFileError(
+            f"{path}: unknown top-level field(s) {unknown}; valid: ['cards', 'set']"
+        )
+    lines = _entry_lines(root, "cards")
+    cards: list[CardT] = []
+    problems: list[str] = []
+    for i, raw in enumerate(data["cards"]):
+        line = f" (line {lines[i]})" if i < len(lines) else ""
+        label = (
+            f"card '{raw['id']}'"
+            if isinstance(raw, dict) and isinstance(raw.get("id"), str)
+            else f"card entry #{i + 1}"
+        )
+        try:
+            cards.append(adapter.validate_python(raw))
+        except ValidationError as exc:
+            for err in exc.errors():
+                problems.append(
+                    f"{path}: {label}{line}: field '{format_loc(err['loc'])}': {err['msg']}"
+                )
+    if problems:
+        raise CardFileError("\n".join(problems))
+    return cards
+
+
+def load_card_pool(paths: Sequence[Path], adapter: TypeAdapter[CardT]) -> CardPool[CardT]:
+    """Load card files into one pool; a card id used twice is an error naming both files."""
+    seen: dict[str, Path] = {}
+    cards: list[CardT] = []
+    for path in paths:
+        for card in load_card_file(path, adapter):
+            cid: str = getattr(card, "id")  # noqa: B009
+            if cid in seen:
+                raise CardFileError(
+                    f"{path}: card '{cid}': field 'id': already defined in {seen[cid]}"
+                )
+            seen[cid] = path
+            cards.append(card)
+    return CardPool.of(cards)

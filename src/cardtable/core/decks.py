@@ -1,0 +1,127 @@
+"""Deck files (YAML): ``game``, ``name``, and one mapping from card id to count per section.
+
+A section may instead name a single card by its id (a Superstar, a Shaman). Which sections a
+game's decks have is declared by the game; the rules a deck must follow are checked by the game
+and reported with their rule ids.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardtable.core.cards import read_yaml
+from cardtable.core.errors import DeckFileError
+
+SINGLE = "single"
+MANY = "many"
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A deck: a name and, per section, card ids with counts (in file order)."""
+
+    game: str
+    name: str
+    sections: Mapping[str, Mapping[str, int]]
+    description: str = ""
+    source: str = ""
+
+    def cards(self, section: str) -> list[str]:
+        """The card ids of a section, each repeated by its count."""
+        return [cid for cid, n in self.sections.get(section, {}).items() for _ in range(n)]
+
+    def size(self, section: str) -> int:
+        """How many cards a section holds."""
+        return sum(self.sections.get(section, {}).values())
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form, the same shape as a deck file."""
+        out: dict[str, Any] = {"game": self.game, "name": self.name}
+        if self.description:
+            out["description"] = self.description
+        for sec, counts in self.sections.items():
+            out[sec] = dict(counts)
+        return out
+
+
+@dataclass(frozen=True)
+class DeckProblem:
+    """A deck-construction rule the deck breaks."""
+
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.message}"
+
+
+@dataclass(frozen=True)
+class DeckLayout:
+    """What sections a game's deck files have: section name -> SINGLE or MANY."""
+
+    sections: Mapping[str, str] = field(default_factory=dict)
+
+
+def deck_from_data(
+    data: Any, where: str, game: str, layout: DeckLayout, known: Mapping[str, Any]
+) -> Deck:
+    """Validate parsed deck data; ``where`` names the source in messages; ``known`` is the
+    card pool index. Raises :class:`DeckFileError` listing every problem."""
+    if not isinstance(data, dict):
+        raise DeckFileError(f"{where}: expected a mapping with 'game', 'name' and deck sections")
+    problems: list[str] = []
+    if data.get("game") != game:
+        problems.append(f"{where}: field 'game': expected '{game}', got {data.get('game')!r}")
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        problems.append(f"{where}: field 'name': a non-empty name is required")
+    description = data.get("description", "")
+    if not isinstance(description, str):
+        problems.append(f"{where}: field 'description': must be text")
+    sections: dict[str, dict[str, int]] = {}
+    valid = ["game", "name", "description", *layout.sections]
+    for key, value in data.items():
+        if key in ("game", "name", "description"):
+            continue
+        kind = layout.sections.get(str(key))
+        if kind is None:
+            problems.append(f"{where}: field '{key}': unknown section; valid fields: {valid}")
+            continue
+        sections[str(key)] = _section(value, kind, f"{where}: section '{key}'", known, problems)
+    for sec in layout.sections:
+        if sec not in data:
+            problems.append(f"{where}: section '{sec}' is missing")
+    if problems:
+        raise DeckFileError("\n".join(problems))
+    return Deck(game, str(name), sections, str(description), where)
+
+
+def _section(
+    value: Any, kind: str, where: str, known: Mapping[str, Any], problems: list[str]
+) -> dict[str, int]:
+    if kind == SINGLE:
+        if not isinstance(value, str):
+            problems.append(f"{where}: expected a single card id")
+            return {}
+        value = {value: 1}
+    if not isinstance(value, dict):
+        problems.append(f"{where}: expected a mapping from card id to count")
+        return {}
+    out: dict[str, int] = {}
+    for cid, n in value.items():
+        if str(cid) not in known:
+            problems.append(f"{where}: entry '{cid}': no card with this id")
+        elif isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            problems.append(f"{where}: entry '{cid}': count must be a whole number >= 1, got {n!r}")
+        else:
+            out[str(cid)] = n
+    return out
+
+
+def load_deck_file(path: Path, game: str, layout: DeckLayout, known: Mapping[str, Any]) -> Deck:
+    """Load and validate a deck file for ``game``."""
+    data, _ = read_yaml(path, DeckFileError)
+    return deck_from_data(data, str(path), game, layout, known)

@@ -1,0 +1,48 @@
+"""The errors cardtable raises. Every message says what is wrong and where."""
+
+from __future__ import annotations
+
+
+class CardtableError(Exception):
+    """Base class of every error cardtable raises on purpose."""
+
+
+class IllegalActionError(CardtableError):
+    """An action that is not legal in the current state; the state is left unchanged.
+
+    ``reason`` says in words why the action is refused.
+    """
+
+    def __init__(self, reason: str, action: int | str | None = None) -> None:
+        self.reason = reason
+        self.action = action
+        prefix = f"illegal action {action!r}: " if action is not None else "illegal action: "
+        super().__init__(prefix + reason)
+
+
+class UnknownGameError(CardtableError):
+    """A game name that is not registered."""
+
+
+class GameOptionError(CardtableError):
+    """An unknown or invalid game option."""
+
+
+class CardFileError(CardtableError):
+    """A card file that cannot be loaded; the message names file, card and field."""
+
+
+class DeckFileError(CardtableError):
+    """A deck file that cannot be loaded; the message names file, entry and field."""
+
+
+class ScenarioError(CardtableError):
+    """A scenario file that is malformed, or whose expectations do not hold."""
+
+
+class RecordError(CardtableError):
+    """A game record that cannot be read or does not replay."""
+
+
+class AgentSpecError(CardtableError):
+    """An agent specification such as ``greedy`` or ``random:seed=3`` that is not valid."""

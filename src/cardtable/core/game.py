@@ -1,0 +1,149 @@
+"""The Game protocol: a game's fixed facts, options, cards, decks and action codec."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cardtable.core.cards import CardPool
+from cardtable.core.decks import Deck, DeckLayout, DeckProblem, deck_from_data, load_deck_file
+from cardtable.core.zones import ZoneSpec, visibility_table
+
+if TYPE_CHECKING:
+    from cardtable.core.state import State
+
+
+class GameOptions(BaseModel):
+    """Options every game takes; a game extends this with its own."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    players: int = Field(2, description="number of players")
+
+
+class Game(ABC):
+    """A game with fixed options. Subclasses set the class attributes and hooks."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    Options: ClassVar[type[GameOptions]] = GameOptions
+    deck_layout: ClassVar[DeckLayout] = DeckLayout()
+
+    def __init__(self, options: GameOptions) -> None:
+        self.options = options
+        self.zone_specs: tuple[ZoneSpec, ...] = self._zone_specs()
+        self.zone_keys = {s.key: i for i, s in enumerate(self.zone_specs)}
+        self.visibility = visibility_table(self.zone_specs, self.num_players)
+
+    # ----- facts -------------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        """How many players this game is set up for."""
+        return self.options.players
+
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """The size of the fixed action space; every action is an int below it."""
+
+    @property
+    @abstractmethod
+    def max_game_length(self) -> int:
+        """An upper bound on the number of decisions in one game."""
+
+    def min_return(self) -> float:
+        """The lowest value ``returns()`` can give a player."""
+        return -1.0
+
+    def max_return(self) -> float:
+        """The highest value ``returns()`` can give a player."""
+        return 1.0
+
+    def options_dict(self) -> dict[str, Any]:
+        """The options as a JSON-ready mapping."""
+        return self.options.model_dump(mode="json")
+
+    # ----- cards and decks ---------------------------------------------------------------
+    @property
+    @abstractmethod
+    def card_pool(self) -> CardPool[Any]:
+        """The game's card definitions."""
+
+    @cached_property
+    def card_ids(self) -> tuple[str, ...]:
+        """Card id by pool index."""
+        return tuple(c.id for c in self.card_pool.cards)
+
+    @cached_property
+    def card_kinds(self) -> tuple[str, ...]:
+        """Card kind (type) by pool index."""
+        return tuple(c.type for c in self.card_pool.cards)
+
+    @abstractmethod
+    def starter_decks(self) -> dict[str, Deck]:
+        """The decks shipped with the game, by file stem."""
+
+    @abstractmethod
+    def default_decks(self) -> list[Deck]:
+        """The decks used when ``new_initial_state`` gets ``decks=None``, one per player."""
+
+    @abstractmethod
+    def check_deck(self, deck: Deck) -> list[DeckProblem]:
+        """Every deck-construction rule the deck breaks (empty when it is legal)."""
+
+    def load_deck(self, path: Path) -> Deck:
+        """Load a deck file for this game (raises DeckFileError)."""
+        return load_deck_file(path, self.name, self.deck_layout, self.card_pool.index)
+
+    def deck_from_dict(self, data: Any, where: str = "deck") -> Deck:
+        """Validate a deck given as data (the shape of a deck file)."""
+        return deck_from_data(data, where, self.name, self.deck_layout, self.card_pool.index)
+
+    def resolve_deck(self, spec: str) -> Deck:
+        """A deck by starter name (file stem) or by path to a deck file."""
+        starters = self.starter_decks()
+        if spec in starters:
+            return starters[spec]
+        return self.load_deck(Path(spec))
+
+    # ----- states and actions ------------------------------------------------------------
+    @abstractmethod
+    def _zone_specs(self) -> tuple[ZoneSpec, ...]:
+        """Declare every zone of the game for this number of players."""
+
+    @abstractmethod
+    def new_initial_state(self, seed: int = 0, decks: Sequence[Deck] | None = None) -> State:
+        """A new game, shuffled by ``seed``; ``decks=None`` uses the default decks."""
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str:
+        """The notation of an action."""
+
+    @abstractmethod
+    def string_to_action(self, text: str) -> int:
+        """Parse notation (or a plain integer) into an action; raises IllegalActionError."""
+
+    # ----- for people and agents ---------------------------------------------------------
+    @abstractmethod
+    def rules_sheet(self) -> list[tuple[str, str]]:
+        """Sections of a short rules sheet: (heading, text)."""
+
+    @abstractmethod
+    def render(self, observation: dict[str, Any]) -> str:
+        """Draw an observation as text with rich markup."""
+
+    @abstractmethod
+    def describe_card(self, card_id: str) -> str:
+        """One line describing a card (stats and text), with rich markup."""
+
+    @abstractmethod
+    def heuristic_values(self, observation: dict[str, Any], legal: list[int]) -> list[float]:
+        """A value for each legal action from this game's knowledge, using the observation only.
+        Higher is better; used by the greedy agent and as a rollout policy."""

@@ -1,0 +1,62 @@
+"""The registry of games: ``register_game``, ``load_game`` and ``available_games``."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from pydantic import ValidationError
+
+from cardtable.core.cards import format_loc
+from cardtable.core.errors import GameOptionError, UnknownGameError
+from cardtable.core.game import Game
+
+_GAMES: dict[str, str | type[Game]] = {}
+
+
+def register_game(name: str, target: str | type[Game]) -> None:
+    """Register a game class, or a ``"module:Class"`` path imported on first use."""
+    _GAMES[name] = target
+
+
+def available_games() -> list[str]:
+    """The names of the registered games, sorted."""
+    return sorted(_GAMES)
+
+
+def game_class(name: str) -> type[Game]:
+    """The class of a registered game; raises UnknownGameError naming the valid games."""
+    target = _GAMES.get(name)
+    if target is None:
+        raise UnknownGameError(
+            f"unknown game {name!r}; available games: {', '.join(available_games())}"
+        )
+    if isinstance(target, str):
+        module, _, cls = target.partition(":")
+        target = getattr(importlib.import_module(module), cls)
+        assert isinstance(target, type) and issubclass(target, Game)
+        _GAMES[name] = target
+    return target
+
+
+def load_game(name: str, **options: Any) -> Game:
+    """A game with validated options; an unknown or invalid option raises GameOptionError
+    naming the valid ones."""
+    cls = game_class(name)
+    valid = sorted(cls.Options.model_fields)
+    unknown = sorted(set(options) - set(valid))
+    if unknown:
+        raise GameOptionError(
+            f"{name}: unknown option(s) {', '.join(unknown)}; valid options: {', '.join(valid)}"
+        )
+    try:
+        opts = cls.Options(**options)
+    except ValidationError as exc:
+        msgs = "; ".join(f"option '{format_loc(e['loc'])}': {e['msg']}" for e in exc.errors())
+        raise GameOptionError(f"{name}: {msgs}") from None
+    if not cls.min_players <= opts.players <= cls.max_players:
+        raise GameOptionError(
+            f"{name}: option 'players': must be from {cls.min_players} to {cls.max_players}, "
+            f"got {opts.players}"
+        )
+    return cls(opts)

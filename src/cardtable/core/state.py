@@ -1,0 +1,239 @@
+"""The State protocol: what every game's state offers, and the generic parts of it.
+
+A game subclasses :class:`State` and implements the underscored hooks. The base class caches
+legal actions, checks legality before anything changes, records the history, and derives
+observations, event views and ``resample`` from the zone declarations.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any
+
+from cardtable.core.errors import IllegalActionError
+from cardtable.core.events import EVERYONE, Event
+from cardtable.core.rng import Rng
+
+if TYPE_CHECKING:
+    from cardtable.core.game import Game
+
+TERMINAL = -4
+"""What ``current_player()`` returns once the game is over."""
+
+
+class State(ABC):
+    """A game in progress. ``zones[i]`` is a tuple of card instances; ``cards[inst]`` is the
+    index of that instance's definition in the game's card pool."""
+
+    __slots__ = ("_history", "_legal", "cards", "game", "rng", "zones")
+
+    game: Game
+    zones: list[tuple[int, ...]]
+    cards: tuple[int, ...]
+    rng: Rng
+    _history: list[int]
+    _legal: list[int] | None
+
+    def _init_base(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.rng = Rng(seed)
+        self.zones = [() for _ in game.zone_specs]
+        self.cards = ()
+        self._history = []
+        self._legal = None
+
+    # ----- hooks a game implements -------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """The index of the player to act, or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[int]:
+        """Sorted legal actions of a non-terminal state; never empty."""
+
+    @abstractmethod
+    def _apply(self, action: int) -> list[Event]:
+        """Apply a legal action; return its events."""
+
+    @abstractmethod
+    def _explain_illegal(self, action: int) -> str:
+        """Say in words why ``action`` is not legal now."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Each player's result; all 0.0 before the end."""
+
+    @abstractmethod
+    def _public_view(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may know besides zone contents (scores, phase, ...)."""
+
+    @abstractmethod
+    def _copy_into(self, other: State) -> None:
+        """Copy the game's own fields into a fresh clone (zones etc. are done)."""
+
+    def _after_resample(self, player: int) -> None:  # noqa: B027
+        """Fix derived fields after hidden cards were redistributed; default: nothing."""
+
+    # ----- the public contract --------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.current_player() == TERMINAL
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions, sorted; empty only when the game is over."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.is_terminal() else self._legal_actions()
+        return legal[:]
+
+    def apply_action(self, action: int) -> list[Event]:
+        """Apply ``action``; return its events. An illegal action raises
+        :class:`IllegalActionError` with the reason and changes nothing."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.is_terminal() else self._legal_actions()
+        if action not in legal:
+            if self.is_terminal():
+                raise IllegalActionError("the game is over", action)
+            if not isinstance(action, int) or not 0 <= action < self.game.num_distinct_actions():
+                raise IllegalActionError("not an action of this game", action)
+            raise IllegalActionError(self._explain_illegal(action), self._safe_str(action))
+        self._legal = None
+        self._history.append(action)
+        return self._apply(action)
+
+    def _safe_str(self, action: int) -> str | int:
+        try:
+            return self.action_to_string(action)
+        except Exception:
+            return action
+
+    def action_to_string(self, action: int) -> str:
+        """The game's notation for an action."""
+        return self.game.action_to_string(action)
+
+    def string_to_action(self, text: str) -> int:
+        """Parse the game's notation (or a plain integer); raises IllegalActionError."""
+        return self.game.string_to_action(text)
+
+    def history(self) -> list[int]:
+        """The actions applied so far (a copy)."""
+        return self._history[:]
+
+    def card_id(self, inst: int) -> str:
+        """The card id of a card instance."""
+        return self.game.card_ids[self.cards[inst]]
+
+    def card_kind(self, inst: int) -> str:
+        """The kind (type) of a card instance."""
+        return self.game.card_kinds[self.cards[inst]]
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """A JSON-ready view of exactly what ``player`` may know (``None``: a spectator).
+
+        ``zones`` maps each zone key to the list of its card ids (decks top first) when the
+        player may see the zone, else to the number of cards in it."""
+        if player is not None and not 0 <= player < self.game.num_players:
+            raise ValueError(f"player must be in 0..{self.game.num_players - 1} or None")
+        viewer = self.game.num_players if player is None else player
+        visible = self.game.visibility[viewer]
+        ids = self.game.card_ids
+        cards = self.cards
+        zones: dict[str, Any] = {}
+        for i, spec in enumerate(self.game.zone_specs):
+            z = self.zones[i]
+            if visible[i]:
+                names = [ids[cards[c]] for c in z]
+                zones[spec.key] = names[::-1] if spec.stack else names
+            else:
+                zones[spec.key] = len(z)
+        view = self._public_view(player)
+        view["zones"] = zones
+        return view
+
+    def event_view(self, event: Event, player: int | None) -> dict[str, Any] | None:
+        """What ``player`` (``None``: a spectator) may see of an event; ``None`` if nothing."""
+        if event.private_to != EVERYONE and event.private_to != player:
+            return None
+        out: dict[str, Any] = {"kind": event.kind}
+        if event.player != EVERYONE:
+            out["player"] = event.player
+        if event.kind == "move":
+            specs = self.game.zone_specs
+            viewer = self.game.num_players if player is None else player
+            vis = self.game.visibility[viewer]
+            out["from"] = specs[event.src].key
+            out["to"] = specs[event.dst].key
+            out["card"] = self.card_id(event.card) if vis[event.src] or vis[event.dst] else None
+        elif event.card >= 0:
+            out["card"] = self.card_id(event.card)
+        if event.data:
+            out.update(event.data)
+        return out
+
+    def clone(self) -> State:
+        """An independent copy; card definitions are shared."""
+        other = object.__new__(type(self))
+        other.game = self.game
+        other.zones = self.zones[:]
+        other.cards = self.cards
+        other.rng = self.rng.copy()
+        other._history = self._history[:]
+        other._legal = self._legal
+        self._copy_into(other)
+        return other
+
+    def resample(self, player: int, rng: Rng) -> State:
+        """A full state ``player`` cannot tell apart from this one.
+
+        Every card the player cannot see is dealt again at random among the zones the player
+        cannot see that have the same owner (so an opponent's hidden cards stay the opponent's),
+        keeping each zone's size and the kinds of card it may hold; the state's own generator is
+        reseeded so that future shuffles are unknown too. The history is kept as it was and
+        does not replay the new state."""
+        other = self.clone()
+        visible = self.game.visibility[player]
+        specs = self.game.zone_specs
+        groups: dict[int | None, list[int]] = {}
+        for i, v in enumerate(visible):
+            if not v and self.zones[i]:
+                groups.setdefault(specs[i].owner, []).append(i)
+        for hidden in groups.values():
+            self._redeal(other, hidden, rng)
+        other.rng = Rng(rng.next64())
+        other._legal = None
+        other._after_resample(player)
+        return other
+
+    def _redeal(self, other: State, hidden: list[int], rng: Rng) -> None:
+        """Deal the cards of zones ``hidden`` again at random into ``other``."""
+        specs = self.game.zone_specs
+        pool = [c for i in hidden for c in self.zones[i]]
+        rng.shuffle(pool)
+        for i in hidden:
+            kinds = specs[i].kinds
+            if kinds is None:
+                continue
+            need = len(self.zones[i])
+            taken: list[int] = []
+            rest: list[int] = []
+            for c in pool:
+                if len(taken) < need and self.card_kind(c) in kinds:
+                    taken.append(c)
+                else:
+                    rest.append(c)
+            other.zones[i] = tuple(taken)
+            pool = rest
+        pos = 0
+        for i in hidden:
+            if specs[i].kinds is None:
+                n = len(self.zones[i])
+                other.zones[i] = tuple(pool[pos : pos + n])
+                pos += n
+
+    def zone_index(self, key: str) -> int:
+        """The index of the zone with this key; ``KeyError`` if none."""
+        return self.game.zone_keys[key]
+
+    def __str__(self) -> str:
+        return f"<{self.game.name} state after {len(self._history)} actions>"

@@ -1,0 +1,54 @@
+"""Card zones and the one declaration of who may see them.
+
+A state keeps its zones as a list of tuples of card instance numbers (copy-on-write, so that a
+clone copies one list). Each zone has a :class:`ZoneSpec` saying who owns it and who may see the
+cards in it. Observations, the events sent to a player and ``resample`` are all derived from
+these specs, so a new zone cannot leak by accident.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Visibility(Enum):
+    """Who may see the cards of a zone (everyone always sees how many there are)."""
+
+    PUBLIC = "public"  # every player and spectators
+    OWNER = "owner"  # only the zone's owner
+    NOBODY = "nobody"  # no one (a shuffled deck)
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneSpec:
+    """The declaration of one zone.
+
+    ``key`` names the zone in observations and scenario files (e.g. ``p0.hand``).
+    ``owner`` is a player index, or ``None`` for a shared zone.
+    ``kinds`` lists the card kinds the zone may hold; ``resample`` keeps hidden cards of those
+    kinds in it. ``None`` means any kind.
+    ``stack`` marks an ordered pile whose top is the last element (decks).
+    """
+
+    key: str
+    owner: int | None
+    visibility: Visibility
+    kinds: frozenset[str] | None = None
+    stack: bool = False
+
+    def visible_to(self, player: int | None) -> bool:
+        """Whether ``player`` (``None``: a spectator) may see which cards are in this zone."""
+        if self.visibility is Visibility.PUBLIC:
+            return True
+        if self.visibility is Visibility.OWNER:
+            return player is not None and player == self.owner
+        return False
+
+
+def visibility_table(specs: tuple[ZoneSpec, ...], num_players: int) -> tuple[tuple[bool, ...], ...]:
+    """Return ``table[viewer][zone]``: may the viewer see the zone; viewer ``num_players`` is a
+    spectator."""
+    rows = [tuple(s.visible_to(p) for s in specs) for p in range(num_players)]
+    rows.append(tuple(s.visible_to(None) for s in specs))
+    return tuple(rows)

@@ -1,0 +1,8 @@
+"""The games that ship with cardtable; each registers itself here by import path."""
+
+from cardtable.core.registry import register_game
+
+
+def register_builtin_games() -> None:
+    """Register every built-in game (imported lazily on first use)."""
+    register_game("looney", "cardtable.games.looney.game:LooneyGame")

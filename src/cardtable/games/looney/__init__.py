@@ -1,0 +1,1 @@
+"""The Looney Tunes Trading Card Game (Wizards of the Coast, 2000): actors steal scenes."""

@@ -1,0 +1,280 @@
+"""The Looney Tunes card schema, its effect vocabulary, and the compiled card tables."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+
+from cardtable.core.cards import CardBase, CardPool, load_card_pool
+from cardtable.core.errors import CardFileError
+
+COLORS = ("red", "blue", "yellow", "green", "gray")
+GRAY = 4
+Color = Literal["red", "blue", "yellow", "green", "gray"]
+Hue = Literal["red", "blue", "yellow", "green"]
+
+KINDS = ("scene", "actor", "effect", "location")
+SCENE, ACTOR, EFFECT, LOCATION = range(4)
+
+CARD_DIR = Path(__file__).parent / "cards"
+DECK_DIR = Path(__file__).parent / "decks"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class WhenSceneColor(_Strict):
+    """Only if the scene's printed colour is this colour."""
+
+    scene_color: Color
+
+
+class WhenAlone(_Strict):
+    """Only if the owner has exactly one actor at the scene."""
+
+    alone: Literal[True]
+
+
+class WhenWith(_Strict):
+    """Only if the owner's group at the scene has an actor of this character."""
+
+    with_character: str = Field(min_length=1)
+
+
+When = WhenSceneColor | WhenAlone | WhenWith
+
+
+class RankEffect(_Strict):
+    """Own side's rank value at this scene + amount."""
+
+    do: Literal["rank"]
+    amount: int = Field(ge=-5, le=5)
+    when: When | None = None
+
+
+class OpponentRankEffect(_Strict):
+    """Every opposing side's rank value at this scene + amount."""
+
+    do: Literal["opponent_rank"]
+    amount: int = Field(ge=-5, le=0)
+    when: When | None = None
+
+
+class SceneRankEffect(_Strict):
+    """The scene's rank counts as + amount for this scoring."""
+
+    do: Literal["scene_rank"]
+    amount: int = Field(ge=-5, le=5)
+    when: When | None = None
+
+
+class SceneColorEffect(_Strict):
+    """The scene counts as this colour (gray: no colour check)."""
+
+    do: Literal["scene_color"]
+    color: Color
+    when: When | None = None
+
+
+class GroupColorEffect(_Strict):
+    """Own group counts as this colour."""
+
+    do: Literal["group_color"]
+    color: Hue
+    when: When | None = None
+
+
+class PointsEffect(_Strict):
+    """The scene is worth + amount to its winner (actor/effect: only if own side wins)."""
+
+    do: Literal["points"]
+    amount: int = Field(ge=1, le=10)
+    when: When | None = None
+
+
+class WinsTiesEffect(_Strict):
+    """Own side wins a tie in the rank comparison."""
+
+    do: Literal["wins_ties"]
+    when: When | None = None
+
+
+class CancelEffectsEffect(_Strict):
+    """Opponents' special effects at this scene have no effect."""
+
+    do: Literal["cancel_effects"]
+    when: When | None = None
+
+
+class DrawEffect(_Strict):
+    """After this scene is scored, the owner draws that many cards."""
+
+    do: Literal["draw"]
+    amount: int = Field(ge=1, le=3)
+    when: When | None = None
+
+
+Effect = Annotated[
+    RankEffect
+    | OpponentRankEffect
+    | SceneRankEffect
+    | SceneColorEffect
+    | GroupColorEffect
+    | PointsEffect
+    | WinsTiesEffect
+    | CancelEffectsEffect
+    | DrawEffect,
+    Field(discriminator="do"),
+]
+
+VERBS = (
+    "rank",
+    "opponent_rank",
+    "scene_rank",
+    "scene_color",
+    "group_color",
+    "points",
+    "wins_ties",
+    "cancel_effects",
+    "draw",
+)
+ALLOWED_VERBS = {
+    "actor": {"rank", "opponent_rank", "group_color", "points", "wins_ties", "draw"},
+    "effect": set(VERBS),
+    "location": {"scene_rank", "scene_color", "points"},
+    "scene": set(),
+}
+
+
+class LooneyCard(CardBase):
+    """A Looney Tunes card: a scene, actor, special effect or location."""
+
+    type: Literal["scene", "actor", "effect", "location"]
+    color: Color
+    deck: Literal["movie", "personal"] = "personal"
+    rank: int | None = Field(None, ge=0, le=12)
+    points: int | None = Field(None, ge=0, le=20)
+    character: str | None = None
+    effects: tuple[Effect, ...] = ()
+
+    @model_validator(mode="after")
+    def _fields_fit_type(self) -> LooneyCard:
+        t = self.type
+        if t == "scene" and (self.rank is None or self.points is None):
+            raise ValueError("a scene needs 'rank' and 'points'")
+        if t == "actor" and (self.rank is None or not self.character):
+            raise ValueError("an actor needs 'rank' and 'character'")
+        if t == "actor" and self.color == "gray":
+            raise ValueError("an actor cannot be gray")
+        if t != "scene" and self.deck == "movie":
+            raise ValueError("only scenes may belong to the movie deck")
+        if t in ("effect", "location") and not self.effects:
+            raise ValueError(f"a{'n' if t == 'effect' else ''} {t} needs at least one effect")
+        if t != "actor" and self.character is not None:
+            raise ValueError("only actors have a 'character'")
+        if t in ("effect", "location") and (self.rank is not None or self.points is not None):
+            raise ValueError(f"a {t} has no 'rank' or 'points'")
+        bad = [e.do for e in self.effects if e.do not in ALLOWED_VERBS[t]]
+        if bad:
+            raise ValueError(f"effect(s) {bad} cannot be used on a {t} card")
+        return self
+
+
+ADAPTER: TypeAdapter[LooneyCard] = TypeAdapter(LooneyCard)
+
+
+# ----- compiled tables ---------------------------------------------------------------------
+# An effect compiles to (verb, amount, color, cond, cond_arg): ints for the hot path.
+COND_NONE, COND_SCENE_COLOR, COND_ALONE, COND_WITH = range(4)
+CompiledEffect = tuple[int, int, int, int, int]
+
+
+@dataclass(frozen=True)
+class CardTables:
+    """Per pool index: kind, colour, rank, points, character, personal index, effects."""
+
+    kind: tuple[int, ...]
+    color: tuple[int, ...]
+    rank: tuple[int, ...]
+    points: tuple[int, ...]
+    char: tuple[int, ...]
+    personal: tuple[int, ...]  # index among personal cards, -1 for movie scenes
+    movie: tuple[int, ...]  # pool indices of the movie deck's scenes
+    personal_defs: tuple[int, ...]  # pool index by personal index
+    effects: tuple[tuple[CompiledEffect, ...], ...]
+    characters: tuple[str, ...]
+
+
+def _compile_effect(e: BaseModel, chars: dict[str, int]) -> CompiledEffect:
+    verb = VERBS.index(getattr(e, "do"))  # noqa: B009
+    amount = getattr(e, "amount", 0)
+    color = COLORS.index(getattr(e, "color", "gray"))
+    when = getattr(e, "when", None)
+    if isinstance(when, WhenSceneColor):
+        return (verb, amount, color, COND_SCENE_COLOR, COLORS.index(when.scene_color))
+    if isinstance(when, WhenAlone):
+        return (verb, amount, color, COND_ALONE, 0)
+    if isinstance(when, WhenWith):
+        return (verb, amount, color, COND_WITH, chars.setdefault(when.with_character, len(chars)))
+    return (verb, amount, color, COND_NONE, 0)
+
+
+def compile_tables(pool: CardPool[LooneyCard]) -> CardTables:
+    """Turn card definitions into flat tables indexed by pool index."""
+    chars: dict[str, int] = {}
+    for c in pool.cards:
+        if c.character:
+            chars.setdefault(c.character, len(chars))
+    personal: list[int] = []
+    personal_defs: list[int] = []
+    for i, c in enumerate(pool.cards):
+        if c.deck == "personal":
+            personal.append(len(personal_defs))
+            personal_defs.append(i)
+        else:
+            personal.append(-1)
+    return CardTables(
+        kind=tuple(KINDS.index(c.type) for c in pool.cards),
+        color=tuple(COLORS.index(c.color) for c in pool.cards),
+        rank=tuple(c.rank or 0 for c in pool.cards),
+        points=tuple(c.points or 0 for c in pool.cards),
+        char=tuple(chars[c.character] if c.character else -1 for c in pool.cards),
+        personal=tuple(personal),
+        movie=tuple(i for i, c in enumerate(pool.cards) if c.deck == "movie"),
+        personal_defs=tuple(personal_defs),
+        effects=tuple(tuple(_compile_effect(e, chars) for e in c.effects) for c in pool.cards),
+        characters=tuple(chars),
+    )
+
+
+def check_pool(pool: CardPool[LooneyCard]) -> None:
+    """Cross-card checks: ``with_character`` names an existing character (CardFileError)."""
+    chars = {c.character for c in pool.cards if c.character}
+    problems = []
+    for c in pool.cards:
+        for i, e in enumerate(c.effects):
+            if isinstance(e.when, WhenWith) and e.when.with_character not in chars:
+                problems.append(
+                    f"card '{c.id}': field 'effects.{i}.when.with_character': no actor of "
+                    f"character {e.when.with_character!r} in the card set"
+                )
+    if problems:
+        raise CardFileError("\n".join(problems))
+
+
+def load_pool(paths: list[Path]) -> CardPool[LooneyCard]:
+    """Load and check Looney Tunes card files."""
+    pool = load_card_pool(paths, ADAPTER)
+    check_pool(pool)
+    return pool
+
+
+@cache
+def builtin_pool() -> CardPool[LooneyCard]:
+    """The card set that ships with cardtable."""
+    return load_pool(sorted(CARD_DIR.glob("*.yaml")))

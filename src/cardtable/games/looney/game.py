@@ -1,0 +1,199 @@
+"""The Looney Tunes game: options, cards, decks, action codec and new states."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cached_property
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field
+
+from cardtable.core.cards import CardPool
+from cardtable.core.decks import MANY, Deck, DeckLayout, DeckProblem, load_deck_file
+from cardtable.core.game import Game, GameOptions
+from cardtable.core.zones import ZoneSpec
+
+from . import heuristics, render, sheet
+from .actions import SLOTS, Codec
+from .cards import COLORS, DECK_DIR, CardTables, LooneyCard, builtin_pool, compile_tables
+from .rules import LooneyState
+from .zones import DECK, HAND, MOVIE_DECK, pbase, zone_specs
+
+MIN_DECK = 6
+MAX_DECK = 60
+
+
+class LooneyOptions(GameOptions):
+    """Options of Looney Tunes; the defaults follow the seed (docs/rules/looney.md)."""
+
+    players: int = Field(2, description="number of players, 2 to 4")
+    target_points: int = Field(40, ge=1, le=500, description="points that win the game")
+    hand_size: int = Field(6, ge=1, le=20, description="the hand is drawn up to this size")
+    role_limit: Literal["once", "unlimited", "when-stuck"] = Field(
+        "once", description="how often a player may play a Role in one placement"
+    )
+    unique_scope: Literal["side", "scene"] = Field(
+        "side", description="one actor of a character on your whole side, or per scene"
+    )
+    answer_method: Literal["any", "same"] = Field(
+        "any", description="answering players may use any method, or only the round player's"
+    )
+    answer_elimination: Literal["none-placed", "scene-uncovered"] = Field(
+        "none-placed",
+        description="an answering player is eliminated when they place nothing, or when a "
+        "used scene stays uncovered",
+    )
+    mixed_group_color: Literal["none", "any"] = Field(
+        "none", description="a mixed-colour group has no colour, or matches any of its colours"
+    )
+    overact_all: Literal["compare", "nobody"] = Field(
+        "compare", description="when every side overacts: compare as usual, or nobody wins"
+    )
+    personal_deck_out: Literal["continue", "reshuffle"] = Field(
+        "continue", description="an empty personal deck: play on without it, or reshuffle"
+    )
+    max_rounds: int = Field(
+        200, ge=1, le=10_000, description="rounds before the game ends on points"
+    )
+
+
+class LooneyGame(Game):
+    """Looney Tunes TCG: actors steal scenes of a shared storyboard."""
+
+    name: ClassVar[str] = "looney"
+    title: ClassVar[str] = "Looney Tunes Trading Card Game"
+    version: ClassVar[str] = "1.0.0"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    Options: ClassVar[type[GameOptions]] = LooneyOptions
+    deck_layout: ClassVar[DeckLayout] = DeckLayout({"personal": MANY})
+    options: LooneyOptions
+
+    def __init__(self, options: GameOptions, pool: CardPool[LooneyCard] | None = None) -> None:
+        assert isinstance(options, LooneyOptions)
+        super().__init__(options)
+        self._pool = pool if pool is not None else builtin_pool()
+        self.tables: CardTables = compile_tables(self._pool)
+        personal_ids = tuple(self.card_ids[d] for d in self.tables.personal_defs)
+        self.codec = Codec(len(personal_ids), personal_ids)
+        self.personal_index = {cid: i for i, cid in enumerate(personal_ids)}
+
+    def _zone_specs(self) -> tuple[ZoneSpec, ...]:
+        return zone_specs(self.options.players)
+
+    @property
+    def card_pool(self) -> CardPool[LooneyCard]:
+        """The card definitions (the shipped set unless another pool was given)."""
+        return self._pool
+
+    def num_distinct_actions(self) -> int:
+        """11 fixed actions plus 10 per personal card definition (see actions.py)."""
+        return self.codec.size
+
+    @property
+    def max_game_length(self) -> int:
+        """Rounds times the most decisions one round can take."""
+        per_player = 2 * MAX_DECK + 6
+        return 1 + self.options.max_rounds * (SLOTS + per_player * self.num_players)
+
+    def color_name(self, color: int) -> str:
+        """The name of a colour code."""
+        return COLORS[color]
+
+    # ----- decks ------------------------------------------------------------------------
+    @cached_property
+    def _starters(self) -> dict[str, Deck]:
+        return {
+            p.stem: load_deck_file(p, self.name, self.deck_layout, self.card_pool.index)
+            for p in sorted(DECK_DIR.glob("*.yaml"))
+        }
+
+    def starter_decks(self) -> dict[str, Deck]:
+        """The four starter decks, by file stem."""
+        return dict(self._starters)
+
+    def default_decks(self) -> list[Deck]:
+        """Player i gets the i-th starter deck in name order."""
+        decks = list(self._starters.values())
+        return [decks[i % len(decks)] for i in range(self.num_players)]
+
+    def check_deck(self, deck: Deck) -> list[DeckProblem]:
+        """LT-1.1 size 6 to 60; LT-1.2 personal cards only."""
+        problems = []
+        size = deck.size("personal")
+        if not MIN_DECK <= size <= MAX_DECK:
+            problems.append(
+                DeckProblem(
+                    "LT-1.1",
+                    f"a personal deck has {MIN_DECK} to {MAX_DECK} cards (about 30); "
+                    f"this one has {size}",
+                )
+            )
+        for cid in deck.sections.get("personal", {}):
+            if self.card_pool.get(cid).deck == "movie":
+                problems.append(
+                    DeckProblem("LT-1.2", f"'{cid}' is a Movie-deck scene, not a personal card")
+                )
+        return problems
+
+    # ----- states -----------------------------------------------------------------------
+    def new_initial_state(self, seed: int = 0, decks: Sequence[Deck] | None = None) -> LooneyState:
+        """LT-2: shuffle the Movie deck and each personal deck, deal 6 cards to each player,
+        and pick at random who chooses the first player."""
+        if decks is None:
+            decks = self.default_decks()
+        if len(decks) != self.num_players:
+            raise ValueError(f"expected {self.num_players} decks, got {len(decks)}")
+        for deck in decks:
+            problems = self.check_deck(deck)
+            if problems:
+                raise ValueError(
+                    f"deck '{deck.name}' is not legal: " + "; ".join(map(str, problems))
+                )
+        st = LooneyState.__new__(LooneyState)
+        st._init_base(self, seed)
+        st._init_fields()
+        index = self.card_pool.index
+        cards = list(self.tables.movie)
+        owner = [-1] * len(cards)
+        st.zones[MOVIE_DECK] = st.rng.shuffled(range(len(cards)))
+        for p, deck in enumerate(decks):
+            first = len(cards)
+            ids = deck.cards("personal")
+            cards += [index[c] for c in ids]
+            owner += [p] * len(ids)
+            st.zones[pbase(p) + DECK] = st.rng.shuffled(range(first, len(cards)))
+        st.cards = tuple(cards)
+        st.owner = tuple(owner)
+        for p in range(self.num_players):
+            b = pbase(p)
+            k = min(self.options.hand_size, len(st.zones[b + DECK]))
+            st.zones[b + HAND] = st.zones[b + DECK][-k:][::-1]
+            st.zones[b + DECK] = st.zones[b + DECK][:-k]
+        st.chooser = st.rng.below(self.num_players)
+        return st
+
+    def action_to_string(self, action: int) -> str:
+        """See actions.py for the notation."""
+        return self.codec.to_string(action)
+
+    def string_to_action(self, text: str) -> int:
+        """Parse the notation of actions.py (or a plain integer)."""
+        return self.codec.parse(text, self.personal_index)
+
+    # ----- for people and agents --------------------------------------------------------
+    def rules_sheet(self) -> list[tuple[str, str]]:
+        """The rules sheet of ``cardtable rules looney``."""
+        return sheet.rules_sheet(self.options)
+
+    def render(self, observation: dict[str, Any]) -> str:
+        """The table as text with rich markup."""
+        return render.render(self, observation)
+
+    def describe_card(self, card_id: str) -> str:
+        """One line for a card."""
+        return render.describe(self.card_pool.get(card_id))
+
+    def heuristic_values(self, observation: dict[str, Any], legal: list[int]) -> list[float]:
+        """Values of legal actions from the observation (heuristics.py)."""
+        return heuristics.action_values(self, observation, legal)

@@ -1,0 +1,530 @@
+"""The Looney Tunes state: setup, the round (draw, storyboard, actors, answers) and its end.
+
+Rule numbers (LT-x.y) refer to docs/rules/looney.md.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardtable.core.events import Event, move, note
+from cardtable.core.state import TERMINAL, State
+
+from .actions import DONE, FIRST, REFILL, ROLE, ROLE_SLOT, SCENE, SLOTS
+from .cards import ACTOR, EFFECT, GRAY, LOCATION
+from .scoring import score_slot
+from .zones import (
+    DECK,
+    DISCARD,
+    DOWN,
+    FX,
+    HAND,
+    MOVIE_DECK,
+    MOVIE_DISCARD,
+    STORY,
+    UP,
+    pbase,
+)
+from .zones import LOCATION as LOC
+from .zones import ROLE as ROLE_ZONE
+
+if TYPE_CHECKING:
+    from .game import LooneyGame
+
+PH_FIRST, PH_STORY, PH_PLACE, PH_OVER = range(4)
+PHASES = ("choose-first", "storyboard", "placement", "over")
+BY_MOVIE, BY_HAND = 1, 2
+DRAW = -2
+
+
+class LooneyState(State):
+    """A game of Looney Tunes in progress."""
+
+    __slots__ = (
+        "actor",
+        "chooser",
+        "location_played",
+        "n_placed",
+        "out",
+        "owner",
+        "pending_effect",
+        "phase",
+        "refill_method",
+        "role_used",
+        "round_no",
+        "rp",
+        "rp_methods",
+        "scores",
+        "used",
+        "winner",
+    )
+
+    game: LooneyGame
+    owner: tuple[int, ...]
+
+    def _init_fields(self) -> None:
+        self.phase = PH_FIRST
+        self.chooser = 0
+        self.rp = 0
+        self.actor = 0
+        self.used = 0
+        self.pending_effect = -1
+        self.role_used = False
+        self.location_played = False
+        self.refill_method = 0
+        self.rp_methods = 0
+        self.n_placed = 0
+        self.round_no = 0
+        self.scores = [0] * self.game.num_players
+        self.out = [False] * self.game.num_players
+        self.winner = -1
+
+    def _copy_into(self, other: State) -> None:
+        assert isinstance(other, LooneyState)
+        other.owner = self.owner
+        other.phase = self.phase
+        other.chooser = self.chooser
+        other.rp = self.rp
+        other.actor = self.actor
+        other.used = self.used
+        other.pending_effect = self.pending_effect
+        other.role_used = self.role_used
+        other.location_played = self.location_played
+        other.refill_method = self.refill_method
+        other.rp_methods = self.rp_methods
+        other.n_placed = self.n_placed
+        other.round_no = self.round_no
+        other.scores = self.scores[:]
+        other.out = self.out[:]
+        other.winner = self.winner
+
+    # ----- who acts --------------------------------------------------------------------------
+    def current_player(self) -> int:
+        """The chooser, the round player building the storyboard, or the placing player."""
+        ph = self.phase
+        if ph == PH_PLACE:
+            return self.actor
+        if ph == PH_STORY:
+            return self.rp
+        if ph == PH_FIRST:
+            return self.chooser
+        return TERMINAL
+
+    def returns(self) -> list[float]:
+        """1 for the winner and -1/(n-1) for the others; all 0 for a draw or before the end."""
+        n = self.game.num_players
+        if self.winner < 0:
+            return [0.0] * n
+        loss = -1.0 / (n - 1)
+        return [1.0 if p == self.winner else loss for p in range(n)]
+
+    # ----- legal actions ---------------------------------------------------------------------
+    def _legal_actions(self) -> list[int]:
+        ph = self.phase
+        if ph == PH_PLACE:
+            # Only a resampled state can leave a player stuck here (play eliminates a stuck
+            # player at once); its one action, 'done', then eliminates them.
+            return self._placement_actions() or [DONE]
+        if ph == PH_STORY:
+            return self._storyboard_actions() or [DONE]
+        return [FIRST + p for p in range(self.game.num_players)]
+
+    def _storyboard_actions(self) -> list[int]:
+        z = self.zones
+        out: list[int] = []
+        if self.refill_method != BY_HAND and (z[MOVIE_DECK] or z[MOVIE_DISCARD]):
+            out.append(REFILL)
+        if self.refill_method != BY_MOVIE:
+            t = self.game.tables
+            cards = self.cards
+            defs = {cards[i] for i in z[pbase(self.rp) + HAND]}
+            out += sorted(SCENE + t.personal[d] for d in defs if t.kind[d] == 0)
+        return out
+
+    def _slots_open(self) -> list[int]:
+        """Slots the acting player may place on: any scene for the round player (LT-4.1),
+        the used scenes for an answering player (LT-5.1)."""
+        if self.actor == self.rp:
+            z = self.zones
+            return [s for s in range(SLOTS) if z[STORY + s]]
+        u = self.used
+        return [s for s in range(SLOTS) if u >> s & 1]
+
+    def _chars_placed(self) -> list[set[int]]:
+        """The characters the acting player has on each slot this round."""
+        z = self.zones
+        char = self.game.tables.char
+        cards = self.cards
+        b = pbase(self.actor)
+        return [{char[cards[i]] for i in z[b + DOWN + s] + z[b + UP + s]} for s in range(SLOTS)]
+
+    def _char_ok(self, c: int, s: int, placed: list[set[int]]) -> bool:
+        """LT-4.3: one actor of a character on your side at once (option: per scene)."""
+        if self.game.options.unique_scope == "scene":
+            return c not in placed[s]
+        return not any(c in p for p in placed)
+
+    def _method_ok(self, method: int) -> bool:
+        """LT-5.2: an answering player's methods (option 'same': only those the round player
+        used this round)."""
+        if self.actor == self.rp or self.game.options.answer_method == "any":
+            return True
+        return bool(self.rp_methods & method)
+
+    def _placement_actions(self) -> list[int]:
+        z = self.zones
+        t = self.game.tables
+        g = self.game
+        cards = self.cards
+        b = pbase(self.actor)
+        slots = self._slots_open()
+        placed = self._chars_placed()
+        if z[b + ROLE_ZONE]:
+            c = t.char[cards[z[b + ROLE_ZONE][0]]]
+            return [ROLE_SLOT + s for s in slots if self._char_ok(c, s, placed)]
+        out: list[int] = []
+        place_base = g.codec.place_base
+        can_place = False
+        hand_ok = self._method_ok(BY_HAND)
+        pe = self.pending_effect
+        actor_color = t.color[cards[z[b + DOWN + pe][-1]]] if pe >= 0 else -1
+        is_rp = self.actor == self.rp
+        for d in sorted({cards[i] for i in z[b + HAND]}):
+            k = t.kind[d]
+            if k == ACTOR:
+                if hand_ok:
+                    c = t.char[d]
+                    base = place_base + 4 * t.personal[d]
+                    for s in slots:
+                        if self._char_ok(c, s, placed):
+                            out.append(base + s)
+                            can_place = True
+            elif k == EFFECT:
+                if pe >= 0 and (t.color[d] == GRAY or t.color[d] == actor_color):
+                    out.append(g.codec.effect_base + t.personal[d])
+            elif k == LOCATION and is_rp and not self.location_played:
+                base = g.codec.location_base + 4 * t.personal[d]
+                out += [base + s for s in range(SLOTS) if z[STORY + s] and not z[LOC + s]]
+        if self._role_ok(can_place):
+            out.append(ROLE)
+            can_place = True
+        if self.n_placed and (is_rp or not can_place or self._covered()):
+            out.append(DONE)
+        out.sort()
+        return out
+
+    def _role_ok(self, can_place_from_hand: bool) -> bool:
+        """LT-4.5: a Role needs cards in the deck and is limited by the 'role_limit' option."""
+        if not self._method_ok(2):
+            return False
+        b = pbase(self.actor)
+        z = self.zones
+        if not (
+            z[b + DECK] or (self.game.options.personal_deck_out == "reshuffle" and z[b + DISCARD])
+        ):
+            return False
+        limit = self.game.options.role_limit
+        if limit == "once":
+            return not self.role_used
+        if limit == "when-stuck":
+            return not can_place_from_hand
+        return True
+
+    def _covered(self) -> bool:
+        """Whether the acting player has an actor on every used scene."""
+        z = self.zones
+        b = pbase(self.actor)
+        u = self.used
+        return all(z[b + DOWN + s] or z[b + UP + s] for s in range(SLOTS) if u >> s & 1)
+
+    def _explain_illegal(self, action: int) -> str:
+        from .explain import explain
+
+        return explain(self, action)
+
+    # ----- applying actions ------------------------------------------------------------------
+    def _apply(self, action: int) -> list[Event]:
+        ev: list[Event] = []
+        g = self.game
+        if action < REFILL:
+            self.rp = action - FIRST
+            ev.append(note("first_player", self.chooser, first=self.rp))
+            self._start_round(ev)
+            return ev
+        if self.phase == PH_STORY:
+            if action == DONE:  # only when no scene can be added (after a resample)
+                self._begin_placement(ev)
+                return ev
+            if action == REFILL:
+                self.refill_method = BY_MOVIE
+                self._refill_from_movie(ev)
+            else:
+                self.refill_method = BY_HAND
+                self._play_from_hand(action - SCENE, STORY + self._empty_slot(), ev)
+            self._storyboard(ev)
+            return ev
+        pe = self.pending_effect
+        self.pending_effect = -1
+        if action == DONE:
+            self._done(ev)
+        elif action == ROLE:
+            self._role(ev)
+        elif action < SCENE:
+            self._role_to_slot(action - ROLE_SLOT, ev)
+        elif action < g.codec.place_base:
+            b = pbase(self.actor)
+            self._play_from_hand(action - g.codec.effect_base, b + FX + pe, ev)
+        elif action < g.codec.location_base:
+            p, s = divmod(action - g.codec.place_base, SLOTS)
+            self._play_from_hand(p, pbase(self.actor) + DOWN + s, ev)
+            self.pending_effect = s
+            self._placed(s, BY_HAND)
+        else:
+            p, s = divmod(action - g.codec.location_base, SLOTS)
+            self._play_from_hand(p, LOC + s, ev)
+            self.location_played = True
+        if self.phase == PH_PLACE and self._legal is None:
+            self._check_stuck(ev)
+        return ev
+
+    def _play_from_hand(self, personal: int, dst: int, ev: list[Event]) -> None:
+        d = self.game.tables.personal_defs[personal]
+        player = self.actor if self.phase == PH_PLACE else self.rp
+        h = pbase(player) + HAND
+        hand = self.zones[h]
+        cards = self.cards
+        i = next(i for i, c in enumerate(hand) if cards[c] == d)
+        card = hand[i]
+        self.zones[h] = hand[:i] + hand[i + 1 :]
+        self.zones[dst] += (card,)
+        ev.append(move(card, h, dst, player))
+
+    def _placed(self, slot: int, method: int) -> None:
+        self.n_placed += 1
+        if self.actor == self.rp:
+            self.used |= 1 << slot
+            self.rp_methods |= method
+
+    def _move_top(self, src: int, dst: int, ev: list[Event], player: int) -> int:
+        z = self.zones
+        card = z[src][-1]
+        z[src] = z[src][:-1]
+        z[dst] += (card,)
+        ev.append(move(card, src, dst, player))
+        return card
+
+    def _reshuffle(self, src: int, dst: int, ev: list[Event], player: int) -> None:
+        """Shuffle pile ``src`` to become deck ``dst`` (LT-7.2, LT-7.3)."""
+        z = self.zones
+        for c in z[src]:
+            ev.append(move(c, src, dst, player))
+        z[dst] = self.rng.shuffled(z[dst] + z[src])
+        z[src] = ()
+        ev.append(note("reshuffle", player, deck=self.game.zone_specs[dst].key))
+
+    def _draw(self, player: int, n: int, ev: list[Event]) -> None:
+        """Draw ``n`` cards; an empty deck draws nothing unless the reshuffle option is on."""
+        b = pbase(player)
+        z = self.zones
+        for _ in range(n):
+            if not z[b + DECK]:
+                if self.game.options.personal_deck_out != "reshuffle" or not z[b + DISCARD]:
+                    return
+                self._reshuffle(b + DISCARD, b + DECK, ev, player)
+            self._move_top(b + DECK, b + HAND, ev, player)
+
+    # ----- the round -------------------------------------------------------------------------
+    def _start_round(self, ev: list[Event]) -> None:
+        """LT-3.1 draw up to the hand size, then LT-3.2 build the storyboard."""
+        self.round_no += 1
+        if self.round_no > self.game.options.max_rounds:
+            self._end_by_points(ev)
+            return
+        ev.append(note("round", self.rp, round=self.round_no))
+        hand = len(self.zones[pbase(self.rp) + HAND])
+        if hand < self.game.options.hand_size:
+            self._draw(self.rp, self.game.options.hand_size - hand, ev)
+        self.phase = PH_STORY
+        self.refill_method = 0
+        self._storyboard(ev)
+
+    def _empty_slot(self) -> int:
+        z = self.zones
+        return next(s for s in range(SLOTS) if not z[STORY + s])
+
+    def _refill_from_movie(self, ev: list[Event]) -> None:
+        if not self.zones[MOVIE_DECK]:
+            self._reshuffle(MOVIE_DISCARD, MOVIE_DECK, ev, -1)
+        self._move_top(MOVIE_DECK, STORY + self._empty_slot(), ev, self.rp)
+
+    def _storyboard(self, ev: list[Event]) -> None:
+        """Fill the storyboard to 4 scenes; stop for a decision only when the round player
+        holds a scene and may play it (LT-3.2)."""
+        z = self.zones
+        while not all(z[STORY + s] for s in range(SLOTS)):
+            legal = self._storyboard_actions()
+            if not legal:
+                break
+            if legal != [REFILL]:
+                self._legal = legal
+                return
+            self.refill_method = BY_MOVIE
+            self._refill_from_movie(ev)
+        self._begin_placement(ev)
+
+    def _begin_placement(self, ev: list[Event]) -> None:
+        self.phase = PH_PLACE
+        self.used = 0
+        self.rp_methods = 0
+        self.location_played = False
+        self._begin_turn(self.rp, ev)
+
+    def _begin_turn(self, player: int, ev: list[Event]) -> None:
+        self.actor = player
+        self.n_placed = 0
+        self.role_used = False
+        self.pending_effect = -1
+        self._check_stuck(ev)
+
+    def _check_stuck(self, ev: list[Event]) -> None:
+        """LT-6.1: a player who must place an actor and cannot is eliminated."""
+        legal = self._placement_actions()
+        if legal:
+            self._legal = legal
+            return
+        self._eliminate(self.actor, ev)
+
+    def _eliminate(self, player: int, ev: list[Event]) -> None:
+        self.out[player] = True
+        ev.append(note("eliminated", player))
+        b = pbase(player)
+        z = self.zones
+        for s in range(SLOTS):
+            for src in (b + DOWN + s, b + FX + s, b + UP + s):
+                for c in z[src]:
+                    ev.append(move(c, src, b + DISCARD, player))
+                z[b + DISCARD] += z[src]
+                z[src] = ()
+        alive = [p for p in range(self.game.num_players) if not self.out[p]]
+        if len(alive) == 1:
+            self._game_over(alive[0], "elimination", ev)
+        elif player == self.rp:
+            self._next_round(ev)
+        else:
+            self._next_answer(ev)
+
+    def _role(self, ev: list[Event]) -> None:
+        """LT-4.5: turn over cards until an actor that may be placed comes up."""
+        self.role_used = True
+        p = self.actor
+        b = pbase(p)
+        z = self.zones
+        t = self.game.tables
+        placed = self._chars_placed()
+        slots = self._slots_open()
+        reshuffled = False
+        while True:
+            if not z[b + DECK]:
+                if reshuffled or self.game.options.personal_deck_out != "reshuffle":
+                    break
+                if not z[b + DISCARD]:
+                    break
+                self._reshuffle(b + DISCARD, b + DECK, ev, p)
+                reshuffled = True
+            card = z[b + DECK][-1]
+            d = self.cards[card]
+            if t.kind[d] == ACTOR and any(self._char_ok(t.char[d], s, placed) for s in slots):
+                self._move_top(b + DECK, b + ROLE_ZONE, ev, p)
+                return
+            self._move_top(b + DECK, b + DISCARD, ev, p)
+        ev.append(note("role_failed", p))
+        self._check_stuck(ev)
+
+    def _role_to_slot(self, s: int, ev: list[Event]) -> None:
+        b = pbase(self.actor)
+        self._move_top(b + ROLE_ZONE, b + UP + s, ev, self.actor)
+        self._placed(s, 2)
+
+    def _done(self, ev: list[Event]) -> None:
+        """The acting player ends their placement; the next player answers or scoring starts."""
+        p = self.actor
+        if not self.n_placed:
+            self._eliminate(p, ev)
+            return
+        uncovered_out = self.game.options.answer_elimination == "scene-uncovered"
+        if p != self.rp and uncovered_out and not self._covered():
+            self._eliminate(p, ev)
+            return
+        self._next_answer(ev)
+
+    def _next_answer(self, ev: list[Event]) -> None:
+        """LT-5.1: each other player in turn, clockwise from the round player, answers."""
+        n = self.game.num_players
+        p = (self.actor + 1) % n
+        while p != self.rp and self.out[p]:
+            p = (p + 1) % n
+        if p == self.rp:
+            self._score_round(ev)
+        else:
+            self._begin_turn(p, ev)
+
+    def _score_round(self, ev: list[Event]) -> None:
+        """LT-6: score each used scene in slot order, then check for a winner."""
+        draws: list[tuple[int, int]] = []
+        for s in range(SLOTS):
+            if self.used >> s & 1:
+                score_slot(self, s, ev, draws)
+        for p, n in draws:
+            self._draw(p, n, ev)
+        target = self.game.options.target_points
+        n = self.game.num_players
+        order = [(self.rp + i) % n for i in range(n)]
+        reached = [p for p in order if not self.out[p] and self.scores[p] >= target]
+        if reached:
+            best = max(self.scores[p] for p in reached)
+            self._game_over(next(p for p in reached if self.scores[p] == best), "points", ev)
+            return
+        self._next_round(ev)
+
+    def _next_round(self, ev: list[Event]) -> None:
+        n = self.game.num_players
+        p = (self.rp + 1) % n
+        while self.out[p]:
+            p = (p + 1) % n
+        self.rp = p
+        self._start_round(ev)
+
+    def _end_by_points(self, ev: list[Event]) -> None:
+        """LT-7.4: after the round limit the higher score wins; equal scores draw."""
+        alive = [p for p in range(self.game.num_players) if not self.out[p]]
+        best = max(self.scores[p] for p in alive)
+        top = [p for p in alive if self.scores[p] == best]
+        self._game_over(top[0] if len(top) == 1 else DRAW, "round limit", ev)
+
+    def _game_over(self, winner: int, how: str, ev: list[Event]) -> None:
+        self.phase = PH_OVER
+        self.winner = winner
+        self._legal = []
+        ev.append(note("game_over", winner if winner >= 0 else -1, how=how, scores=self.scores[:]))
+
+    # ----- views -----------------------------------------------------------------------------
+    def _public_view(self, player: int | None) -> dict[str, Any]:
+        cur = self.current_player()
+        return {
+            "game": "looney",
+            "player": player,
+            "num_players": self.game.num_players,
+            "phase": PHASES[self.phase],
+            "round": self.round_no,
+            "round_player": self.rp,
+            "current_player": None if cur == TERMINAL else cur,
+            "answering": self.phase == PH_PLACE and self.actor != self.rp,
+            "used_slots": [s + 1 for s in range(SLOTS) if self.used >> s & 1],
+            "effect_slot": self.pending_effect + 1 if self.pending_effect >= 0 else None,
+            "role_used": self.role_used,
+            "location_played": self.location_played,
+            "scores": self.scores[:],
+            "target": self.game.options.target_points,
+            "eliminated": [p for p, o in enumerate(self.out) if o],
+            "winner": None if self.winner == -1 else (self.winner if self.winner >= 0 else "draw"),
+        }

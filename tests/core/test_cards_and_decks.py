@@ -1,0 +1,119 @@
+"""Card and deck files: every error names the file, the card or entry, and the field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import cardtable
+from cardtable.core.errors import CardFileError, DeckFileError
+from cardtable.games.looney.cards import load_pool
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def test_card_error_names_file_card_line_and_field(tmp_path: Path) -> None:
+    p = write(
+        tmp_path,
+        "bad.yaml",
+        "set: x\ncards:\n  - id: big-bug\n    name: Big Bug\n    type: actor\n"
+        "    color: blue\n    rank: 99\n    character: Bug\n",
+    )
+    with pytest.raises(CardFileError) as exc:
+        load_pool([p])
+    msg = str(exc.value)
+    assert str(p) in msg and "card 'big-bug'" in msg and "line 3" in msg and "'rank'" in msg
+
+
+def test_unknown_effect_verb_and_missing_id(tmp_path: Path) -> None:
+    p = write(
+        tmp_path,
+        "bad.yaml",
+        "set: x\ncards:\n  - name: No Id\n    type: effect\n    color: red\n"
+        "    effects: [{do: explode, amount: 2}]\n",
+    )
+    with pytest.raises(CardFileError) as exc:
+        load_pool([p])
+    msg = str(exc.value)
+    assert "card entry #1" in msg and "field 'id'" in msg and "effects.0" in msg
+
+
+def test_type_rules_and_cross_references(tmp_path: Path) -> None:
+    p = write(
+        tmp_path,
+        "bad.yaml",
+        "set: x\ncards:\n  - id: gray-guy\n    name: G\n    type: actor\n    color: gray\n"
+        "    rank: 2\n    character: G\n",
+    )
+    with pytest.raises(CardFileError, match="cannot be gray"):
+        load_pool([p])
+    q = write(
+        tmp_path,
+        "ref.yaml",
+        "set: x\ncards:\n  - id: pal\n    name: P\n    type: actor\n    color: red\n    rank: 2\n"
+        "    character: P\n    effects: [{do: rank, amount: 1, when: {with_character: Nobody}}]\n",
+    )
+    with pytest.raises(CardFileError, match=r"with_character.*Nobody"):
+        load_pool([q])
+
+
+def test_duplicate_ids_across_files(tmp_path: Path) -> None:
+    text = (
+        "set: x\ncards:\n"
+        "  - {id: s1, name: S, type: scene, deck: movie, color: red, rank: 3, points: 1}\n"
+    )
+    a = write(tmp_path, "a.yaml", text)
+    b = write(tmp_path, "b.yaml", text)
+    with pytest.raises(CardFileError, match="already defined in"):
+        load_pool([a, b])
+
+
+def test_bad_yaml_reports_line(tmp_path: Path) -> None:
+    p = write(tmp_path, "broken.yaml", "set: x\ncards: [\n  - {id: a\n")
+    with pytest.raises(CardFileError, match=r"broken.yaml.*not valid YAML"):
+        load_pool([p])
+
+
+def test_deck_file_errors_name_entry_and_field(tmp_path: Path) -> None:
+    g = cardtable.load_game("looney")
+    p = write(
+        tmp_path,
+        "d.yaml",
+        "game: looney\nname: Mine\npersonal:\n  no-such-card: 2\n  bugs-bunny-wisecracker: 0\n"
+        "sideboard: {}\n",
+    )
+    with pytest.raises(DeckFileError) as exc:
+        g.load_deck(p)
+    msg = str(exc.value)
+    assert "entry 'no-such-card': no card with this id" in msg
+    assert "entry 'bugs-bunny-wisecracker': count must be" in msg
+    assert "field 'sideboard': unknown section" in msg
+
+
+def test_deck_rules_have_rule_ids(tmp_path: Path) -> None:
+    g = cardtable.load_game("looney")
+    p = write(tmp_path, "d.yaml", "game: looney\nname: Tiny\npersonal:\n  desert-chase: 2\n")
+    deck = g.load_deck(p)
+    rules = {problem.rule for problem in g.check_deck(deck)}
+    assert rules == {"LT-1.1", "LT-1.2"}
+
+
+def test_wrong_game_in_deck(tmp_path: Path) -> None:
+    g = cardtable.load_game("looney")
+    p = write(tmp_path, "d.yaml", "game: rawdeal\nname: X\npersonal: {}\n")
+    with pytest.raises(DeckFileError, match="field 'game': expected 'looney'"):
+        g.load_deck(p)
+
+
+def test_starter_decks_are_legal() -> None:
+    g = cardtable.load_game("looney")
+    starters = g.starter_decks()
+    assert len(starters) >= 4
+    for deck in starters.values():
+        assert g.check_deck(deck) == []
+        assert deck.size("personal") == 30
