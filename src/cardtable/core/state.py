@@ -231,6 +231,35 @@ class State(ABC):
                 other.zones[i] = tuple(pool[pos : pos + n])
                 pos += n
 
+    def pin_zones(self, pins: dict[str, list[str]]) -> None:
+        """Set zones to exactly the given cards (by card id; decks listed top first), for
+        scenarios and tests. The cards are new instances; what the zones held is removed from
+        play. Raises KeyError naming an unknown zone or card."""
+        index = self.game.card_pool.index
+        cards = list(self.cards)
+        for key, ids in pins.items():
+            if key not in self.game.zone_keys:
+                raise KeyError(f"no zone {key!r}; zones: {', '.join(self.game.zone_keys)}")
+            i = self.game.zone_keys[key]
+            new = []
+            for cid in ids:
+                if cid not in index:
+                    raise KeyError(f"zone {key!r}: no card with id {cid!r}")
+                new.append(len(cards))
+                cards.append(index[cid])
+            self.cards = tuple(cards)
+            self._pinned(i, new)
+            self.zones[i] = tuple(new[::-1] if self.game.zone_specs[i].stack else new)
+        self._legal = None
+
+    def _pinned(self, zone: int, new: list[int]) -> None:  # noqa: B027
+        """Hook: new card instances were created for ``zone``; default: nothing."""
+
+    def pin_fields(self, fields: dict[str, Any]) -> None:
+        """Set game fields (such as scores) for scenarios; raises KeyError for unknown ones."""
+        if fields:
+            raise KeyError(f"this game takes no state fields; got {sorted(fields)}")
+
     def zone_index(self, key: str) -> int:
         """The index of the zone with this key; ``KeyError`` if none."""
         return self.game.zone_keys[key]

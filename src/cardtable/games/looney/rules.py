@@ -98,6 +98,28 @@ class LooneyState(State):
         other.out = self.out[:]
         other.winner = self.winner
 
+    # ----- scenario support ------------------------------------------------------------------
+    def _pinned(self, zone: int, new: list[int]) -> None:
+        """New instances belong to the zone's owner; movie scenes to nobody (-1)."""
+        spec_owner = self.game.zone_specs[zone].owner
+        t = self.game.tables
+        owners = [-1 if t.personal[self.cards[c]] < 0 else (spec_owner or 0) for c in new]
+        self.owner = self.owner + tuple(owners)
+
+    def pin_fields(self, fields: dict[str, Any]) -> None:
+        """Scenario fields: ``scores`` (list), ``chooser`` (who picks the first player)."""
+        unknown = sorted(set(fields) - {"scores", "chooser"})
+        if unknown:
+            raise KeyError(f"unknown state field(s) {unknown}; valid: chooser, scores")
+        if "scores" in fields:
+            scores = [int(x) for x in fields["scores"]]
+            if len(scores) != self.game.num_players:
+                raise KeyError(f"'scores' needs {self.game.num_players} numbers")
+            self.scores = scores
+        if "chooser" in fields:
+            self.chooser = int(fields["chooser"]) % self.game.num_players
+        self._legal = None
+
     # ----- who acts --------------------------------------------------------------------------
     def current_player(self) -> int:
         """The chooser, the round player building the storyboard, or the placing player."""

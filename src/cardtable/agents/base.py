@@ -1,0 +1,71 @@
+"""The Agent protocol and the agent registry (specs such as ``greedy:seed=3``)."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from cardtable.core.errors import AgentSpecError
+from cardtable.core.game import Game
+
+
+class Agent(ABC):
+    """Chooses actions. It is given the game, its own observation and the legal actions;
+    never the true state."""
+
+    name: ClassVar[str]
+    needs_observation: ClassVar[bool] = True
+    params: ClassVar[dict[str, type]] = {"seed": int}
+
+    def __init__(self, seed: int = 0, **params: Any) -> None:
+        self.seed = seed
+
+    @abstractmethod
+    def act(self, game: Game, observation: dict[str, Any] | None, legal: list[int]) -> int:
+        """Return one of ``legal``. ``observation`` is ``None`` for agents that do not need it."""
+
+
+_AGENTS: dict[str, type[Agent]] = {}
+
+
+def register_agent(cls: type[Agent]) -> type[Agent]:
+    """Class decorator: make an agent available by its ``name``."""
+    _AGENTS[cls.name] = cls
+    return cls
+
+
+def agent_names() -> list[str]:
+    """The names of the registered agents."""
+    return sorted(_AGENTS)
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split ``name:key=value:key=value`` into a name and typed parameters."""
+    name, *parts = spec.strip().split(":")
+    cls = _AGENTS.get(name)
+    if cls is None:
+        raise AgentSpecError(
+            f"unknown agent {name!r}; available agents: {', '.join(agent_names())}"
+        )
+    params: dict[str, Any] = {}
+    for part in parts:
+        key, eq, value = part.partition("=")
+        if not eq or key not in cls.params:
+            valid = ", ".join(sorted(cls.params))
+            raise AgentSpecError(
+                f"agent {name!r}: bad parameter {part!r}; valid parameters: {valid}"
+            )
+        try:
+            params[key] = cls.params[key](value)
+        except ValueError:
+            raise AgentSpecError(
+                f"agent {name!r}: parameter {key!r} has a bad value {value!r}"
+            ) from None
+    return name, params
+
+
+def make_agent(spec: str, seed: int = 0) -> Agent:
+    """Build an agent from a spec; a ``seed`` parameter in the spec wins over ``seed``."""
+    name, params = parse_spec(spec)
+    params.setdefault("seed", seed)
+    return _AGENTS[name](**params)

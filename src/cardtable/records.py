@@ -1,0 +1,95 @@
+"""Game records (JSON): game, version, options, seed, decks, actions and result.
+
+A record replays exactly: the same game, options, seed, decks and actions give the same game.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardtable.core.decks import Deck
+from cardtable.core.errors import CardtableError, RecordError
+from cardtable.core.game import Game
+from cardtable.core.registry import load_game
+from cardtable.core.state import State
+
+
+@dataclass
+class GameRecord:
+    """Everything needed to replay one game."""
+
+    game: str
+    version: str
+    options: dict[str, Any]
+    seed: int
+    decks: list[dict[str, Any]] | None
+    actions: list[int] = field(default_factory=list)
+    notation: list[str] = field(default_factory=list)
+    result: list[float] | None = None
+    players: list[str] = field(default_factory=list)
+
+    def to_json(self) -> str:
+        """The record as indented JSON."""
+        return json.dumps(asdict(self), indent=1)
+
+    def save(self, path: Path) -> None:
+        """Write the record to a file."""
+        path.write_text(self.to_json() + "\n", encoding="utf-8")
+
+
+def start(game: Game, seed: int, decks: list[Deck] | None, players: list[str]) -> GameRecord:
+    """A new empty record for a game about to be played."""
+    return GameRecord(
+        game=game.name,
+        version=game.version,
+        options=game.options_dict(),
+        seed=seed,
+        decks=[d.to_dict() for d in decks] if decks is not None else None,
+        players=players,
+    )
+
+
+def load_record(path: Path) -> GameRecord:
+    """Read a record file; raises RecordError naming the file and field."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path}: line {exc.lineno}: not valid JSON: {exc.msg}") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"{path}: expected a JSON object")
+    for key in ("game", "options", "seed", "actions"):
+        if key not in data:
+            raise RecordError(f"{path}: field '{key}' is missing")
+    known = set(GameRecord.__dataclass_fields__)
+    try:
+        return GameRecord(**{k: v for k, v in data.items() if k in known})
+    except TypeError as exc:
+        raise RecordError(f"{path}: {exc}") from None
+
+
+def replay(record: GameRecord) -> Iterator[tuple[State, int | None]]:
+    """Yield (state, action about to be applied) for each step, ending with (final, None).
+    The same state object is advanced in place. Raises RecordError if an action is illegal."""
+    try:
+        game = load_game(record.game, **record.options)
+        decks = (
+            [game.deck_from_dict(d, f"record deck {i}") for i, d in enumerate(record.decks)]
+            if record.decks is not None
+            else None
+        )
+        state = game.new_initial_state(seed=record.seed, decks=decks)
+    except (CardtableError, ValueError) as exc:
+        raise RecordError(f"record cannot be set up: {exc}") from None
+    for i, a in enumerate(record.actions):
+        yield state, a
+        try:
+            state.apply_action(a)
+        except CardtableError as exc:
+            raise RecordError(f"action {i} ({a}) does not replay: {exc}") from None
+    yield state, None

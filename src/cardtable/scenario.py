@@ -1,0 +1,194 @@
+"""Scenario files (YAML): a start position, actions in the game's notation, expectations.
+
+```yaml
+name: colour match beats a higher rank
+rule: LT-6.5
+game: looney
+options: {players: 2}
+seed: 1
+decks: [starter-wisecrackers, starter-acme-chaos]   # optional, starter names or paths
+setup:                         # pin any zone (decks listed top first)
+  p0.hand: [bugs-bunny-wisecracker]
+state: {chooser: 0, scores: [0, 0]}                  # game fields, optional
+steps:
+  - first 0                    # an action that must be legal
+  - illegal: place taz-whirlwind on 1
+    reason: not in your hand   # part of the reason given
+  - expect:
+      zones: {p0.score: [desert-chase], p1.hand: 5}  # ids (top first) or a count
+      scores: [5, 0]
+      winner: 0                # a player, "draw", or null
+      terminal: true
+      current_player: 1
+      phase: placement
+      eliminated: [1]
+      legal: [done, role]      # exactly these (notation), or legal_includes / legal_excludes
+      events: [{kind: scene_scored, player: 0, points: 5}]   # in the last action's events
+```
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardtable.core.cards import read_yaml
+from cardtable.core.errors import CardtableError, ScenarioError
+from cardtable.core.registry import load_game
+from cardtable.core.state import State
+
+TOP_KEYS = {"name", "rule", "game", "options", "seed", "decks", "setup", "state", "steps", "notes"}
+EXPECT_KEYS = {
+    "zones",
+    "scores",
+    "winner",
+    "terminal",
+    "current_player",
+    "phase",
+    "eliminated",
+    "legal",
+    "legal_includes",
+    "legal_excludes",
+    "events",
+}
+
+
+@dataclass(frozen=True)
+class ScenarioResult:
+    """The outcome of one scenario file."""
+
+    path: Path
+    name: str
+    rule: str
+    ok: bool
+    message: str = ""
+
+
+def scenario_files(paths: list[Path]) -> list[Path]:
+    """The scenario files named, searching folders recursively for *.yaml."""
+    out: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            out += sorted(p.rglob("*.yaml"))
+        elif p.exists():
+            out.append(p)
+        else:
+            raise ScenarioError(f"{p}: no such file or folder")
+    return out
+
+
+def run_scenario(path: Path) -> ScenarioResult:
+    """Run one scenario file; a malformed file or an unmet expectation fails it."""
+    try:
+        data, _ = read_yaml(path, ScenarioError)
+        if not isinstance(data, dict):
+            raise ScenarioError("expected a mapping with 'game' and 'steps'")
+        name, rule = str(data.get("name", path.stem)), str(data.get("rule", ""))
+    except ScenarioError as exc:
+        return ScenarioResult(path, path.stem, "", False, str(exc))
+    try:
+        _run(data)
+    except (ScenarioError, CardtableError, KeyError, ValueError, TypeError) as exc:
+        msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
+        return ScenarioResult(path, name, rule, False, str(msg))
+    return ScenarioResult(path, name, rule, True)
+
+
+def _run(data: dict[str, Any]) -> None:
+    unknown = sorted(set(data) - TOP_KEYS)
+    if unknown:
+        raise ScenarioError(f"unknown field(s) {unknown}; valid: {sorted(TOP_KEYS)}")
+    if "game" not in data or "steps" not in data:
+        raise ScenarioError("fields 'game' and 'steps' are required")
+    game = load_game(str(data["game"]), **(data.get("options") or {}))
+    decks = [game.resolve_deck(str(d)) for d in data["decks"]] if data.get("decks") else None
+    state = game.new_initial_state(seed=int(data.get("seed", 0)), decks=decks)
+    state.pin_zones({str(k): list(v or []) for k, v in (data.get("setup") or {}).items()})
+    state.pin_fields(dict(data.get("state") or {}))
+    events: list[dict[str, Any] | None] = []
+    for i, step in enumerate(data["steps"], 1):
+        where = f"step {i}"
+        if isinstance(step, str | int):
+            a = _legal_action(state, str(step), where)
+            events = [state.event_view(e, None) for e in state.apply_action(a)]
+        elif isinstance(step, dict) and "illegal" in step:
+            _check_illegal(state, step, where)
+        elif isinstance(step, dict) and set(step) == {"expect"}:
+            _check_expect(state, step["expect"], events, where)
+        else:
+            raise ScenarioError(f"{where}: expected an action, 'illegal:' or 'expect:'")
+
+
+def _legal_action(state: State, text: str, where: str) -> int:
+    try:
+        a = state.string_to_action(text)
+        if a not in state.legal_actions():
+            state.clone().apply_action(a)  # raises with the reason
+    except CardtableError as exc:
+        raise ScenarioError(f"{where}: action '{text}' was refused: {exc}") from None
+    return a
+
+
+def _check_illegal(state: State, step: dict[str, Any], where: str) -> None:
+    text = str(step["illegal"])
+    before = (state.history(), list(state.zones))
+    try:
+        a = state.string_to_action(text)
+        state.apply_action(a)
+    except CardtableError as exc:
+        want = str(step.get("reason", ""))
+        if want and want.lower() not in str(exc).lower():
+            raise ScenarioError(f"{where}: '{text}' refused, but with: {exc}") from None
+        if (state.history(), list(state.zones)) != before:
+            raise ScenarioError(f"{where}: refusing '{text}' changed the state") from None
+        return
+    raise ScenarioError(f"{where}: '{text}' should be illegal but was accepted")
+
+
+def _check_expect(
+    state: State, exp: dict[str, Any], events: list[dict[str, Any] | None], where: str
+) -> None:
+    unknown = sorted(set(exp) - EXPECT_KEYS)
+    if unknown:
+        raise ScenarioError(
+            f"{where}: unknown expectation(s) {unknown}; valid: {sorted(EXPECT_KEYS)}"
+        )
+    obs = state.observation(None)
+    truth = _true_zones(state)
+    for key, want in (exp.get("zones") or {}).items():
+        if key not in truth:
+            raise ScenarioError(f"{where}: no zone {key!r}")
+        got = truth[key] if isinstance(want, list) else len(truth[key])
+        _same(where, f"zone {key}", got, want)
+    for key in ("scores", "current_player", "phase", "eliminated", "winner"):
+        if key in exp:
+            _same(where, key, obs[key], exp[key])
+    if "terminal" in exp:
+        _same(where, "terminal", state.is_terminal(), exp["terminal"])
+    legal = [state.action_to_string(a) for a in state.legal_actions()]
+    if "legal" in exp:
+        _same(where, "legal actions", sorted(legal), sorted(map(str, exp["legal"])))
+    for a in exp.get("legal_includes") or []:
+        if str(a) not in legal:
+            raise ScenarioError(f"{where}: '{a}' should be legal; legal: {legal}")
+    for a in exp.get("legal_excludes") or []:
+        if str(a) in legal:
+            raise ScenarioError(f"{where}: '{a}' should not be legal")
+    for want in exp.get("events") or []:
+        if not any(e and all(e.get(k) == v for k, v in want.items()) for e in events):
+            seen = [e for e in events if e and e["kind"] != "move"]
+            raise ScenarioError(f"{where}: no event like {want}; events: {seen}")
+
+
+def _true_zones(state: State) -> dict[str, list[str]]:
+    out = {}
+    for i, spec in enumerate(state.game.zone_specs):
+        ids = [state.card_id(c) for c in state.zones[i]]
+        out[spec.key] = ids[::-1] if spec.stack else ids
+    return out
+
+
+def _same(where: str, what: str, got: Any, want: Any) -> None:
+    if got != want:
+        raise ScenarioError(f"{where}: {what} is {got!r}, expected {want!r}")

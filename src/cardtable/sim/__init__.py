@@ -1,0 +1,1 @@
+"""Batch simulation: many games between agents, on one or several local processes."""

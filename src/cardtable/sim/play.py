@@ -1,0 +1,33 @@
+"""Playing one game between agents."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardtable.agents.base import Agent
+from cardtable.core.decks import Deck
+from cardtable.core.game import Game
+from cardtable.records import GameRecord, start
+
+
+def play_game(
+    game: Game,
+    agents: Sequence[Agent],
+    seed: int,
+    decks: list[Deck] | None = None,
+    names: list[str] | None = None,
+) -> GameRecord:
+    """Play a whole game, agent i in seat i; return its record (result included)."""
+    record = start(game, seed, decks, names or [a.name for a in agents])
+    state = game.new_initial_state(seed=seed, decks=decks)
+    actions = record.actions
+    while not state.is_terminal():
+        p = state.current_player()
+        agent = agents[p]
+        legal = state.legal_actions()
+        obs = state.observation(p) if agent.needs_observation else None
+        a = agent.act(game, obs, legal)
+        state.apply_action(a)
+        actions.append(a)
+    record.result = state.returns()
+    return record
