@@ -1,0 +1,5 @@
+"""``python -m cardtable`` runs the command line."""
+
+from cardtable.cli import main
+
+main()

@@ -1,0 +1,278 @@
+"""The ``cardtable`` command line (typer and rich). Reaches games only through the registry."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import click
+import typer
+import yaml
+from rich.console import Console
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+
+from cardtable.cli_play import play_session
+from cardtable.core.decks import load_deck_file
+from cardtable.core.errors import CardtableError, DeckFileError
+from cardtable.core.game import Game
+from cardtable.core.registry import available_games, game_class, load_game
+from cardtable.records import load_record, replay
+from cardtable.scenario import run_scenario, scenario_files
+from cardtable.sim.runner import SimConfig, run, summarize
+
+app = typer.Typer(
+    help="cardtable: play, check and simulate out-of-print trading card games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+deck_app = typer.Typer(help="Deck files.", no_args_is_help=True)
+scenario_app = typer.Typer(help="Scenario files.", no_args_is_help=True)
+app.add_typer(deck_app, name="deck")
+app.add_typer(scenario_app, name="scenario")
+console = Console(highlight=False)
+
+OptionList = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="a game option as KEY=VALUE (repeatable)"),
+]
+
+
+def parse_options(items: list[str] | None) -> dict[str, Any]:
+    """Turn KEY=VALUE strings into a mapping (values read as YAML scalars)."""
+    out: dict[str, Any] = {}
+    for item in items or []:
+        key, eq, value = item.partition("=")
+        if not eq or not key:
+            raise CardtableError(f"option {item!r}: write options as KEY=VALUE")
+        out[key.strip().replace("-", "_")] = yaml.safe_load(value)
+    return out
+
+
+def get_game(name: str, options: list[str] | None, players: int | None = None) -> Game:
+    """Load a game with the command line's options."""
+    opts = parse_options(options)
+    if players is not None:
+        opts["players"] = players
+    return load_game(name, **opts)
+
+
+@app.command()
+def games() -> None:
+    """List the games."""
+    table = Table("game", "title", "players", "version")
+    for name in available_games():
+        cls = game_class(name)
+        table.add_row(name, cls.title, f"{cls.min_players}-{cls.max_players}", cls.version)
+    console.print(table)
+
+
+@app.command()
+def rules(game: str, option: OptionList = None) -> None:
+    """Print a rules sheet: players, how to win, decks, setup, the turn, deck-out."""
+    g = get_game(game, option)
+    console.print(f"[bold]{escape(g.title)}[/]")
+    for heading, text in g.rules_sheet():
+        console.print(Panel(escape(text), title=heading, title_align="left"))
+    console.print("Every rule, with its source and test: docs/rules/" + g.name + ".md")
+
+
+@app.command()
+def cards(
+    game: str,
+    kind: Annotated[str | None, typer.Option("--type", help="only cards of this type")] = None,
+) -> None:
+    """List the cards of a game."""
+    g = get_game(game, None)
+    table = Table("id", "card")
+    shown = 0
+    for c in g.card_pool.cards:
+        if kind is None or c.type == kind:
+            table.add_row(c.id, g.describe_card(c.id))
+            shown += 1
+    if kind is not None and not shown:
+        types = sorted({c.type for c in g.card_pool.cards})
+        raise CardtableError(f"no cards of type {kind!r}; types: {', '.join(types)}")
+    console.print(table)
+
+
+@deck_app.command("check")
+def deck_check(files: list[Path]) -> None:
+    """Check deck files against their game's construction rules (exit 1 if any is broken)."""
+    bad = 0
+    for path in files:
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise DeckFileError(f"{path}: cannot read the file ({exc.strerror})") from None
+        except yaml.YAMLError:
+            data = None
+        name = data.get("game") if isinstance(data, dict) else None
+        if not isinstance(name, str):
+            raise DeckFileError(f"{path}: field 'game': a deck file names its game")
+        g = get_game(name, None)
+        deck = load_deck_file(path, g.name, g.deck_layout, g.card_pool.index)
+        problems = g.check_deck(deck)
+        if problems:
+            bad += 1
+            for p in problems:
+                console.print(f"[red]{escape(str(path))}: {p.rule}:[/] {escape(p.message)}")
+        else:
+            console.print(f"[green]{escape(str(path))}: legal[/] ({escape(deck.name)})")
+    if bad:
+        raise typer.Exit(1)
+
+
+@app.command()
+def play(
+    game: str,
+    opponent: Annotated[str, typer.Option(help="agent spec for the computer")] = "greedy",
+    humans: Annotated[int, typer.Option(help="people at this terminal (1 or 2+)")] = 1,
+    seat: Annotated[int, typer.Option(help="your seat when playing the computer")] = 0,
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    seed: Annotated[int | None, typer.Option(help="shuffle seed (random if not given)")] = None,
+    deck: Annotated[
+        list[str] | None, typer.Option(help="a deck per player: starter name or file")
+    ] = None,
+    save: Annotated[Path | None, typer.Option(help="write the game record here")] = None,
+    option: OptionList = None,
+) -> None:
+    """Play a game in the terminal: against the computer, or people taking turns."""
+    g = get_game(game, option, players)
+    play_session(console, g, opponent, humans, seat, seed, deck, save)
+
+
+@app.command()
+def sim(
+    game: str,
+    games: Annotated[int, typer.Option(help="how many games")] = 100,
+    agents: Annotated[str, typer.Option(help="comma-separated agent specs")] = "random,random",
+    seed: Annotated[int, typer.Option(help="seed of the batch")] = 0,
+    jobs: Annotated[int, typer.Option(help="local processes")] = 1,
+    json_path: Annotated[Path | None, typer.Option("--json", help="write the summary here")] = None,
+    deck: Annotated[list[str] | None, typer.Option(help="decks, rotated with the seats")] = None,
+    option: OptionList = None,
+) -> None:
+    """Simulate many games between agents; seats rotate; identical results for any --jobs."""
+    g = get_game(game, option)
+    if games < 1 or jobs < 1:
+        raise CardtableError("--games and --jobs must be at least 1")
+    config = SimConfig(
+        g.name,
+        g.options_dict(),
+        games,
+        tuple(a.strip() for a in agents.split(",") if a.strip()),
+        seed,
+        tuple(deck) if deck else None,
+    )
+    from rich.progress import Progress
+
+    with Progress(console=console, transient=True) as bar:
+        task = bar.add_task("playing", total=games)
+        results = run(config, jobs, lambda done: bar.update(task, completed=done))
+    summary = summarize(config, results)
+    _print_summary(summary)
+    if json_path:
+        json_path.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+        console.print(f"summary written to {escape(str(json_path))}")
+    if summary["errors"]:
+        raise typer.Exit(1)
+
+
+def _print_summary(s: dict[str, Any]) -> None:
+    n = s["games"]
+    table = Table("agent", "games", "wins", "win rate", title=f"{s['game']}: {n} games")
+    for label, wins in s["wins_by_agent"].items():
+        played = s["games_by_agent"][label]
+        table.add_row(label, str(played), str(wins), f"{wins / played:.1%}" if played else "-")
+    console.print(table)
+    seats = ", ".join(f"P{p}: {w}" for p, w in enumerate(s["wins_by_seat"]))
+    length = s["length"]
+    console.print(f"wins by seat: {seats}; draws: {s['draws']}")
+    console.print(
+        f"game length: mean {length['mean']:.1f} decisions, sd {length['std']:.1f}, "
+        f"min {length['min']}, max {length['max']}; errors: {len(s['errors'])}"
+    )
+    for err in s["errors"][:5]:
+        console.print(f"[red]game {err['game']} (seed {err['seed']}): {escape(err['error'])}[/]")
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Path,
+    as_player: Annotated[
+        str, typer.Option("--as", help="a seat number, 'spectator', or 'all'")
+    ] = "spectator",
+    pause: Annotated[bool, typer.Option(help="wait for Enter between steps")] = False,
+) -> None:
+    """Step through a saved game from one player's view (or all views)."""
+    record = load_record(file)
+    view: int | None
+    if as_player in ("spectator", "all"):
+        view = None
+    elif as_player.isdigit():
+        view = int(as_player)
+    else:
+        raise CardtableError("--as takes a seat number, 'spectator' or 'all'")
+    g = load_game(record.game, **record.options)
+    if view is not None and not 0 <= view < g.num_players:
+        raise CardtableError(f"--as: seat must be 0 to {g.num_players - 1}")
+    for step, (state, action) in enumerate(replay(record)):
+        if action is None:
+            console.print(g.render(state.observation(view)))
+            console.print(f"result: {state.returns()}")
+            break
+        actor = state.current_player()
+        if as_player == "all" or view == actor:
+            console.print(
+                f"[bold]{step + 1}. P{actor}:[/] {escape(state.action_to_string(action))}"
+            )
+        else:
+            console.print(f"[bold]{step + 1}. P{actor}[/] acts")
+        clone = state.clone()
+        for e in clone.apply_action(action):
+            v = clone.event_view(e, view if as_player != "all" else actor)
+            if v and v["kind"] != "move":
+                console.print("   " + escape(json.dumps(v)))
+        if pause:
+            console.input("[dim]Enter for the next step[/]")
+
+
+@scenario_app.command("run")
+def scenario_run(paths: list[Path]) -> None:
+    """Run scenario files (folders are searched for *.yaml); exit 1 if any fails."""
+    files = scenario_files(paths)
+    failed = 0
+    for f in files:
+        r = run_scenario(f)
+        mark = "[green]ok[/]  " if r.ok else "[red]FAIL[/]"
+        console.print(f"{mark} {escape(r.rule):8} {escape(str(f))}")
+        if not r.ok:
+            failed += 1
+            console.print(f"      {escape(r.message)}")
+    console.print(f"{len(files) - failed} passed, {failed} failed")
+    if failed:
+        raise typer.Exit(1)
+
+
+def main() -> None:
+    """Entry point: run the app; known errors print one line per problem and exit 2."""
+    try:
+        code = app(standalone_mode=False)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except click.exceptions.Abort:
+        console.print("aborted")
+        sys.exit(130)
+    except CardtableError as exc:
+        for line in str(exc).splitlines() or ["error"]:
+            console.print(f"[red]error:[/] {escape(line)}")
+        sys.exit(2)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)

@@ -1,0 +1,136 @@
+"""``cardtable play``: a game in the terminal, people against agents or each other.
+
+Each person sees only their own observation; with several people at one terminal the screen
+is cleared and the next person is asked to take the seat before anything is shown.
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+
+from cardtable.agents.base import Agent, make_agent
+from cardtable.core.errors import CardtableError, IllegalActionError
+from cardtable.core.game import Game
+from cardtable.core.rng import derive_seed
+from cardtable.core.state import State
+from cardtable.records import start
+
+
+def describe_event(game: Game, view: dict[str, Any]) -> str:
+    """An event view in words."""
+    who = f"P{view['player']} " if "player" in view else ""
+    if view["kind"] == "move":
+        cid = view.get("card")
+        card = escape(game.card_pool.get(cid).name) if cid else "a hidden card"
+        return f"{who}{card}: {view['from']} → {view['to']}"
+    if view["kind"] == "reveal":
+        return f"{who}reveals {escape(game.card_pool.get(view['card']).name)}"
+    details = ", ".join(f"{k}={v}" for k, v in view.items() if k not in ("kind", "player"))
+    return f"[bold]{who}{view['kind'].replace('_', ' ')}[/] {escape(details)}"
+
+
+def human_seats(n: int, humans: int, seat: int) -> list[int]:
+    """Which seats people take: all of them, or ``seat`` for one person against agents."""
+    if humans < 1:
+        raise CardtableError("--humans must be at least 1")
+    if humans >= n:
+        return list(range(n))
+    if humans == 1:
+        if not 0 <= seat < n:
+            raise CardtableError(f"--seat must be 0 to {n - 1}")
+        return [seat]
+    return list(range(humans))
+
+
+def ask(console: Console, state: State, legal: list[int]) -> int | None:
+    """Ask the person to act until they give a legal action; ``None`` means quit."""
+    for i, a in enumerate(legal, 1):
+        console.print(f"  [cyan]{i:>2}[/] {escape(state.action_to_string(a))}")
+    while True:
+        try:
+            text = console.input("[bold]your move[/] (number or notation, q to quit): ").strip()
+        except EOFError:
+            return None
+        if text.lower() in ("q", "quit", "exit"):
+            return None
+        if text.isdigit() and 1 <= int(text) <= len(legal):
+            return legal[int(text) - 1]
+        try:
+            a = state.string_to_action(text)
+            if a not in legal:
+                state.clone().apply_action(a)
+            return a
+        except IllegalActionError as exc:
+            console.print(f"[red]{escape(exc.reason)}[/]")
+
+
+def play_session(
+    console: Console,
+    game: Game,
+    opponent: str,
+    humans: int,
+    seat: int,
+    seed: int | None,
+    deck_specs: list[str] | None,
+    save: Path | None,
+) -> None:
+    """Run one game at the terminal and optionally save its record."""
+    n = game.num_players
+    people = human_seats(n, humans, seat)
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    decks = [game.resolve_deck(d) for d in deck_specs] if deck_specs else None
+    if decks is not None:
+        if len(decks) != n:
+            raise CardtableError(f"give one --deck per player ({n}), got {len(decks)}")
+        for d in decks:
+            problems = game.check_deck(d)
+            if problems:
+                raise CardtableError(f"deck {d.name}: " + "; ".join(map(str, problems)))
+    agents: dict[int, Agent] = {
+        p: make_agent(opponent, derive_seed(seed, p)) for p in range(n) if p not in people
+    }
+    names = [f"person P{p}" if p in people else opponent for p in range(n)]
+    record = start(game, seed, decks, names)
+    state = game.new_initial_state(seed=seed, decks=decks)
+    console.print(
+        f"[bold]{escape(game.title)}[/] · seed {seed} · you are "
+        + ", ".join(f"P{p}" for p in people)
+    )
+    last = people[0]
+    while not state.is_terminal():
+        p = state.current_player()
+        legal = state.legal_actions()
+        if p in people:
+            if len(people) > 1 and p != last:
+                console.clear()
+                console.input(f"[bold]Pass the terminal to P{p}[/] and press Enter ")
+            last = p
+            console.rule(f"P{p} to act")
+            console.print(game.render(state.observation(p)))
+            a = ask(console, state, legal)
+            if a is None:
+                console.print("game left unfinished")
+                break
+        else:
+            agent = agents[p]
+            a = agent.act(game, state.observation(p) if agent.needs_observation else None, legal)
+        viewer = p if p in people else last
+        for e in state.apply_action(a):
+            view = state.event_view(e, viewer)
+            if view is not None:
+                console.print("  " + describe_event(game, view))
+        record.actions.append(a)
+    if state.is_terminal():
+        console.rule("game over")
+        console.print(game.render(state.observation(last if len(people) == 1 else None)))
+        record.result = state.returns()
+        console.print(f"returns: {record.result}")
+    if save is not None:
+        record.notation = [game.action_to_string(a) for a in record.actions]
+        save.write_text(record.to_json() + "\n", encoding="utf-8")
+        console.print(f"record saved to {escape(str(save))} (cardtable replay {escape(str(save))})")

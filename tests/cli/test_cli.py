@@ -1,0 +1,117 @@
+"""The command line, run as a user runs it (``python -m cardtable``)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+DECKS = Path(__file__).resolve().parents[2] / "src/cardtable/games/looney/decks"
+
+
+def cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cardtable", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={"COLUMNS": "200", "PATH": "/usr/bin:/bin", "TERM": "dumb"},
+    )
+
+
+def test_games_rules_and_cards() -> None:
+    assert "looney" in cli("games").stdout
+    rules = cli("rules", "looney").stdout
+    for heading in ("Players", "How to win", "Deck construction", "Setup", "A round"):
+        assert heading in rules
+    assert "When a deck runs out" in rules
+    cards = cli("cards", "looney", "--type", "location").stdout
+    assert "location" in cards and "actor;" not in cards
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("rules", "chess"), "unknown game 'chess'"),
+        (("sim", "looney", "-o", "colour=2"), "unknown option(s) colour"),
+        (("sim", "looney", "--agents", "genius"), "unknown agent 'genius'"),
+        (("replay", "/no/such/file.json"), "cannot read the file"),
+        (("deck", "check", "/no/such/deck.yaml"), "cannot read the file"),
+        (("cards", "looney", "--type", "dragon"), "no cards of type 'dragon'"),
+    ],
+)
+def test_errors_are_one_line_without_traceback(args: tuple[str, ...], message: str) -> None:
+    res = cli(*args)
+    out = res.stdout + res.stderr
+    assert res.returncode != 0
+    assert message in out
+    assert "Traceback" not in out
+
+
+def test_deck_check_reports_rule_ids(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: looney\nname: Bad\npersonal:\n  desert-chase: 3\n")
+    res = cli("deck", "check", str(DECKS / "starter-rainbow.yaml"), str(bad))
+    assert res.returncode == 1
+    assert "starter-rainbow.yaml: legal" in res.stdout
+    assert "LT-1.1" in res.stdout and "LT-1.2" in res.stdout
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("game: looney\nname: B\npersonal:\n  no-such-card: 1\n")
+    res = cli("deck", "check", str(broken))
+    assert res.returncode == 2 and "entry 'no-such-card': no card with this id" in res.stdout
+
+
+def test_sim_json_is_identical_for_any_jobs(tmp_path: Path) -> None:
+    outs = []
+    for jobs in ("1", "2"):
+        path = tmp_path / f"s{jobs}.json"
+        res = cli(
+            "sim",
+            "looney",
+            "--games",
+            "30",
+            "--agents",
+            "greedy,random",
+            "--seed",
+            "4",
+            "--jobs",
+            jobs,
+            "--json",
+            str(path),
+        )
+        assert res.returncode == 0, res.stdout + res.stderr
+        outs.append(json.loads(path.read_text()))
+    assert outs[0] == outs[1]
+    s = outs[0]
+    assert s["games"] == 30 and s["errors"] == []
+    assert sum(s["wins_by_seat"]) + s["draws"] == 30
+    assert sum(s["wins_by_agent"].values()) + s["draws"] == 30
+    assert s["length"]["mean"] > 0 and s["length"]["std"] >= 0
+
+
+def test_play_against_the_computer_and_replay(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    res = cli("play", "looney", "--seed", "5", "--save", str(record), stdin="1\n" * 400)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert "game over" in res.stdout
+    data = json.loads(record.read_text())
+    assert data["game"] == "looney" and data["result"] and len(data["actions"]) > 10
+    seen = cli("replay", str(record), "--as", "1")
+    assert seen.returncode == 0 and "result:" in seen.stdout
+    everything = cli("replay", str(record), "--as", "all").stdout
+    assert "place " in everything
+
+
+def test_play_never_shows_the_computers_hand() -> None:
+    res = cli("play", "looney", "--seed", "8", stdin="q\n")
+    assert "P1 hand: 6 cards" in res.stdout
+
+
+def test_illegal_notation_is_explained_and_can_be_retried() -> None:
+    res = cli("play", "looney", "--seed", "2", "--players", "2", stdin="first 9\nfirst 0\nq\n")
+    assert "cannot read this" in res.stdout or "first player" in res.stdout
+    assert "game left unfinished" in res.stdout
