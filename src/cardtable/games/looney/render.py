@@ -38,8 +38,8 @@ def describe(c: LooneyCard) -> str:
 
 def _name(g: LooneyGame, cid: str) -> str:
     c = g.card_pool.get(cid)
-    extra = f" {c.rank}" if c.type == "actor" else ""
-    return f"[{STYLE[c.color]}]{escape(c.name)}{extra}[/]"
+    extra = f" {c.color} {c.rank}" if c.type == "actor" else f" {c.color} {c.type}"
+    return f"[{STYLE[c.color]}]{escape(c.name)}[/][dim] ({extra.strip()})[/]"
 
 
 def _cards(g: LooneyGame, zone: Any) -> str:
@@ -73,7 +73,7 @@ def render(g: LooneyGame, obs: dict[str, Any]) -> str:
         loc = z[f"location.{s}"]
         loc_s = f"  [italic]at {_cards(g, loc)}[/]" if loc else ""
         lines.append(
-            f" [{s}] [{STYLE[c.color]}]{escape(c.name)}[/] rank {c.rank}, "
+            f" [{s}] [{STYLE[c.color]}]{escape(c.name)}[/] {c.color}, rank {c.rank}, "
             f"{c.points} pts{loc_s}{used}"
         )
         for p in range(n):
