@@ -55,14 +55,14 @@ def test_agent_specs() -> None:
 def test_greedy_beats_random() -> None:
     game = cardtable.load_game("looney")
     wins = 0
-    for i in range(60):
+    for i in range(120):  # about 70% wins; 60% leaves room for rules changes to move it
         greedy_seat = i % 2
         agents = [make_agent("random", i), make_agent("random", i)]
         agents[greedy_seat] = make_agent("greedy", i)
         rec = play_game(game, agents, seed=i)
         assert rec.result is not None
         wins += rec.result[greedy_seat] > 0
-    assert wins >= 40, wins
+    assert wins >= 72, wins
 
 
 def test_agents_never_see_hidden_cards() -> None:

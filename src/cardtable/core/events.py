@@ -35,16 +35,20 @@ class Event(NamedTuple):
     private_to: int = EVERYONE
 
 
+# The helpers build the tuple directly: the generated ``Event.__new__`` costs a Python call.
+_new_event = tuple.__new__
+
+
 def move(card: int, src: int, dst: int, player: int = EVERYONE) -> Event:
     """A card instance moved from zone ``src`` to zone ``dst``."""
-    return Event("move", player, card, src, dst)
+    return _new_event(Event, ("move", player, card, src, dst, None, EVERYONE))
 
 
 def reveal(card: int, player: int = EVERYONE) -> Event:
     """A card instance was turned face up for everyone."""
-    return Event("reveal", player, card)
+    return _new_event(Event, ("reveal", player, card, NO_ZONE, NO_ZONE, None, EVERYONE))
 
 
 def note(kind: str, player: int = EVERYONE, **data: Any) -> Event:
     """A public event with data, such as a score or the end of the game."""
-    return Event(kind, player, data=data)
+    return _new_event(Event, (kind, player, NO_CARD, NO_ZONE, NO_ZONE, data, EVERYONE))

@@ -40,13 +40,23 @@ class Rng:
 
     def choice(self, items: list[T] | tuple[T, ...]) -> T:
         """Return one element of a non-empty sequence."""
-        return items[self.next64() % len(items)]
+        # next64() inlined: this is called once per decision by random playouts.
+        self.state = s = (self.state + _GOLDEN) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return items[(z ^ (z >> 31)) % len(items)]
 
     def shuffle(self, items: list[T]) -> None:
         """Shuffle a list in place (Fisher-Yates)."""
+        # next64() inlined: the same numbers, without a call per card.
+        s = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.next64() % (i + 1)
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = (z ^ (z >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.state = s
 
     def shuffled(self, items: Iterable[T]) -> tuple[T, ...]:
         """Return a shuffled tuple of ``items``."""

@@ -208,6 +208,8 @@ class State(ABC):
     def _redeal(self, other: State, hidden: list[int], rng: Rng) -> None:
         """Deal the cards of zones ``hidden`` again at random into ``other``."""
         specs = self.game.zone_specs
+        kind_of = self.game.card_kinds  # kind_of[cards[c]] is card_kind(c)
+        cards = self.cards
         pool = [c for i in hidden for c in self.zones[i]]
         rng.shuffle(pool)
         for i in hidden:
@@ -218,7 +220,7 @@ class State(ABC):
             taken: list[int] = []
             rest: list[int] = []
             for c in pool:
-                if len(taken) < need and self.card_kind(c) in kinds:
+                if len(taken) < need and kind_of[cards[c]] in kinds:
                     taken.append(c)
                 else:
                     rest.append(c)

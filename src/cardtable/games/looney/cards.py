@@ -179,6 +179,12 @@ class LooneyCard(CardBase):
             raise ValueError("only actors have a 'character'")
         if t in ("effect", "location") and (self.rank is not None or self.points is not None):
             raise ValueError(f"a {t} has no 'rank' or 'points'")
+        if t != "scene" and self.points is not None:
+            raise ValueError("only scenes have 'points' (use a points effect)")
+        if t == "location" and any(
+            e.when is not None and not isinstance(e.when, WhenSceneColor) for e in self.effects
+        ):
+            raise ValueError("a location's effects may only have a scene_color condition")
         bad = [e.do for e in self.effects if e.do not in ALLOWED_VERBS[t]]
         if bad:
             raise ValueError(f"effect(s) {bad} cannot be used on a {t} card")

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from .actions import DONE, REFILL, ROLE, ROLE_SLOT, SCENE, SLOTS
 from .cards import ACTOR, EFFECT, GRAY, KINDS, LOCATION
-from .zones import DOWN, HAND, STORY, UP, pbase
+from .zones import DOWN, HAND, MOVIE_DECK, MOVIE_DISCARD, STORY, UP, pbase
 from .zones import LOCATION as LOC
 from .zones import ROLE as ROLE_ZONE
 
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 def explain(st: LooneyState, a: int) -> str:
     """Why action ``a`` is illegal in ``st`` (``a`` is known to be illegal)."""
-    from .rules import PH_PLACE, PH_STORY, PHASES
+    from .rules import M_HAND, PH_PLACE, PH_STORY, PHASES
 
     phase = PHASES[st.phase]
     if a < REFILL:
@@ -27,7 +27,9 @@ def explain(st: LooneyState, a: int) -> str:
                 f"scenes are added to the storyboard in the storyboard step, not the {phase} phase"
             )
         if a == REFILL:
-            return "the storyboard is being refilled from the hand only (option refill method)"
+            if not (st.zones[MOVIE_DECK] or st.zones[MOVIE_DISCARD]):
+                return "the Movie deck and its discard pile are empty"
+            return "this storyboard is being refilled from the hand, one source per refill"
         return _card_problem(st, a - SCENE, 0, "scene") or "refill this storyboard from one source"
     if st.phase != PH_PLACE:
         return f"actors are placed in the placement step, not the {phase} phase"
@@ -51,7 +53,7 @@ def explain(st: LooneyState, a: int) -> str:
         problem = _card_problem(st, p, ACTOR, "actor")
         if problem:
             return problem
-        if not st._method_ok(1):
+        if not st._method_ok(M_HAND):
             return "this round the round player placed no actor from the hand, so neither may you"
         hand = st.zones[b + HAND]
         d = st.game.tables.personal_defs[p]
@@ -127,7 +129,9 @@ def _effect_problem(st: LooneyState, p: int) -> str:
 
 
 def _role_problem(st: LooneyState) -> str:
-    if not st._method_ok(2):
+    from .rules import M_ROLE
+
+    if not st._method_ok(M_ROLE):
         return "this round the round player played no Role, so neither may you"
     limit = st.game.options.role_limit
     if limit == "once" and st.role_used:

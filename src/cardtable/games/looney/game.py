@@ -16,7 +16,7 @@ from cardtable.core.zones import ZoneSpec
 from . import heuristics, render, sheet
 from .actions import SLOTS, Codec
 from .cards import COLORS, DECK_DIR, CardTables, LooneyCard, builtin_pool, compile_tables
-from .rules import LooneyState
+from .rules import HotTables, LooneyState
 from .zones import DECK, HAND, MOVIE_DECK, pbase, zone_specs
 
 MIN_DECK = 6
@@ -77,6 +77,7 @@ class LooneyGame(Game):
         personal_ids = tuple(self.card_ids[d] for d in self.tables.personal_defs)
         self.codec = Codec(len(personal_ids), personal_ids)
         self.personal_index = {cid: i for i, cid in enumerate(personal_ids)}
+        self.hot = HotTables(self)
 
     def _zone_specs(self) -> tuple[ZoneSpec, ...]:
         return zone_specs(self.options.players)

@@ -21,6 +21,8 @@ from .zones import (
     HAND,
     MOVIE_DECK,
     MOVIE_DISCARD,
+    PER_PLAYER,
+    PLAYER_BASE,
     STORY,
     UP,
     pbase,
@@ -33,8 +35,61 @@ if TYPE_CHECKING:
 
 PH_FIRST, PH_STORY, PH_PLACE, PH_OVER = range(4)
 PHASES = ("choose-first", "storyboard", "placement", "over")
-BY_MOVIE, BY_HAND = 1, 2
+BY_MOVIE, BY_HAND = 1, 2  # storyboard refill sources
+M_HAND, M_ROLE = 1, 2  # placement methods (bits of rp_methods)
 DRAW = -2
+_SLOT_RANGE = range(SLOTS)
+
+
+def _by_mask(first: int) -> tuple[tuple[int, ...], ...]:
+    """For each mask of slots (bit s: slot s), the actions ``first + s`` of its slots."""
+    return tuple(
+        tuple(first + s for s in range(SLOTS) if mask >> s & 1) for mask in range(1 << SLOTS)
+    )
+
+
+_ROLE_SLOT_ACTIONS = _by_mask(ROLE_SLOT)
+
+
+class HotTables:
+    """What the hot paths look up per decision, computed once per game: the options they test
+    (options are frozen) and the first action of each card definition per kind of play."""
+
+    __slots__ = (
+        "answer_any",
+        "char",
+        "color",
+        "deck_reshuffle",
+        "effect",
+        "effect_base",
+        "kind",
+        "location",
+        "location_base",
+        "place",
+        "place_base",
+        "role_limit",
+        "scene_scope",
+    )
+
+    def __init__(self, game: LooneyGame) -> None:
+        t = game.tables
+        codec = game.codec
+        opts = game.options
+        self.kind = t.kind
+        self.char = t.char
+        self.color = t.color
+        self.effect_base = codec.effect_base
+        self.place_base = codec.place_base
+        self.location_base = codec.location_base
+        # per card definition: its special-effect action, and its actor and location
+        # actions by slot mask (only meaningful for cards of that kind)
+        self.effect = tuple(codec.effect_base + p for p in t.personal)
+        self.place = tuple(_by_mask(codec.place_base + SLOTS * p) for p in t.personal)
+        self.location = tuple(_by_mask(codec.location_base + SLOTS * p) for p in t.personal)
+        self.scene_scope = opts.unique_scope == "scene"
+        self.answer_any = opts.answer_method == "any"
+        self.deck_reshuffle = opts.personal_deck_out == "reshuffle"
+        self.role_limit = opts.role_limit
 
 
 class LooneyState(State):
@@ -121,6 +176,10 @@ class LooneyState(State):
         self._legal = None
 
     # ----- who acts --------------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        """Whether the game is over (the same as ``current_player() == TERMINAL``)."""
+        return self.phase == PH_OVER
+
     def current_player(self) -> int:
         """The chooser, the round player building the storyboard, or the placing player."""
         ph = self.phase
@@ -146,21 +205,26 @@ class LooneyState(State):
         if ph == PH_PLACE:
             # Only a resampled state can leave a player stuck here (play eliminates a stuck
             # player at once); its one action, 'done', then eliminates them.
-            return self._placement_actions() or [DONE]
+            legal = self._placement_actions()
+            return legal if legal and legal[0] < self.game.codec.location_base else [DONE]
         if ph == PH_STORY:
             return self._storyboard_actions() or [DONE]
         return [FIRST + p for p in range(self.game.num_players)]
 
     def _storyboard_actions(self) -> list[int]:
+        """LT-3.2 one source per refill; LT-3.3 a hand refill that runs out of scenes is
+        completed from the Movie deck."""
         z = self.zones
+        t = self.game.tables
+        cards = self.cards
+        defs = {cards[i] for i in z[pbase(self.rp) + HAND]}
+        scenes = sorted(SCENE + t.personal[d] for d in defs if t.kind[d] == 0)
         out: list[int] = []
-        if self.refill_method != BY_HAND and (z[MOVIE_DECK] or z[MOVIE_DISCARD]):
+        hand_only = self.refill_method == BY_HAND and scenes
+        if not hand_only and (z[MOVIE_DECK] or z[MOVIE_DISCARD]):
             out.append(REFILL)
         if self.refill_method != BY_MOVIE:
-            t = self.game.tables
-            cards = self.cards
-            defs = {cards[i] for i in z[pbase(self.rp) + HAND]}
-            out += sorted(SCENE + t.personal[d] for d in defs if t.kind[d] == 0)
+            out += scenes
         return out
 
     def _slots_open(self) -> list[int]:
@@ -193,40 +257,77 @@ class LooneyState(State):
             return True
         return bool(self.rp_methods & method)
 
-    def _placement_actions(self) -> list[int]:
+    def _open_and_blocked(self) -> tuple[int, dict[int, int]]:
+        """The slots the acting player may place on (bit s: slot s; see _slots_open) and, by
+        character, the slots where LT-4.3 forbids another actor of it (see _char_ok)."""
         z = self.zones
-        t = self.game.tables
-        g = self.game
+        h = self.game.hot
         cards = self.cards
-        b = pbase(self.actor)
-        slots = self._slots_open()
-        placed = self._chars_placed()
-        if z[b + ROLE_ZONE]:
-            c = t.char[cards[z[b + ROLE_ZONE][0]]]
-            return [ROLE_SLOT + s for s in slots if self._char_ok(c, s, placed)]
-        out: list[int] = []
-        place_base = g.codec.place_base
-        can_place = False
-        hand_ok = self._method_ok(BY_HAND)
-        pe = self.pending_effect
-        actor_color = t.color[cards[z[b + DOWN + pe][-1]]] if pe >= 0 else -1
+        char = h.char
+        if self.actor == self.rp:  # LT-4.1 any scene
+            open_mask = (
+                (1 if z[STORY] else 0)
+                | (2 if z[STORY + 1] else 0)
+                | (4 if z[STORY + 2] else 0)
+                | (8 if z[STORY + 3] else 0)
+            )
+        else:  # LT-5.1 the scenes the round player used
+            open_mask = self.used
+        down = PLAYER_BASE + PER_PLAYER * self.actor + DOWN
+        up = down - DOWN + UP
+        blocked: dict[int, int] = {}
+        if h.scene_scope:
+            for s in _SLOT_RANGE:
+                for i in z[down + s] + z[up + s]:
+                    c = char[cards[i]]
+                    blocked[c] = blocked.get(c, 0) | 1 << s
+        else:
+            group = z[down] + z[down + 1] + z[down + 2] + z[down + 3]
+            group += z[up] + z[up + 1] + z[up + 2] + z[up + 3]
+            for i in group:
+                blocked[char[cards[i]]] = 15  # every slot
+        return open_mask, blocked
+
+    def _placement_actions(self) -> list[int]:
+        # The hot path of play. The same result as testing each card with _slots_open,
+        # _chars_placed, _char_ok and _method_ok, but with slot sets as bit masks (bit s:
+        # slot s) and the actions of each card and slot mask looked up in HotTables.
+        z = self.zones
+        h = self.game.hot
+        cards = self.cards
+        char = h.char
+        b = PLAYER_BASE + PER_PLAYER * self.actor
         is_rp = self.actor == self.rp
-        for d in sorted({cards[i] for i in z[b + HAND]}):
-            k = t.kind[d]
+        open_mask, blocked = self._open_and_blocked()
+        role = z[b + ROLE_ZONE]
+        if role:
+            return list(_ROLE_SLOT_ACTIONS[open_mask & ~blocked.get(char[cards[role[0]]], 0)])
+        out: list[int] = []
+        can_place = False
+        hand_ok = is_rp or h.answer_any or bool(self.rp_methods & M_HAND)
+        pe = self.pending_effect
+        color = h.color
+        actor_color = color[cards[z[b + DOWN + pe][-1]]] if pe >= 0 else -1
+        kind = h.kind
+        for d in {cards[i] for i in z[b + HAND]}:  # the result is sorted at the end
+            k = kind[d]
             if k == ACTOR:
                 if hand_ok:
-                    c = t.char[d]
-                    base = place_base + 4 * t.personal[d]
-                    for s in slots:
-                        if self._char_ok(c, s, placed):
-                            out.append(base + s)
-                            can_place = True
+                    m = open_mask & ~blocked.get(char[d], 0)
+                    if m:
+                        out += h.place[d][m]
+                        can_place = True
             elif k == EFFECT:
-                if pe >= 0 and (t.color[d] == GRAY or t.color[d] == actor_color):
-                    out.append(g.codec.effect_base + t.personal[d])
+                if pe >= 0 and (color[d] == GRAY or color[d] == actor_color):
+                    out.append(h.effect[d])
             elif k == LOCATION and is_rp and not self.location_played:
-                base = g.codec.location_base + 4 * t.personal[d]
-                out += [base + s for s in range(SLOTS) if z[STORY + s] and not z[LOC + s]]
+                free = open_mask & ~(
+                    (1 if z[LOC] else 0)
+                    | (2 if z[LOC + 1] else 0)
+                    | (4 if z[LOC + 2] else 0)
+                    | (8 if z[LOC + 3] else 0)
+                )
+                out += h.location[d][free]
         if self._role_ok(can_place):
             out.append(ROLE)
             can_place = True
@@ -237,15 +338,14 @@ class LooneyState(State):
 
     def _role_ok(self, can_place_from_hand: bool) -> bool:
         """LT-4.5: a Role needs cards in the deck and is limited by the 'role_limit' option."""
-        if not self._method_ok(2):
+        h = self.game.hot
+        if not (self.actor == self.rp or h.answer_any or self.rp_methods & M_ROLE):
             return False
-        b = pbase(self.actor)
+        b = PLAYER_BASE + PER_PLAYER * self.actor
         z = self.zones
-        if not (
-            z[b + DECK] or (self.game.options.personal_deck_out == "reshuffle" and z[b + DISCARD])
-        ):
+        if not (z[b + DECK] or (h.deck_reshuffle and z[b + DISCARD])):
             return False
-        limit = self.game.options.role_limit
+        limit = h.role_limit
         if limit == "once":
             return not self.role_used
         if limit == "when-stuck":
@@ -267,7 +367,7 @@ class LooneyState(State):
     # ----- applying actions ------------------------------------------------------------------
     def _apply(self, action: int) -> list[Event]:
         ev: list[Event] = []
-        g = self.game
+        h = self.game.hot
         if action < REFILL:
             self.rp = action - FIRST
             ev.append(note("first_player", self.chooser, first=self.rp))
@@ -293,16 +393,16 @@ class LooneyState(State):
             self._role(ev)
         elif action < SCENE:
             self._role_to_slot(action - ROLE_SLOT, ev)
-        elif action < g.codec.place_base:
+        elif action < h.place_base:
             b = pbase(self.actor)
-            self._play_from_hand(action - g.codec.effect_base, b + FX + pe, ev)
-        elif action < g.codec.location_base:
-            p, s = divmod(action - g.codec.place_base, SLOTS)
+            self._play_from_hand(action - h.effect_base, b + FX + pe, ev)
+        elif action < h.location_base:
+            p, s = divmod(action - h.place_base, SLOTS)
             self._play_from_hand(p, pbase(self.actor) + DOWN + s, ev)
             self.pending_effect = s
-            self._placed(s, BY_HAND)
+            self._placed(s, M_HAND)
         else:
-            p, s = divmod(action - g.codec.location_base, SLOTS)
+            p, s = divmod(action - h.location_base, SLOTS)
             self._play_from_hand(p, LOC + s, ev)
             self.location_played = True
         if self.phase == PH_PLACE and self._legal is None:
@@ -315,7 +415,9 @@ class LooneyState(State):
         h = pbase(player) + HAND
         hand = self.zones[h]
         cards = self.cards
-        i = next(i for i, c in enumerate(hand) if cards[c] == d)
+        i = 0
+        while cards[hand[i]] != d:
+            i += 1
         card = hand[i]
         self.zones[h] = hand[:i] + hand[i + 1 :]
         self.zones[dst] += (card,)
@@ -372,7 +474,10 @@ class LooneyState(State):
 
     def _empty_slot(self) -> int:
         z = self.zones
-        return next(s for s in range(SLOTS) if not z[STORY + s])
+        for s in _SLOT_RANGE:
+            if not z[STORY + s]:
+                return s
+        raise StopIteration("the storyboard is full")  # as next() did; callers check first
 
     def _refill_from_movie(self, ev: list[Event]) -> None:
         if not self.zones[MOVIE_DECK]:
@@ -409,9 +514,10 @@ class LooneyState(State):
         self._check_stuck(ev)
 
     def _check_stuck(self, ev: list[Event]) -> None:
-        """LT-6.1: a player who must place an actor and cannot is eliminated."""
+        """LT-7.5: a player who must place an actor and cannot is eliminated (a location
+        they could still play does not save them)."""
         legal = self._placement_actions()
-        if legal:
+        if legal and legal[0] < self.game.codec.location_base:
             self._legal = legal
             return
         self._eliminate(self.actor, ev)
@@ -441,9 +547,8 @@ class LooneyState(State):
         p = self.actor
         b = pbase(p)
         z = self.zones
-        t = self.game.tables
-        placed = self._chars_placed()
-        slots = self._slots_open()
+        h = self.game.hot
+        open_mask, blocked = self._open_and_blocked()
         reshuffled = False
         while True:
             if not z[b + DECK]:
@@ -455,7 +560,7 @@ class LooneyState(State):
                 reshuffled = True
             card = z[b + DECK][-1]
             d = self.cards[card]
-            if t.kind[d] == ACTOR and any(self._char_ok(t.char[d], s, placed) for s in slots):
+            if h.kind[d] == ACTOR and open_mask & ~blocked.get(h.char[d], 0):
                 self._move_top(b + DECK, b + ROLE_ZONE, ev, p)
                 return
             self._move_top(b + DECK, b + DISCARD, ev, p)
@@ -465,7 +570,7 @@ class LooneyState(State):
     def _role_to_slot(self, s: int, ev: list[Event]) -> None:
         b = pbase(self.actor)
         self._move_top(b + ROLE_ZONE, b + UP + s, ev, self.actor)
-        self._placed(s, 2)
+        self._placed(s, M_ROLE)
 
     def _done(self, ev: list[Event]) -> None:
         """The acting player ends their placement; the next player answers or scoring starts."""
@@ -499,6 +604,9 @@ class LooneyState(State):
         for p, n in draws:
             self._draw(p, n, ev)
         target = self.game.options.target_points
+        if max(self.scores) < target:  # the usual case, decided without the lists below
+            self._next_round(ev)
+            return
         n = self.game.num_players
         order = [(self.rp + i) % n for i in range(n)]
         reached = [p for p in order if not self.out[p] and self.scores[p] >= target]

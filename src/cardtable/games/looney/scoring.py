@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from cardtable.core.events import Event, move, note, reveal
 
 from .cards import (
+    COLORS,
     COND_ALONE,
     COND_NONE,
     COND_SCENE_COLOR,
@@ -15,7 +16,19 @@ from .cards import (
     VERBS,
     CompiledEffect,
 )
-from .zones import DISCARD, DOWN, FX, LOCATION, MOVIE_DISCARD, SCORE, STORY, UP, pbase
+from .zones import (
+    DISCARD,
+    DOWN,
+    FX,
+    LOCATION,
+    MOVIE_DISCARD,
+    PER_PLAYER,
+    PLAYER_BASE,
+    SCORE,
+    STORY,
+    UP,
+    pbase,
+)
 
 if TYPE_CHECKING:
     from .rules import LooneyState
@@ -47,86 +60,133 @@ def _holds(e: CompiledEffect, printed: int, n_actors: int, chars: set[int]) -> b
 
 def score_slot(st: LooneyState, s: int, ev: list[Event], draws: list[tuple[int, int]]) -> None:
     """Score the scene on slot ``s``: decide the winner, award points, discard the rest."""
-    t = st.game.tables
-    opts = st.game.options
+    game = st.game
+    t = game.tables
     z = st.zones
     cards = st.cards
-    n = st.game.num_players
+    n = game.num_players
+    effects = t.effects
+    rank = t.rank
+    color = t.color
     scene = z[STORY + s][0]
     sd = cards[scene]
-    printed = t.color[sd]
-    order = [(st.rp + i) % n for i in range(n)]
-    sides = [p for p in order if not st.out[p] and (z[pbase(p) + DOWN + s] or z[pbase(p) + UP + s])]
-    # LT-6.1 reveal everything placed face down
+    printed = color[sd]
+    out = st.out
+    # The sides, from the round player clockwise, with their actors and special effects.
+    # LT-6.1 reveal everything placed face down.
+    sides: list[int] = []
     actors: dict[int, tuple[int, ...]] = {}
     fx: dict[int, tuple[int, ...]] = {}
-    for p in sides:
-        b = pbase(p)
-        actors[p] = z[b + DOWN + s] + z[b + UP + s]
-        fx[p] = z[b + FX + s]
-        for c in z[b + DOWN + s] + fx[p]:
+    any_fx = False
+    for i in range(n):
+        p = (st.rp + i) % n
+        b = PLAYER_BASE + PER_PLAYER * p
+        down = z[b + DOWN + s]
+        up = z[b + UP + s]
+        if out[p] or not (down or up):
+            continue
+        sides.append(p)
+        actors[p] = down + up
+        fx[p] = side_fx = z[b + FX + s]
+        for c in down:
             ev.append(reveal(c, p))
-    chars = {p: {t.char[cards[c]] for c in actors[p]} for p in sides}
+        if side_fx:
+            any_fx = True
+            for c in side_fx:
+                ev.append(reveal(c, p))
     # LT-6.2 cancel_effects switches off the other sides' special effects
-    cancels = {
-        p
-        for p in sides
-        for c in fx[p]
-        for e in t.effects[cards[c]]
-        if e[0] == V_CANCEL and _holds(e, printed, len(actors[p]), chars[p])
-    }
+    chars: dict[int, set[int]] = {}  # a side's characters, for conditions 'with'
+    char = t.char
+    cancels: set[int] = set()
+    if any_fx:
+        for p in sides:
+            for c in fx[p]:
+                for e in effects[cards[c]]:
+                    if e[0] == V_CANCEL:
+                        if p not in chars:
+                            chars[p] = {char[cards[x]] for x in actors[p]}
+                        if _holds(e, printed, len(actors[p]), chars[p]):
+                            cancels.add(p)
     active: dict[int, list[CompiledEffect]] = {}
     for p in sides:
-        own = [c for c in actors[p]]
-        if not any(q in cancels for q in sides if q != p):
-            own += fx[p]
-        na = len(actors[p])
-        active[p] = [
-            e for c in own for e in t.effects[cards[c]] if _holds(e, printed, na, chars[p])
-        ]
-    loc_fx = [
-        e
-        for c in z[LOCATION + s]
-        for e in t.effects[cards[c]]
-        if e[3] == COND_NONE or (e[3] == COND_SCENE_COLOR and e[4] == printed)
-    ]
+        group = actors[p]
+        own = group
+        if fx[p] and not (cancels and any(q in cancels for q in sides if q != p)):
+            own = group + fx[p]
+        side_active: list[CompiledEffect] = []
+        for c in own:
+            card_effects = effects[cards[c]]
+            if card_effects:
+                if p not in chars:
+                    chars[p] = {char[cards[x]] for x in group}
+                side_chars = chars[p]
+                na = len(group)
+                for e in card_effects:
+                    if _holds(e, printed, na, side_chars):
+                        side_active.append(e)
+        active[p] = side_active
     # LT-6.3 the scene's rank and colour for this scoring
-    scene_rank = t.rank[sd] + sum(e[1] for e in loc_fx if e[0] == V_SCENE_RANK)
+    scene_rank = rank[sd]
     scene_color = printed
-    for e in loc_fx:
-        if e[0] == V_SCENE_COLOR:
-            scene_color = e[2]
+    loc_points = 0
+    for c in z[LOCATION + s]:
+        for e in effects[cards[c]]:
+            if e[3] == COND_NONE or (e[3] == COND_SCENE_COLOR and e[4] == printed):
+                verb = e[0]
+                if verb == V_SCENE_RANK:
+                    scene_rank += e[1]
+                elif verb == V_SCENE_COLOR:
+                    scene_color = e[2]
+                elif verb == V_POINTS:
+                    loc_points += e[1]
+    opp_rank: dict[int, int] = {}
+    all_opp = 0
     for p in sides:
+        opp = 0
         for e in active[p]:
-            if e[0] == V_SCENE_RANK:
+            verb = e[0]
+            if verb == V_SCENE_RANK:
                 scene_rank += e[1]
-            elif e[0] == V_SCENE_COLOR:
+            elif verb == V_SCENE_COLOR:
                 scene_color = e[2]
+            elif verb == V_OPP_RANK:
+                opp += e[1]
+        opp_rank[p] = opp
+        all_opp += opp
     # LT-6.4 each side's rank value and colour
+    any_hue = game.options.mixed_group_color == "any"
     value: dict[int, int] = {}
     colors: dict[int, int] = {}
     ties: set[int] = set()
     for p in sides:
-        v = sum(t.rank[cards[c]] for c in actors[p])
-        v += sum(e[1] for e in active[p] if e[0] == V_RANK)
-        v += sum(e[1] for q in sides if q != p for e in active[q] if e[0] == V_OPP_RANK)
-        value[p] = max(0, v)
-        hues = {t.color[cards[c]] for c in actors[p]}
-        if opts.mixed_group_color == "any":
-            mask = sum(1 << h for h in hues)
-        else:
-            mask = 1 << next(iter(hues)) if len(hues) == 1 else 0
+        v = all_opp - opp_rank[p]
+        hues = 0
+        n_hues = 0
+        for c in actors[p]:
+            d = cards[c]
+            v += rank[d]
+            bit = 1 << color[d]
+            if not hues & bit:
+                hues |= bit
+                n_hues += 1
+        mask = hues if any_hue or n_hues == 1 else 0
         for e in active[p]:
-            if e[0] == V_GROUP_COLOR:
+            verb = e[0]
+            if verb == V_RANK:
+                v += e[1]
+            elif verb == V_GROUP_COLOR:
                 mask = 1 << e[2]
+            elif verb == V_WINS_TIES:
+                ties.add(p)
+        value[p] = v if v > 0 else 0
         colors[p] = mask
-        if any(e[0] == V_WINS_TIES for e in active[p]):
-            ties.add(p)
-    winner = _compare(sides, value, colors, ties, scene_rank, scene_color, opts.overact_all)
-    points = t.points[sd] + sum(e[1] for e in loc_fx if e[0] == V_POINTS)
+    winner = _compare(sides, value, colors, ties, scene_rank, scene_color, game.options.overact_all)
+    points = t.points[sd] + loc_points
     # LT-6.6 the won scene goes to the score pile; everything else placed is discarded
     if winner >= 0:
-        points += sum(e[1] for e in active[winner] if e[0] == V_POINTS)
+        for e in active[winner]:
+            if e[0] == V_POINTS:
+                points += e[1]
         st.scores[winner] += points
         _send(st, STORY + s, pbase(winner) + SCORE, ev)
     else:
@@ -137,22 +197,28 @@ def score_slot(st: LooneyState, s: int, ev: list[Event], draws: list[tuple[int, 
             "scene_scored",
             winner,
             slot=s + 1,
-            scene=st.game.card_ids[sd],
+            scene=game.card_ids[sd],
             points=points if winner >= 0 else 0,
             values={str(p): value[p] for p in sides},
             scene_rank=scene_rank,
-            scene_color=st.game.color_name(scene_color),
+            scene_color=COLORS[scene_color],
         )
     )
     for c in z[LOCATION + s]:
         _send_one(st, c, LOCATION + s, pbase(max(st.owner[c], 0)) + DISCARD, ev)
     for p in range(n):
-        b = pbase(p)
-        for src in (b + DOWN + s, b + FX + s, b + UP + s):
-            for c in z[src]:
-                _send_one(st, c, src, b + DISCARD, ev)
+        b = PLAYER_BASE + PER_PLAYER * p
+        if z[b + DOWN + s]:
+            _send(st, b + DOWN + s, b + DISCARD, ev)
+        if z[b + FX + s]:
+            _send(st, b + FX + s, b + DISCARD, ev)
+        if z[b + UP + s]:
+            _send(st, b + UP + s, b + DISCARD, ev)
     for p in sides:
-        k = sum(e[1] for e in active[p] if e[0] == V_DRAW)
+        k = 0
+        for e in active[p]:
+            if e[0] == V_DRAW:
+                k += e[1]
         if k:
             draws.append((p, k))
 
@@ -174,6 +240,8 @@ def _compare(
         cands = proper
     if not cands:
         return -1
+    if len(cands) == 1:
+        return cands[0]
     if scene_color != GRAY:
         match = [p for p in cands if colors[p] >> scene_color & 1]
         if match and len(match) < len(cands):

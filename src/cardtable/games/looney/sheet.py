@@ -35,8 +35,9 @@ def rules_sheet(o: Any) -> list[tuple[str, str]]:
             "A round",
             f"1. Draw: the round player with {o.hand_size - 1} or fewer cards draws up to "
             f"{o.hand_size}.\n"
-            "2. Storyboard: fill the storyboard back to 4 scenes, each from the Movie deck or "
-            "a scene from the hand.\n"
+            "2. Storyboard: fill the storyboard back to 4 scenes from one source: the Movie "
+            "deck, or scene cards from the hand (if those run out, the Movie deck fills the "
+            "rest).\n"
             "3. Actors: the round player places actors face down on any scenes (never two "
             "actors of one character on their side), each optionally with one special effect of "
             "its colour or gray; or plays a Role: turn over the personal deck until an actor "

@@ -1,0 +1,78 @@
+"""The benchmark scripts run with the smallest settings and write JSON of the expected shape.
+
+Nothing here looks at the timings: they depend on the machine and its load."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import cardtable
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+PLAYOUT_KEYS = {
+    "id",
+    "engine",
+    "game",
+    "impl",
+    "driver",
+    "games",
+    "games_per_s",
+    "decisions_per_game",
+    "steps_per_s",
+    "us_per_step",
+    "us_per_decision",
+    "tracemalloc_peak_kib",
+    "ru_maxrss_kib",
+    "vs_floor",
+}
+CLONE_KEYS = {"id", "engine", "game", "impl", "what", "decisions_in", "us_median", "us_best"}
+
+
+def run_script(name: str, out: Path, *args: str) -> dict[str, Any]:
+    res = subprocess.run(
+        [sys.executable, str(BENCH / name), "--json", str(out), *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert "| row |" in res.stdout  # the Markdown table
+    data: dict[str, Any] = json.loads(out.read_text())
+    assert set(data) == {"script", "args", "env", "rows"}
+    assert {"python", "platform", "cpu_count", "loadavg_at_start", "time_utc"} <= set(data["env"])
+    return data
+
+
+def test_random_playouts_json(tmp_path: Path) -> None:
+    data = run_script("random_playouts.py", tmp_path / "rp.json", "--seconds", "0", "--games", "2")
+    assert data["script"] == "random_playouts.py"
+    rows = {r["id"]: r for r in data["rows"]}
+    assert "floor/null-state/cardtable-rng" in rows
+    for name in cardtable.available_games():
+        row = rows[f"cardtable/{name}/2p/random"]
+        assert "error" not in row, row["error"]
+        assert set(row) >= PLAYOUT_KEYS
+        assert row["games"] >= 2
+        assert row["decisions_per_game"] > 0
+    for row in rows.values():
+        assert set(row) >= PLAYOUT_KEYS
+
+
+def test_clone_cost_json(tmp_path: Path) -> None:
+    data = run_script("clone_cost.py", tmp_path / "cc.json", "--seconds", "0", "--states", "2")
+    assert data["script"] == "clone_cost.py"
+    rows = {r["id"]: r for r in data["rows"]}
+    for name in cardtable.available_games():
+        base = f"cardtable/{name}/2p"
+        for kind in ("clone", "deepcopy", "resample"):
+            row = rows[f"{base}/{kind}"]
+            assert "error" not in row, row["error"]
+            assert set(row) >= CLONE_KEYS
+        assert "us_per_copy" in rows[f"{base}/clone"]
+        assert "us_per_call" in rows[f"{base}/resample"]
