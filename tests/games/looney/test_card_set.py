@@ -1,4 +1,4 @@
-"""The shipped Looney Tunes card set covers every mechanic (LT-1.4, LT-8)."""
+"""The shipped Looney Tunes card set covers every mechanic (LT-1.4, LT-9)."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 def explain(st: LooneyState, a: int) -> str:
     """Why action ``a`` is illegal in ``st`` (``a`` is known to be illegal)."""
-    from .rules import M_HAND, PH_PLACE, PH_STORY, PHASES
+    from .rules import M_HAND, M_ROLE, PH_PLACE, PH_STORY, PHASES
 
     phase = PHASES[st.phase]
     if a < REFILL:
@@ -55,6 +55,8 @@ def explain(st: LooneyState, a: int) -> str:
             return problem
         if not st._method_ok(M_HAND):
             return "this round the round player placed no actor from the hand, so neither may you"
+        if st.game.options.placement_method == "one" and st.my_methods & M_ROLE:
+            return "you placed a Role, so you may not also place actors from your hand (one method)"
         hand = st.zones[b + HAND]
         d = st.game.tables.personal_defs[p]
         inst = next(c for c in hand if st.cards[c] == d)
@@ -129,10 +131,14 @@ def _effect_problem(st: LooneyState, p: int) -> str:
 
 
 def _role_problem(st: LooneyState) -> str:
-    from .rules import M_ROLE
+    from .rules import M_FAILED, M_HAND, M_ROLE
 
     if not st._method_ok(M_ROLE):
         return "this round the round player played no Role, so neither may you"
+    if st.my_methods & M_FAILED:
+        return "your Role found no actor to place; no more Roles in this placement"
+    if st.game.options.placement_method == "one" and st.my_methods & M_HAND:
+        return "you placed actors from your hand, so you may not also play a Role (one method)"
     limit = st.game.options.role_limit
     if limit == "once" and st.role_used:
         return "only one Role may be played in a placement"

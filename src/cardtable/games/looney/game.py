@@ -32,6 +32,14 @@ class LooneyOptions(GameOptions):
     role_limit: Literal["once", "unlimited", "when-stuck"] = Field(
         "once", description="how often a player may play a Role in one placement"
     )
+    refill: Literal["one-source", "mix"] = Field(
+        "one-source",
+        description="one storyboard refill comes from one source, or each scene from either",
+    )
+    placement_method: Literal["mixed", "one"] = Field(
+        "mixed",
+        description="a placement may mix actors from the hand and Roles, or use one method",
+    )
     unique_scope: Literal["side", "scene"] = Field(
         "side", description="one actor of a character on your whole side, or per scene"
     )

@@ -36,7 +36,8 @@ if TYPE_CHECKING:
 PH_FIRST, PH_STORY, PH_PLACE, PH_OVER = range(4)
 PHASES = ("choose-first", "storyboard", "placement", "over")
 BY_MOVIE, BY_HAND = 1, 2  # storyboard refill sources
-M_HAND, M_ROLE = 1, 2  # placement methods (bits of rp_methods)
+M_HAND, M_ROLE = 1, 2  # placement methods (bits of rp_methods and my_methods)
+M_FAILED = 4  # bit of my_methods: a Role of this placement found no actor
 DRAW = -2
 _SLOT_RANGE = range(SLOTS)
 
@@ -65,6 +66,7 @@ class HotTables:
         "kind",
         "location",
         "location_base",
+        "one_method",
         "place",
         "place_base",
         "role_limit",
@@ -90,6 +92,7 @@ class HotTables:
         self.answer_any = opts.answer_method == "any"
         self.deck_reshuffle = opts.personal_deck_out == "reshuffle"
         self.role_limit = opts.role_limit
+        self.one_method = opts.placement_method == "one"
 
 
 class LooneyState(State):
@@ -99,6 +102,7 @@ class LooneyState(State):
         "actor",
         "chooser",
         "location_played",
+        "my_methods",
         "n_placed",
         "out",
         "owner",
@@ -128,6 +132,7 @@ class LooneyState(State):
         self.location_played = False
         self.refill_method = 0
         self.rp_methods = 0
+        self.my_methods = 0
         self.n_placed = 0
         self.round_no = 0
         self.scores = [0] * self.game.num_players
@@ -147,6 +152,7 @@ class LooneyState(State):
         other.location_played = self.location_played
         other.refill_method = self.refill_method
         other.rp_methods = self.rp_methods
+        other.my_methods = self.my_methods
         other.n_placed = self.n_placed
         other.round_no = self.round_no
         other.scores = self.scores[:]
@@ -220,10 +226,11 @@ class LooneyState(State):
         defs = {cards[i] for i in z[pbase(self.rp) + HAND]}
         scenes = sorted(SCENE + t.personal[d] for d in defs if t.kind[d] == 0)
         out: list[int] = []
-        hand_only = self.refill_method == BY_HAND and scenes
+        method = 0 if self.game.options.refill == "mix" else self.refill_method
+        hand_only = method == BY_HAND and scenes
         if not hand_only and (z[MOVIE_DECK] or z[MOVIE_DISCARD]):
             out.append(REFILL)
-        if self.refill_method != BY_MOVIE:
+        if method != BY_MOVIE:
             out += scenes
         return out
 
@@ -305,6 +312,8 @@ class LooneyState(State):
         out: list[int] = []
         can_place = False
         hand_ok = is_rp or h.answer_any or bool(self.rp_methods & M_HAND)
+        if h.one_method and self.my_methods & M_ROLE:  # LT-4.8 one method per placement
+            hand_ok = False
         pe = self.pending_effect
         color = h.color
         actor_color = color[cards[z[b + DOWN + pe][-1]]] if pe >= 0 else -1
@@ -337,10 +346,12 @@ class LooneyState(State):
         return out
 
     def _role_ok(self, can_place_from_hand: bool) -> bool:
-        """LT-4.5: a Role needs cards in the deck and is limited by the 'role_limit' option."""
+        """LT-4.6 a Role needs cards in the deck; LT-4.7 and LT-4.8 limit how often."""
         h = self.game.hot
         if not (self.actor == self.rp or h.answer_any or self.rp_methods & M_ROLE):
             return False
+        if self.my_methods & M_FAILED or (h.one_method and self.my_methods & M_HAND):
+            return False  # LT-4.6 after a failed Role; LT-4.8 one method per placement
         b = PLAYER_BASE + PER_PLAYER * self.actor
         z = self.zones
         if not (z[b + DECK] or (h.deck_reshuffle and z[b + DISCARD])):
@@ -425,6 +436,7 @@ class LooneyState(State):
 
     def _placed(self, slot: int, method: int) -> None:
         self.n_placed += 1
+        self.my_methods |= method
         if self.actor == self.rp:
             self.used |= 1 << slot
             self.rp_methods |= method
@@ -510,6 +522,7 @@ class LooneyState(State):
         self.actor = player
         self.n_placed = 0
         self.role_used = False
+        self.my_methods = 0
         self.pending_effect = -1
         self._check_stuck(ev)
 
@@ -564,6 +577,7 @@ class LooneyState(State):
                 self._move_top(b + DECK, b + ROLE_ZONE, ev, p)
                 return
             self._move_top(b + DECK, b + DISCARD, ev, p)
+        self.my_methods |= M_FAILED
         ev.append(note("role_failed", p))
         self._check_stuck(ev)
 

@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 
 
 def _holds(e: CompiledEffect, printed: int, n_actors: int, chars: set[int]) -> bool:
-    """Whether an effect's condition holds for a side (LT-6.3)."""
+    """Whether an effect's condition holds for a side (LT-9.13)."""
     cond = e[3]
     if cond == COND_NONE:
         return True
