@@ -36,6 +36,10 @@ class DeckFileError(CardtableError):
     """A deck file that cannot be loaded; the message names file, entry and field."""
 
 
+class IllegalDeckError(CardtableError, ValueError):
+    """A deck that breaks its game's construction rules, or the wrong number of decks."""
+
+
 class ScenarioError(CardtableError):
     """A scenario file that is malformed, or whose expectations do not hold."""
 

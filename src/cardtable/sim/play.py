@@ -30,4 +30,5 @@ def play_game(
         state.apply_action(a)
         actions.append(a)
     record.result = state.returns()
+    record.notation = [game.action_to_string(a) for a in actions]
     return record

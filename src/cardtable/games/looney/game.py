@@ -10,6 +10,7 @@ from pydantic import Field
 
 from cardtable.core.cards import CardPool
 from cardtable.core.decks import MANY, Deck, DeckLayout, DeckProblem, load_deck_file
+from cardtable.core.errors import IllegalDeckError
 from cardtable.core.game import Game, GameOptions
 from cardtable.core.zones import ZoneSpec
 
@@ -152,11 +153,11 @@ class LooneyGame(Game):
         if decks is None:
             decks = self.default_decks()
         if len(decks) != self.num_players:
-            raise ValueError(f"expected {self.num_players} decks, got {len(decks)}")
+            raise IllegalDeckError(f"expected {self.num_players} decks, got {len(decks)}")
         for deck in decks:
             problems = self.check_deck(deck)
             if problems:
-                raise ValueError(
+                raise IllegalDeckError(
                     f"deck '{deck.name}' is not legal: " + "; ".join(map(str, problems))
                 )
         st = LooneyState.__new__(LooneyState)

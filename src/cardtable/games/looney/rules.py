@@ -615,8 +615,9 @@ class LooneyState(State):
         for s in range(SLOTS):
             if self.used >> s & 1:
                 score_slot(self, s, ev, draws)
-        for p, n in draws:
-            self._draw(p, n, ev)
+                for p, k in draws:  # LT-9.12 right after this scene is scored
+                    self._draw(p, k, ev)
+                draws.clear()
         target = self.game.options.target_points
         if max(self.scores) < target:  # the usual case, decided without the lists below
             self._next_round(ev)
