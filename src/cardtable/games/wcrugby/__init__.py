@@ -1,0 +1,1 @@
+"""The (unofficial) wheelchair rugby card game: four periods, lineups under class points, TOP."""

@@ -1,0 +1,243 @@
+"""The wheelchair rugby card schema, its effect vocabulary, and the compiled card tables."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+
+from cardtable.core.cards import CardBase, CardPool, load_card_pool
+
+STATUSES = ("chair", "throw", "catch", "keep", "passion")
+Status = Literal["chair", "throw", "catch", "keep", "passion"]
+STATS = (*STATUSES, "atk", "def")  # indices of per-player modifiers
+CLASSES = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5)
+KINDS = ("player", "special", "bench")
+PLAYER, SPECIAL, BENCH = range(3)
+WHO = ("self", "team", "opponents")
+
+CARD_DIR = Path(__file__).parent / "cards"
+DECK_DIR = Path(__file__).parent / "decks"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class When(_Strict):
+    """Only if the player using the skill (for a bench card: any own player on court) has at
+    least ``min`` in ``status`` (modifiers included)."""
+
+    status: Status
+    min: int = Field(ge=0, le=10)
+
+
+class TopEffect(_Strict):
+    """Own team's TOP + amount (an inbounder's skill adds 1 less)."""
+
+    do: Literal["top"]
+    amount: int = Field(ge=1, le=5)
+
+
+class OppTopEffect(_Strict):
+    """The opponent's TOP + amount (negative: lowers it; never below 0)."""
+
+    do: Literal["opp_top"]
+    amount: int = Field(ge=-5, le=-1)
+
+
+class StatusEffect(_Strict):
+    """A status of the chosen players + amount, for the rest of the period."""
+
+    do: Literal["status"]
+    stat: Status
+    amount: int = Field(ge=-3, le=3)
+    who: Literal["self", "team", "opponents"] = "self"
+
+
+class AtkEffect(_Strict):
+    """ATK of the chosen players + amount; the period's DEF-over-ATK TOP is worked out again."""
+
+    do: Literal["atk"]
+    amount: int = Field(ge=-4, le=4)
+    who: Literal["self", "team", "opponents"] = "self"
+
+
+class DefEffect(_Strict):
+    """DEF of the chosen players + amount; the period's DEF-over-ATK TOP is worked out again."""
+
+    do: Literal["def"]
+    amount: int = Field(ge=-4, le=4)
+    who: Literal["self", "team", "opponents"] = "self"
+
+
+class HeldBallEffect(_Strict):
+    """A held ball: the order of the strategy times is swapped from the next period on."""
+
+    do: Literal["held_ball"]
+
+
+class DrawEffect(_Strict):
+    """Draw that many cards."""
+
+    do: Literal["draw"]
+    amount: int = Field(ge=1, le=3)
+
+
+class BlockSkillsEffect(_Strict):
+    """The opponent's special skills cannot be activated for the rest of the period."""
+
+    do: Literal["block_skills"]
+
+
+Effect = Annotated[
+    TopEffect
+    | OppTopEffect
+    | StatusEffect
+    | AtkEffect
+    | DefEffect
+    | HeldBallEffect
+    | DrawEffect
+    | BlockSkillsEffect,
+    Field(discriminator="do"),
+]
+VERBS = ("top", "opp_top", "status", "atk", "def", "held_ball", "draw", "block_skills")
+
+
+class Skill(_Strict):
+    """A player's special skill: a name, an optional condition and its effects."""
+
+    name: str = Field(min_length=1)
+    when: When | None = None
+    effects: tuple[Effect, ...] = Field(min_length=1)
+
+
+class Statuses(_Strict):
+    """The five statuses of a player card, 0 to 5 each."""
+
+    chair: int = Field(ge=0, le=5)
+    throw: int = Field(ge=0, le=5)
+    catch: int = Field(ge=0, le=5)
+    keep: int = Field(ge=0, le=5)
+    passion: int = Field(ge=0, le=5)
+
+
+class RugbyCard(CardBase):
+    """A wheelchair rugby card: a player, a special card or a bench-work card."""
+
+    type: Literal["player", "special", "bench"]
+    player_class: float | None = Field(None, alias="class")
+    female: bool = False
+    over_age: bool = False
+    statuses: Statuses | None = None
+    atk: int | None = Field(None, ge=0, le=10)
+    def_: int | None = Field(None, alias="def", ge=0, le=10)
+    def_atk: int | None = Field(None, ge=0, le=10, description="ATK when placed sideways")
+    def_def: int | None = Field(None, ge=0, le=10, description="DEF when placed sideways")
+    skills: tuple[Skill, ...] = ()
+    when: When | None = None
+    effects: tuple[Effect, ...] = ()
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    @model_validator(mode="after")
+    def _fields_fit_type(self) -> RugbyCard:
+        stats = (self.statuses, self.atk, self.def_, self.def_atk, self.def_def)
+        if self.type == "player":
+            if self.player_class not in CLASSES:
+                raise ValueError("a player needs 'class' from 0.5 to 3.5 in steps of 0.5")
+            if any(v is None for v in stats):
+                raise ValueError("a player needs 'statuses', 'atk', 'def', 'def_atk' and 'def_def'")
+            if not self.skills:
+                raise ValueError("a player needs at least one skill")
+            if len(self.skills) > 3:
+                raise ValueError("a player has at most 3 skills")
+            if self.effects or self.when:
+                raise ValueError("a player's effects belong in its skills")
+            return self
+        if self.player_class is not None or any(v is not None for v in stats) or self.skills:
+            raise ValueError(f"a {self.type} card has no class, statuses, ATK/DEF or skills")
+        if self.female or self.over_age:
+            raise ValueError(f"a {self.type} card has no F or + mark")
+        if self.type == "bench" and not self.effects:
+            raise ValueError("a bench-work card needs at least one effect")
+        return self
+
+
+ADAPTER: TypeAdapter[RugbyCard] = TypeAdapter(RugbyCard)
+
+# ----- compiled tables ---------------------------------------------------------------------
+# An effect compiles to (verb, amount, stat, who); a condition to (status, min) or None.
+CompiledEffect = tuple[int, int, int, int]
+Cond = tuple[int, int] | None
+
+
+def _effect(e: BaseModel) -> CompiledEffect:
+    verb = VERBS.index(getattr(e, "do"))  # noqa: B009
+    stat = STATS.index(getattr(e, "stat", "chair"))
+    if verb == 3:
+        stat = 5
+    elif verb == 4:
+        stat = 6
+    return (verb, getattr(e, "amount", 0), stat, WHO.index(getattr(e, "who", "self")))
+
+
+def _cond(w: When | None) -> Cond:
+    return None if w is None else (STATUSES.index(w.status), w.min)
+
+
+@dataclass(frozen=True)
+class CardTables:
+    """Per pool index: kind, class (in halves), marks, name group, stats and effects."""
+
+    kind: tuple[int, ...]
+    halves: tuple[int, ...]  # class points times 2
+    female: tuple[bool, ...]
+    over_age: tuple[bool, ...]
+    name: tuple[int, ...]  # same-name group
+    stats: tuple[tuple[int, ...], ...]  # chair, throw, catch, keep, passion, atk, def
+    side_stats: tuple[tuple[int, int], ...]  # ATK, DEF when sideways
+    skills: tuple[tuple[tuple[Cond, tuple[CompiledEffect, ...]], ...], ...]
+    effects: tuple[tuple[CompiledEffect, ...], ...]
+    cond: tuple[Cond, ...]
+    names: tuple[str, ...]
+
+
+def compile_tables(pool: CardPool[RugbyCard]) -> CardTables:
+    """Turn card definitions into flat tables indexed by pool index."""
+    names: dict[str, int] = {}
+    for c in pool.cards:
+        if c.type == "player":
+            names.setdefault(c.name, len(names))
+    stats = []
+    for c in pool.cards:
+        s = c.statuses
+        if s is None:
+            stats.append((0,) * 7)
+        else:
+            stats.append((s.chair, s.throw, s.catch, s.keep, s.passion, c.atk or 0, c.def_ or 0))
+    return CardTables(
+        kind=tuple(KINDS.index(c.type) for c in pool.cards),
+        halves=tuple(round((c.player_class or 0) * 2) for c in pool.cards),
+        female=tuple(c.female for c in pool.cards),
+        over_age=tuple(c.over_age for c in pool.cards),
+        name=tuple(names.get(c.name, -1) if c.type == "player" else -1 for c in pool.cards),
+        stats=tuple(stats),
+        side_stats=tuple((c.def_atk or 0, c.def_def or 0) for c in pool.cards),
+        skills=tuple(
+            tuple((_cond(k.when), tuple(_effect(e) for e in k.effects)) for k in c.skills)
+            for c in pool.cards
+        ),
+        effects=tuple(tuple(_effect(e) for e in c.effects) for c in pool.cards),
+        cond=tuple(_cond(c.when) for c in pool.cards),
+        names=tuple(names),
+    )
+
+
+@cache
+def builtin_pool() -> CardPool[RugbyCard]:
+    """The card set that ships with cardtable."""
+    return load_card_pool(sorted(CARD_DIR.glob("*.yaml")), ADAPTER)

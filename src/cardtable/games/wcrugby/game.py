@@ -1,0 +1,173 @@
+"""The wheelchair rugby game: options, cards, decks, action codec and new states."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cached_property
+from itertools import combinations
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field
+
+from cardtable.core.cards import CardPool
+from cardtable.core.decks import MANY, Deck, DeckLayout, DeckProblem, load_deck_file
+from cardtable.core.errors import IllegalDeckError
+from cardtable.core.game import Game, GameOptions
+from cardtable.core.zones import ZoneSpec
+
+from . import heuristics, render, sheet
+from .actions import Codec
+from .cards import DECK_DIR, PLAYER, SPECIAL, CardTables, RugbyCard, builtin_pool, compile_tables
+from .lineup import lineup_problem
+from .rules import RugbyState
+from .zones import POOL, tbase, zone_specs
+
+DECK_SIZE = 30
+
+
+class RugbyOptions(GameOptions):
+    """Options of the wheelchair rugby game; the defaults follow the seed (docs/rules)."""
+
+    players: int = Field(2, description="two teams")
+    female_allowance: Literal["wwr-2025", "seed-1.5-none", "seed-1.5-full", "legacy"] = Field(
+        "wwr-2025",
+        description="the seed's bands (+1.0 for a woman of 2.0-3.5, +0.5 for 0.5-1.0) with a "
+        "woman of 1.5 at +0.5 as in the 2025 world rule; or 1.5 adding nothing, or +1.0; or the "
+        "older +0.5 for every woman",
+    )
+    hand_size: int = Field(6, ge=1, le=20, description="hands are drawn up to this size")
+    max_overtime: int = Field(
+        3, ge=0, le=50, description="extra periods played while tied before the game is a draw"
+    )
+
+
+class RugbyGame(Game):
+    """The unofficial wheelchair rugby card game."""
+
+    name: ClassVar[str] = "wcrugby"
+    title: ClassVar[str] = "Wheelchair Rugby Card Game (unofficial)"
+    version: ClassVar[str] = "1.0.0"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    Options: ClassVar[type[GameOptions]] = RugbyOptions
+    deck_layout: ClassVar[DeckLayout] = DeckLayout({"deck": MANY})
+    options: RugbyOptions
+
+    def __init__(self, options: GameOptions, pool: CardPool[RugbyCard] | None = None) -> None:
+        assert isinstance(options, RugbyOptions)
+        super().__init__(options)
+        self._pool = pool if pool is not None else builtin_pool()
+        self.tables: CardTables = compile_tables(self._pool)
+        self.codec = Codec(len(self._pool), self.card_ids)
+        self.special_defs = frozenset(i for i, k in enumerate(self.tables.kind) if k == SPECIAL)
+
+    def _zone_specs(self) -> tuple[ZoneSpec, ...]:
+        return zone_specs(2)
+
+    @property
+    def card_pool(self) -> CardPool[RugbyCard]:
+        """The card definitions."""
+        return self._pool
+
+    def num_distinct_actions(self) -> int:
+        """11 fixed actions plus 24 per card definition (see actions.py)."""
+        return self.codec.size
+
+    @property
+    def max_game_length(self) -> int:
+        """Periods times the most decisions one period can take."""
+        periods = 4 + self.options.max_overtime
+        return 2 + periods * 2 * (12 + 4 * DECK_SIZE)
+
+    # ----- decks ------------------------------------------------------------------------
+    @cached_property
+    def _starters(self) -> dict[str, Deck]:
+        return {
+            p.stem: load_deck_file(p, self.name, self.deck_layout, self.card_pool.index)
+            for p in sorted(DECK_DIR.glob("*.yaml"))
+        }
+
+    def starter_decks(self) -> dict[str, Deck]:
+        """The starter decks, by file stem."""
+        return dict(self._starters)
+
+    def default_decks(self) -> list[Deck]:
+        """Team i gets the i-th starter deck in name order."""
+        decks = list(self._starters.values())
+        return [decks[i % len(decks)] for i in range(2)]
+
+    def check_deck(self, deck: Deck) -> list[DeckProblem]:
+        """WR-1.1 exactly 30 cards; WR-1.2 four players who can start together."""
+        problems = []
+        size = deck.size("deck")
+        if size != DECK_SIZE:
+            problems.append(
+                DeckProblem("WR-1.1", f"a deck has exactly 30 cards; this one has {size}")
+            )
+        t = self.tables
+        index = self.card_pool.index
+        players = sorted({index[c] for c in deck.sections.get("deck", {})} & self._player_defs)
+        rule = self.options.female_allowance
+        if not any(not lineup_problem(t, four, rule) for four in combinations(players, 4)):
+            problems.append(
+                DeckProblem(
+                    "WR-1.2",
+                    "the deck needs 4 players of different names who fit the class-point limit "
+                    "together, to start a game",
+                )
+            )
+        return problems
+
+    @cached_property
+    def _player_defs(self) -> set[int]:
+        return {i for i, k in enumerate(self.tables.kind) if k == PLAYER}
+
+    # ----- states -----------------------------------------------------------------------
+    def new_initial_state(self, seed: int = 0, decks: Sequence[Deck] | None = None) -> RugbyState:
+        """WR-3.1: each team looks through its deck to choose its starting lineup."""
+        if decks is None:
+            decks = self.default_decks()
+        if len(decks) != 2:
+            raise IllegalDeckError(f"expected 2 decks, got {len(decks)}")
+        for deck in decks:
+            problems = self.check_deck(deck)
+            if problems:
+                raise IllegalDeckError(
+                    f"deck '{deck.name}' is not legal: " + "; ".join(map(str, problems))
+                )
+        st = RugbyState.__new__(RugbyState)
+        st._init_base(self, seed)
+        st._init_fields()
+        index = self.card_pool.index
+        cards: list[int] = []
+        for team, deck in enumerate(decks):
+            first = len(cards)
+            cards += [index[c] for c in deck.cards("deck")]
+            st.zones[tbase(team) + POOL] = tuple(range(first, len(cards)))
+        st.cards = tuple(cards)
+        return st
+
+    def action_to_string(self, action: int) -> str:
+        """See actions.py for the notation."""
+        return self.codec.to_string(action)
+
+    def string_to_action(self, text: str) -> int:
+        """Parse the notation of actions.py (or a plain integer)."""
+        return self.codec.parse(text, self.card_pool.index)
+
+    # ----- for people and agents --------------------------------------------------------
+    def rules_sheet(self) -> list[tuple[str, str]]:
+        """The rules sheet of ``cardtable rules wcrugby``."""
+        return sheet.rules_sheet(self.options)
+
+    def render(self, observation: dict[str, Any]) -> str:
+        """The court, score sheet and hand as text with rich markup."""
+        return render.render(self, observation)
+
+    def describe_card(self, card_id: str) -> str:
+        """One line for a card."""
+        return render.describe(self.card_pool.get(card_id))
+
+    def heuristic_values(self, observation: dict[str, Any], legal: list[int]) -> list[float]:
+        """Values of legal actions from the observation (heuristics.py)."""
+        return heuristics.action_values(self, observation, legal)

@@ -1,0 +1,566 @@
+"""The wheelchair rugby state: lineups, reveals, strategy times, period scores, fatigue.
+
+Rule numbers (WR-x.y) refer to docs/rules/wcrugby.md.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardtable.core.events import Event, move, note, reveal
+from cardtable.core.state import TERMINAL, State
+
+from .actions import END, FIRST, INBOUNDER, PICK, SECOND, SKILLS, TARGET
+from .cards import BENCH, PLAYER
+from .effects import apply_effects, cond_holds, on_court_stat
+from .lineup import lineup_problem
+from .zones import COURT, DECK, DISCARD, FATIGUED, HAND, LINEUP, POOL, SLOTS, TIRED, tbase
+
+if TYPE_CHECKING:
+    from .game import RugbyGame
+
+PH_LINEUP, PH_POSITIONS, PH_ORDER, PH_STRATEGY, PH_WINDOW, PH_FATIGUE, PH_OVER = range(7)
+PHASES = ("lineup", "positions", "order", "strategy", "substitution window", "fatigue", "over")
+BASE_SCORE = 10
+NSTATS = 7
+
+
+class RugbyState(State):
+    """A game of wheelchair rugby in progress. Team 0 and team 1 are the two players."""
+
+    __slots__ = (
+        "atk_tot",
+        "blocked",
+        "chooser",
+        "def_top",
+        "def_tot",
+        "ended",
+        "first",
+        "held",
+        "inb",
+        "mods",
+        "period",
+        "phase",
+        "scores",
+        "side",
+        "specials",
+        "subs",
+        "team",
+        "tgt",
+        "top",
+        "winner",
+    )
+
+    game: RugbyGame
+
+    def _init_fields(self) -> None:
+        self.phase = PH_LINEUP
+        self.team = 0  # the team to decide
+        self.period = 1
+        self.chooser = 0
+        self.first = 0
+        self.held = False
+        self.ended = [False, False]  # strategy time over, this period
+        self.side = [0, 0]  # bit s: slot s placed sideways
+        self.inb = [-1, -1]
+        self.tgt = [-1, -1]
+        self.mods = [0] * (2 * SLOTS * NSTATS)
+        self.top = [0, 0]
+        self.def_top = [0, 0]
+        self.atk_tot = [0, 0]
+        self.def_tot = [0, 0]
+        self.specials: list[tuple[int, ...]] = [(), ()]
+        self.blocked = [False, False]
+        self.subs = [False, False]
+        self.scores: list[list[int]] = [[], []]
+        self.winner = -1
+
+    def _copy_into(self, other: State) -> None:
+        assert isinstance(other, RugbyState)
+        for name in ("phase", "team", "period", "chooser", "first", "held", "winner"):
+            setattr(other, name, getattr(self, name))
+        for name in ("ended", "side", "inb", "tgt", "mods", "top", "def_top", "atk_tot"):
+            setattr(other, name, getattr(self, name)[:])
+        other.def_tot = self.def_tot[:]
+        other.specials = self.specials[:]
+        other.blocked = self.blocked[:]
+        other.subs = self.subs[:]
+        other.scores = [self.scores[0][:], self.scores[1][:]]
+
+    # ----- basics ----------------------------------------------------------------------------
+    def current_player(self) -> int:
+        """The team to decide, or TERMINAL."""
+        return TERMINAL if self.phase == PH_OVER else self.team
+
+    def returns(self) -> list[float]:
+        """1 for the winner, -1 for the loser, 0 each for a draw or before the end."""
+        if self.winner < 0:
+            return [0.0, 0.0]
+        return [1.0 if t == self.winner else -1.0 for t in range(2)]
+
+    def total(self, team: int) -> int:
+        """A team's score over the periods played."""
+        return sum(self.scores[team])
+
+    def top_of(self, team: int) -> int:
+        """A team's TOP this period (never below 0)."""
+        return max(0, self.top[team] + self.def_top[team])
+
+    def court(self, team: int) -> list[int]:
+        """The card instance on each court slot of a team (-1 where empty)."""
+        z = self.zones
+        b = tbase(team) + COURT
+        return [z[b + s][0] if z[b + s] else -1 for s in range(SLOTS)]
+
+    def _lineup_defs(self, team: int, zone: int) -> list[int]:
+        z = self.zones
+        b = tbase(team) + zone
+        return [self.cards[z[b + s][0]] for s in range(SLOTS) if z[b + s]]
+
+    # ----- legal actions ---------------------------------------------------------------------
+    def _legal_actions(self) -> list[int]:
+        ph = self.phase
+        if ph in (PH_STRATEGY, PH_WINDOW):
+            return self._strategy_actions(ph == PH_WINDOW)
+        if ph == PH_LINEUP:
+            return self._pick_actions() or [END]
+        if ph == PH_POSITIONS:
+            return self._position_actions()
+        if ph == PH_FATIGUE:
+            return self._fatigue_actions()
+        return [FIRST, SECOND]
+
+    def _pick_actions(self) -> list[int]:
+        """WR-3.1 and WR-7.3: pick a player not yet in the lineup, keeping it legal."""
+        t = self.game.tables
+        team = self.team
+        src = tbase(team) + (POOL if self.period == 1 else HAND)
+        chosen = self._lineup_defs(team, LINEUP)
+        if len(chosen) == SLOTS:
+            return []
+        rule = self.game.options.female_allowance
+        out = []
+        for d in sorted({self.cards[c] for c in self.zones[src]}):
+            if t.kind[d] == PLAYER and not lineup_problem(t, [*chosen, d], rule):
+                out += [PICK + 2 * d, PICK + 2 * d + 1]
+        return out
+
+    def _position_actions(self) -> list[int]:
+        z = self.zones
+        b = tbase(self.team) + LINEUP
+        filled = [s for s in range(SLOTS) if z[b + s]]
+        if self.inb[self.team] < 0:
+            return [INBOUNDER + s for s in filled]
+        return [TARGET + s for s in filled if s != self.inb[self.team]]
+
+    def _fatigue_actions(self) -> list[int]:
+        z = self.zones
+        b = tbase(self.team)
+        out = sorted({self.game.codec.fatigue + self.cards[c] for c in z[b + TIRED]})
+        if z[b + FATIGUED] or not z[b + TIRED]:
+            out.insert(0, END)
+        return out
+
+    def _strategy_actions(self, window: bool) -> list[int]:
+        """WR-5: substitutions, and in the team's own strategy time bench work and specials."""
+        out = [END, *self._sub_actions()]
+        if not window:
+            out += self._bench_actions()
+            out += self._special_actions()
+        out.sort()
+        return out
+
+    def _sub_actions(self) -> list[int]:
+        """WR-5.2: a player from the hand replaces one on court; the lineup must stay legal."""
+        t = self.game.tables
+        team = self.team
+        court = self.court(team)
+        rule = self.game.options.female_allowance
+        base = self.game.codec.sub
+        out = []
+        hand_defs = {self.cards[c] for c in self.zones[tbase(team) + HAND]}
+        for d in sorted(hand_defs):
+            if t.kind[d] != PLAYER:
+                continue
+            for s in range(SLOTS):
+                others = [self.cards[c] for i, c in enumerate(court) if c >= 0 and i != s]
+                if not lineup_problem(t, [*others, d], rule):
+                    out += [base + 2 * (4 * d + s), base + 2 * (4 * d + s) + 1]
+        return out
+
+    def _bench_actions(self) -> list[int]:
+        t = self.game.tables
+        team = self.team
+        out = []
+        for d in sorted({self.cards[c] for c in self.zones[tbase(team) + HAND]}):
+            if t.kind[d] == BENCH and self._team_cond(team, t.cond[d]):
+                out.append(self.game.codec.bench + d)
+        return out
+
+    def _team_cond(self, team: int, cond: tuple[int, int] | None) -> bool:
+        if cond is None:
+            return True
+        return any(
+            c >= 0 and on_court_stat(self, team, s, cond[0]) >= cond[1]
+            for s, c in enumerate(self.court(team))
+        )
+
+    def _special_actions(self) -> list[int]:
+        """WR-5.4: a special card on an upright player's skill; at most 2 players a period,
+        never one player twice, not while the team's skills are blocked."""
+        t = self.game.tables
+        team = self.team
+        if self.blocked[team] or len(self.specials[team]) >= 2:
+            return []
+        specials = sorted(
+            {self.cards[c] for c in self.zones[tbase(team) + HAND]} & self.game.special_defs
+        )
+        if not specials:
+            return []
+        out = []
+        base = self.game.codec.special
+        for s, c in enumerate(self.court(team)):
+            if c < 0 or self.side[team] >> s & 1 or c in self.specials[team]:
+                continue
+            skills = t.skills[self.cards[c]]
+            for k, (cond, _) in enumerate(skills):
+                if not cond_holds(self, team, s, cond):
+                    continue
+                for d in specials:
+                    if cond_holds(self, team, s, t.cond[d]):
+                        out.append(base + SKILLS * (4 * d + s) + k)
+        return out
+
+    def _explain_illegal(self, action: int) -> str:
+        from .explain import explain
+
+        return explain(self, action)
+
+    # ----- applying actions ------------------------------------------------------------------
+    def _apply(self, action: int) -> list[Event]:
+        ev: list[Event] = []
+        ph = self.phase
+        codec = self.game.codec
+        if ph == PH_LINEUP:
+            if action == END:
+                self._lineup_done(ev)
+            else:
+                self._pick(action - PICK, ev)
+        elif ph == PH_POSITIONS:
+            self._position(action, ev)
+        elif ph == PH_ORDER:
+            self.first = self.team if action == FIRST else 1 - self.team
+            ev.append(note("order", self.team, first=self.first))
+            self._begin_strategy(ev)
+        elif ph == PH_FATIGUE:
+            if action == END:
+                self._fatigue_done(ev)
+            else:
+                self._drop(action - codec.fatigue, ev)
+        elif action == END:
+            self._end(ev)
+        elif action < codec.sub:
+            self._bench(action - codec.bench, ev)
+        elif action < codec.special:
+            x, o = divmod(action - codec.sub, 2)
+            d, s = divmod(x, 4)
+            self._substitute(d, s, o, ev)
+        else:
+            x, k = divmod(action - codec.special, SKILLS)
+            d, s = divmod(x, 4)
+            self._special(d, s, k, ev)
+        return ev
+
+    def _take(self, zone: int, d: int) -> int:
+        """Remove one card of definition ``d`` from ``zone``; return the instance."""
+        cards = self.cards
+        z = self.zones[zone]
+        i = next(i for i, c in enumerate(z) if cards[c] == d)
+        self.zones[zone] = z[:i] + z[i + 1 :]
+        return z[i]
+
+    def _put(self, card: int, src: int, dst: int, ev: list[Event], team: int) -> None:
+        self.zones[dst] += (card,)
+        ev.append(move(card, src, dst, team))
+
+    # ----- lineups ---------------------------------------------------------------------------
+    def _pick(self, x: int, ev: list[Event]) -> None:
+        d, o = divmod(x, 2)
+        team = self.team
+        b = tbase(team)
+        src = b + (POOL if self.period == 1 else HAND)
+        s = next(s for s in range(SLOTS) if not self.zones[b + LINEUP + s])
+        self._put(self._take(src, d), src, b + LINEUP + s, ev, team)
+        if o:
+            self.side[team] |= 1 << s
+        if s == SLOTS - 1 or not self._pick_actions():
+            self._lineup_done(ev)
+
+    def _lineup_done(self, ev: list[Event]) -> None:
+        """WR-3.2: with the lineup placed, name the inbounder and the target."""
+        team = self.team
+        filled = [s for s in range(SLOTS) if self.zones[tbase(team) + LINEUP + s]]
+        self.inb[team] = self.tgt[team] = -1
+        if len(filled) >= 2:
+            self.phase = PH_POSITIONS
+            return
+        if filled:
+            self.inb[team] = self.tgt[team] = filled[0]
+        self._next_lineup(ev)
+
+    def _position(self, action: int, ev: list[Event]) -> None:
+        team = self.team
+        if action < TARGET:
+            self.inb[team] = action - INBOUNDER
+            if len(self._position_actions()) == 1:
+                self.tgt[team] = self._position_actions()[0] - TARGET
+                self._next_lineup(ev)
+            return
+        self.tgt[team] = action - TARGET
+        self._next_lineup(ev)
+
+    def _next_lineup(self, ev: list[Event]) -> None:
+        """The other team places its lineup (WR-3.1), or both are placed: the period starts."""
+        ev.append(note("lineup_placed", self.team))
+        if self.team == 0:
+            self.team = 1
+            self._begin_team_prep(ev)
+            return
+        if self.period == 1:
+            for team in (0, 1):
+                b = tbase(team)
+                self.zones[b + DECK] = self.rng.shuffled(self.zones[b + POOL])
+                for c in self.zones[b + POOL]:
+                    ev.append(move(c, b + POOL, b + DECK, team))
+                self.zones[b + POOL] = ()
+                self._draw(team, self.game.options.hand_size, ev)
+        self._start_period(ev)
+
+    # ----- the period ------------------------------------------------------------------------
+    def _start_period(self, ev: list[Event]) -> None:
+        """WR-4: reveal both lineups; DEF over the opponent's ATK and position checks give TOP."""
+        z = self.zones
+        t = self.game.tables
+        self.mods = [0] * (2 * SLOTS * NSTATS)
+        self.top = [0, 0]
+        self.specials = [(), ()]
+        self.blocked = [False, False]
+        self.subs = [False, False]
+        self.ended = [False, False]
+        for team in (0, 1):
+            b = tbase(team)
+            for c in z[b + FATIGUED]:
+                self._put(c, b + FATIGUED, b + DISCARD, ev, team)
+            z[b + FATIGUED] = ()
+            for s in range(SLOTS):
+                for c in z[b + LINEUP + s]:
+                    ev.append(reveal(c, team))
+                    self._put(c, b + LINEUP + s, b + COURT + s, ev, team)
+                z[b + LINEUP + s] = ()
+        for team in (0, 1):
+            atk = dfn = 0
+            for s, c in enumerate(self.court(team)):
+                if c >= 0:
+                    d = self.cards[c]
+                    a, f = t.side_stats[d] if self.side[team] >> s & 1 else t.stats[d][5:7]
+                    atk += a
+                    dfn += f
+            self.atk_tot[team], self.def_tot[team] = atk, dfn
+        for team in (0, 1):
+            self._check_positions(team, (self.inb[team], self.tgt[team]), ev)
+        self._recompute_def_top()
+        ev.append(
+            note(
+                "period_start",
+                period=self.period,
+                atk=self.atk_tot[:],
+                dfn=self.def_tot[:],
+                top=[self.top_of(0), self.top_of(1)],
+            )
+        )
+        if self.period == 1:
+            if self.atk_tot[0] != self.atk_tot[1]:
+                self.first = 0 if self.atk_tot[0] > self.atk_tot[1] else 1
+            else:
+                self.phase = PH_ORDER
+                self.team = self.chooser = self.rng.below(2)
+                return
+        else:
+            self.first = 1 - self.first
+            if self.held:
+                self.first = 1 - self.first
+        self.held = False
+        self._begin_strategy(ev)
+
+    def _check_positions(self, team: int, slots: tuple[int, int], ev: list[Event]) -> None:
+        """WR-3.3 inbounder Throw >= 3 and WR-3.4 target Catch >= 3, else the opponent's TOP +1.
+        ``slots`` are the (inbounder, target) slots to check now, -1 for none."""
+        for which, (slot, stat) in enumerate(((slots[0], 1), (slots[1], 2))):
+            if slot < 0:
+                continue
+            if self.court(team)[slot] < 0 or on_court_stat(self, team, slot, stat) < 3:
+                self.top[1 - team] += 1
+                role = ("inbounder", "target")[which]
+                ev.append(note("position_penalty", team, position=role, slot=slot + 1))
+
+    def _recompute_def_top(self) -> None:
+        for team in (0, 1):
+            self.def_top[team] = max(0, self.def_tot[team] - self.atk_tot[1 - team])
+
+    def _begin_strategy(self, ev: list[Event]) -> None:
+        """WR-5.1: strategy time of the first team, then of the second."""
+        self.phase = PH_STRATEGY
+        self.team = self.first
+        ev.append(note("strategy_time", self.team, period=self.period))
+
+    def _end(self, ev: list[Event]) -> None:
+        if self.phase == PH_WINDOW:
+            self.phase = PH_STRATEGY
+            self.team = 1 - self.team
+            if self.ended[self.team]:
+                self._after_strategy(ev)
+            return
+        self.ended[self.team] = True
+        if not self._open_window(ev):
+            self._after_strategy(ev)
+
+    def _open_window(self, ev: list[Event]) -> bool:
+        """WR-5.3: the other team may substitute during this team's strategy time."""
+        other = 1 - self.team
+        self.team = other
+        if self._sub_actions():
+            self.phase = PH_WINDOW
+            return True
+        self.team = 1 - other
+        return False
+
+    def _after_strategy(self, ev: list[Event]) -> None:
+        if not self.ended[1 - self.first]:
+            self.team = 1 - self.first
+            self.phase = PH_STRATEGY
+            ev.append(note("strategy_time", self.team, period=self.period))
+            return
+        self._end_period(ev)
+
+    def _bench(self, d: int, ev: list[Event]) -> None:
+        team = self.team
+        b = tbase(team)
+        card = self._take(b + HAND, d)
+        self._put(card, b + HAND, b + DISCARD, ev, team)
+        apply_effects(self, team, -1, self.game.tables.effects[d], False, ev)
+        self._open_window(ev)
+
+    def _substitute(self, d: int, s: int, o: int, ev: list[Event]) -> None:
+        """WR-5.2: the incoming player takes the outgoing one's place and position."""
+        team = self.team
+        b = tbase(team)
+        old = self.zones[b + COURT + s]
+        if old:
+            self._put(old[0], b + COURT + s, b + DISCARD, ev, team)
+            self.zones[b + COURT + s] = ()
+        card = self._take(b + HAND, d)
+        self._put(card, b + HAND, b + COURT + s, ev, team)
+        ev.append(reveal(card, team))
+        self.side[team] = self.side[team] & ~(1 << s) | (o << s)
+        base = (team * SLOTS + s) * NSTATS
+        self.mods[base : base + NSTATS] = [0] * NSTATS
+        self.subs[team] = True
+        ev.append(note("substitution", team, slot=s + 1))
+        positions = (s if self.inb[team] == s else -1, s if self.tgt[team] == s else -1)
+        self._check_positions(team, positions, ev)
+
+    def _special(self, d: int, s: int, k: int, ev: list[Event]) -> None:
+        """WR-5.4: activate skill ``k`` of the player on slot ``s`` with special card ``d``."""
+        team = self.team
+        b = tbase(team)
+        t = self.game.tables
+        card = self._take(b + HAND, d)
+        self._put(card, b + HAND, b + DISCARD, ev, team)
+        player = self.court(team)[s]
+        self.specials[team] = (*self.specials[team], player)
+        ev.append(note("special", team, slot=s + 1, skill=k + 1))
+        _, effects = t.skills[self.cards[player]][k]
+        apply_effects(self, team, s, effects, self.inb[team] == s, ev)
+        apply_effects(self, team, s, t.effects[d], False, ev)
+
+    # ----- between periods -------------------------------------------------------------------
+    def _end_period(self, ev: list[Event]) -> None:
+        """WR-6.1: each team scores 10 - the opponent's TOP + its own TOP, at least 0."""
+        for team in (0, 1):
+            score = BASE_SCORE - self.top_of(1 - team) + self.top_of(team)
+            self.scores[team].append(max(0, score))
+        ev.append(note("period_end", period=self.period, scores=[s[-1] for s in self.scores]))
+        a, b = self.total(0), self.total(1)
+        if self.period >= 4 and a != b:
+            self._game_over(0 if a > b else 1, ev)
+            return
+        if self.period >= 4 + self.game.options.max_overtime:
+            self._game_over(-2, ev)
+            return
+        self.period += 1
+        for team in (0, 1):
+            self._draw(team, self.game.options.hand_size - len(self.zones[tbase(team) + HAND]), ev)
+            tb = tbase(team)
+            for s in range(SLOTS):
+                for c in self.zones[tb + COURT + s]:
+                    self._put(c, tb + COURT + s, tb + TIRED, ev, team)
+                self.zones[tb + COURT + s] = ()
+        self.team = 0
+        self._begin_team_prep(ev)
+
+    def _begin_team_prep(self, ev: list[Event]) -> None:
+        """WR-7.2 fatigue (a team that made no substitution drops a player), then WR-7.3 the
+        new lineup from the hand."""
+        team = self.team
+        self.side[team] = 0
+        self.inb[team] = self.tgt[team] = -1
+        if self.period == 1:
+            self.phase = PH_LINEUP
+            return
+        if not self.subs[team] and self.zones[tbase(team) + TIRED]:
+            self.phase = PH_FATIGUE
+            return
+        self._fatigue_done(ev)
+
+    def _drop(self, d: int, ev: list[Event]) -> None:
+        b = tbase(self.team)
+        self._put(self._take(b + TIRED, d), b + TIRED, b + FATIGUED, ev, self.team)
+        if not self.zones[b + TIRED]:
+            self._fatigue_done(ev)
+
+    def _fatigue_done(self, ev: list[Event]) -> None:
+        b = tbase(self.team)
+        for c in self.zones[b + TIRED]:
+            self._put(c, b + TIRED, b + HAND, ev, self.team)
+        self.zones[b + TIRED] = ()
+        self.phase = PH_LINEUP
+        if not self._pick_actions():
+            self._lineup_done(ev)
+
+    def _draw(self, team: int, n: int, ev: list[Event]) -> None:
+        """Draw ``n`` cards; WR-5.5 an empty deck reshuffles the discard pile."""
+        b = tbase(team)
+        z = self.zones
+        for _ in range(max(0, n)):
+            if not z[b + DECK]:
+                if not z[b + DISCARD]:
+                    return
+                for c in z[b + DISCARD]:
+                    ev.append(move(c, b + DISCARD, b + DECK, team))
+                z[b + DECK] = self.rng.shuffled(z[b + DISCARD])
+                z[b + DISCARD] = ()
+                ev.append(note("reshuffle", team))
+            card = z[b + DECK][-1]
+            z[b + DECK] = z[b + DECK][:-1]
+            self._put(card, b + DECK, b + HAND, ev, team)
+
+    def _game_over(self, winner: int, ev: list[Event]) -> None:
+        self.phase = PH_OVER
+        self.winner = winner
+        ev.append(note("game_over", max(winner, -1), totals=[self.total(0), self.total(1)]))
+
+    # ----- views -----------------------------------------------------------------------------
+    def _public_view(self, player: int | None) -> dict[str, Any]:
+        from .observation import public_view
+
+        return public_view(self, player)
