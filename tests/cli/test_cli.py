@@ -106,6 +106,13 @@ def test_play_against_the_computer_and_replay(tmp_path: Path) -> None:
     assert "place " in everything
 
 
+def test_play_wheelchair_rugby_to_the_end() -> None:
+    res = cli("play", "wcrugby", "--seed", "5", stdin="1\n" * 600)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert "game over" in res.stdout and "score by period" in res.stdout
+    assert "limit" in res.stdout and "TOP" in res.stdout
+
+
 def test_play_never_shows_the_computers_hand() -> None:
     res = cli("play", "looney", "--seed", "8", stdin="q\n")
     assert "P1 hand: 6 cards" in res.stdout
