@@ -24,7 +24,12 @@ steps:
       eliminated: [1]
       legal: [done, role]      # exactly these (notation), or legal_includes / legal_excludes
       events: [{kind: scene_scored, player: 0, points: 5}]   # in the last action's events
+      observation: {top: [3, 1], teams: [{class_limit: 9.0}, {}]}
 ```
+
+``observation:`` compares the listed top-level keys of the spectator observation. A mapping
+matches if each key it lists matches (other keys are ignored), a list matches a list of the
+same length item by item, anything else must be equal.
 """
 
 from __future__ import annotations
@@ -51,6 +56,7 @@ EXPECT_KEYS = {
     "legal_includes",
     "legal_excludes",
     "events",
+    "observation",
 }
 
 
@@ -164,6 +170,11 @@ def _check_expect(
     for key in ("scores", "current_player", "phase", "eliminated", "winner"):
         if key in exp:
             _same(where, key, obs[key], exp[key])
+    for key, want in (exp.get("observation") or {}).items():
+        if key not in obs:
+            raise ScenarioError(f"{where}: no observation key {key!r}; keys: {sorted(obs)}")
+        if not _like(obs[key], want):
+            raise ScenarioError(f"{where}: observation {key} is {obs[key]!r}, expected {want!r}")
     if "terminal" in exp:
         _same(where, "terminal", state.is_terminal(), exp["terminal"])
     legal = [state.action_to_string(a) for a in state.legal_actions()]
@@ -187,6 +198,20 @@ def _true_zones(state: State) -> dict[str, list[str]]:
         ids = [state.card_id(c) for c in state.zones[i]]
         out[spec.key] = ids[::-1] if spec.stack else ids
     return out
+
+
+def _like(got: Any, want: Any) -> bool:
+    """Whether ``got`` matches ``want``: mappings by the keys ``want`` lists, lists item by
+    item, anything else by equality."""
+    if isinstance(want, dict):
+        return isinstance(got, dict) and all(k in got and _like(got[k], v) for k, v in want.items())
+    if isinstance(want, list):
+        return (
+            isinstance(got, list)
+            and len(got) == len(want)
+            and all(_like(g, w) for g, w in zip(got, want, strict=True))
+        )
+    return bool(got == want)
 
 
 def _same(where: str, what: str, got: Any, want: Any) -> None:

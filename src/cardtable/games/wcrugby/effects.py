@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from cardtable.core.events import Event, note
 
 from .cards import CompiledEffect, Cond
-from .zones import SLOTS
+from .zones import COURT, SLOTS, tbase
 
 if TYPE_CHECKING:
     from .rules import RugbyState
@@ -20,11 +20,11 @@ NSTATS = 7
 def on_court_stat(st: RugbyState, team: int, slot: int, stat: int) -> int:
     """A status (0-4), ATK (5) or DEF (6) of the player on a court slot, modifiers included;
     ATK and DEF are the sideways values for a player placed sideways."""
-    c = st.court(team)[slot]
-    if c < 0:
+    z = st.zones[tbase(team) + COURT + slot]
+    if not z:
         return 0
     t = st.game.tables
-    d = st.cards[c]
+    d = st.cards[z[0]]
     if stat >= 5 and st.side[team] >> slot & 1:
         base = t.side_stats[d][stat - 5]
     else:
@@ -78,7 +78,7 @@ def _modify(st: RugbyState, team: int, slot: int, stat: int, amount: int, who: i
         side = 1 - team if who == OPPONENTS else team
         targets = [(side, s) for s in range(SLOTS)]
     for tm, s in targets:
-        if st.court(tm)[s] < 0:
+        if not st.zones[tbase(tm) + COURT + s]:
             continue
         st.mods[(tm * SLOTS + s) * NSTATS + stat] += amount
         if stat == 5:

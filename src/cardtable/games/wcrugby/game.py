@@ -18,8 +18,7 @@ from cardtable.core.zones import ZoneSpec
 from . import heuristics, render, sheet
 from .actions import Codec
 from .cards import DECK_DIR, PLAYER, SPECIAL, CardTables, RugbyCard, builtin_pool, compile_tables
-from .lineup import lineup_problem
-from .rules import RugbyState
+from .rules import HotTables, RugbyState
 from .zones import POOL, tbase, zone_specs
 
 DECK_SIZE = 30
@@ -60,6 +59,8 @@ class RugbyGame(Game):
         self.tables: CardTables = compile_tables(self._pool)
         self.codec = Codec(len(self._pool), self.card_ids)
         self.special_defs = frozenset(i for i, k in enumerate(self.tables.kind) if k == SPECIAL)
+        self.hot = HotTables(self)
+        self._startable: dict[tuple[int, ...], bool] = {}
 
     def _zone_specs(self) -> tuple[ZoneSpec, ...]:
         return zone_specs(2)
@@ -104,11 +105,9 @@ class RugbyGame(Game):
             problems.append(
                 DeckProblem("WR-1.1", f"a deck has exactly 30 cards; this one has {size}")
             )
-        t = self.tables
         index = self.card_pool.index
         players = sorted({index[c] for c in deck.sections.get("deck", {})} & self._player_defs)
-        rule = self.options.female_allowance
-        if not any(not lineup_problem(t, four, rule) for four in combinations(players, 4)):
+        if not self._can_start(tuple(players)):
             problems.append(
                 DeckProblem(
                     "WR-1.2",
@@ -117,6 +116,15 @@ class RugbyGame(Game):
                 )
             )
         return problems
+
+    def _can_start(self, players: tuple[int, ...]) -> bool:
+        """Whether some 4 of these player definitions may be on court together (WR-1.2);
+        remembered, as every new game checks both decks."""
+        known = self._startable.get(players)
+        if known is None:
+            fit = self.hot.lineup.ok  # lineup_problem(...) == "", as arithmetic
+            known = self._startable[players] = any(fit(four) for four in combinations(players, 4))
+        return known
 
     @cached_property
     def _player_defs(self) -> set[int]:

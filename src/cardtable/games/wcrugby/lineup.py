@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from .cards import CardTables
 
 LIMIT_HALVES = 16  # 8.0 class points, counted in halves
+OVER_AGE_BIT = 1  # in LineupTables.clash; bit n + 2 stands for name group n (-1: no player)
 
 
 def allowance_halves(t: CardTables, d: int, rule: str) -> int:
@@ -37,3 +38,54 @@ def lineup_problem(t: CardTables, defs: Iterable[int], rule: str) -> str:
     if total > limit:
         return f"class points {total / 2:.1f} are over the limit of {limit / 2:.1f}"
     return ""
+
+
+class LineupTables:
+    """:func:`lineup_problem` as arithmetic on per-definition numbers, for the hot paths.
+
+    Two definitions clash when they share a name group or are both over-age: ``clash[d]`` has
+    a bit for its name and one for being over-age, so players may be on court together when
+    their bits are disjoint. ``net[d]`` is its class halves less what it adds to the limit, so
+    they fit the class-point limit when their ``net`` sum to at most ``LIMIT_HALVES``."""
+
+    __slots__ = ("clash", "net")
+
+    def __init__(self, t: CardTables, rule: str) -> None:
+        n = len(t.kind)
+        self.clash = tuple(
+            1 << (t.name[d] + 2) | (OVER_AGE_BIT if t.over_age[d] else 0) for d in range(n)
+        )
+        self.net = tuple(t.halves[d] - allowance_halves(t, d, rule) for d in range(n))
+
+    def room(self, defs: Iterable[int]) -> tuple[int, int]:
+        """What players on court together leave to one more: (their clash bits, the class
+        halves still free). The bits are -1 (nobody fits) when they already clash."""
+        clash, net = self.clash, self.net
+        taken = 0
+        free = LIMIT_HALVES
+        for d in defs:
+            if taken & clash[d]:
+                return -1, free
+            taken |= clash[d]
+            free -= net[d]
+        return taken, free
+
+    def fits(self, room: tuple[int, int], d: int) -> bool:
+        """Whether ``d`` may join players who left ``room``: ``lineup_problem`` is ''."""
+        return not self.clash[d] & room[0] and self.net[d] <= room[1]
+
+    def ok(self, defs: Iterable[int]) -> bool:
+        """Whether these definitions may be on court together: ``lineup_problem`` is ''."""
+        taken, free = self.room(defs)
+        return taken >= 0 and free >= 0
+
+    def rooms_without_each(self, defs: list[int]) -> list[tuple[int, int]]:
+        """For each slot of ``defs`` (-1: empty), the room left by the others on court."""
+        taken, free = self.room(d for d in defs if d >= 0)
+        if taken < 0:  # a clash already: work each slot out on its own
+            return [
+                self.room(e for i, e in enumerate(defs) if e >= 0 and i != s)
+                for s in range(len(defs))
+            ]
+        clash, net = self.clash, self.net
+        return [(taken, free) if d < 0 else (taken ^ clash[d], free + net[d]) for d in defs]

@@ -35,14 +35,17 @@ def public_view(st: RugbyState, player: int | None) -> dict[str, Any]:
         "top": [st.top_of(0), st.top_of(1)],
         "atk": st.atk_tot[:],
         "def": st.def_tot[:],
-        "teams": [_team(st, t) for t in (0, 1)],
+        "teams": [_team(st, t, player) for t in (0, 1)],
         "winner": None if st.winner == -1 else (st.winner if st.winner >= 0 else "draw"),
     }
 
 
-def _team(st: RugbyState, team: int) -> dict[str, Any]:
+def _team(st: RugbyState, team: int, player: int | None) -> dict[str, Any]:
     t = st.game.tables
     court = st.court(team)
+    # WR-3.1: until the reveal, a lineup's orientation and positions are the team's secret,
+    # as both teams place at the same time in the physical game
+    hidden = player != team and all(c < 0 for c in court)
     defs = [st.cards[c] for c in court if c >= 0]
     rule = st.game.options.female_allowance
     mods: dict[str, dict[str, int]] = {}
@@ -52,9 +55,9 @@ def _team(st: RugbyState, team: int) -> dict[str, Any]:
         if changed:
             mods[str(s + 1)] = changed
     return {
-        "sideways": [s + 1 for s in range(SLOTS) if st.side[team] >> s & 1],
-        "inbounder": st.inb[team] + 1 if st.inb[team] >= 0 else None,
-        "target": st.tgt[team] + 1 if st.tgt[team] >= 0 else None,
+        "sideways": [] if hidden else [s + 1 for s in range(SLOTS) if st.side[team] >> s & 1],
+        "inbounder": st.inb[team] + 1 if st.inb[team] >= 0 and not hidden else None,
+        "target": st.tgt[team] + 1 if st.tgt[team] >= 0 and not hidden else None,
         "specials_used": len(st.specials[team]),
         "special_slots": [s + 1 for s, c in enumerate(court) if c >= 0 and c in st.specials[team]],
         "skills_blocked": st.blocked[team],

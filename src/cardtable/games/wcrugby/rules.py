@@ -11,9 +11,9 @@ from cardtable.core.events import Event, move, note, reveal
 from cardtable.core.state import TERMINAL, State
 
 from .actions import END, FIRST, INBOUNDER, PICK, SECOND, SKILLS, TARGET
-from .cards import BENCH, PLAYER
-from .effects import apply_effects, cond_holds, on_court_stat
-from .lineup import lineup_problem
+from .cards import BENCH, PLAYER, SPECIAL
+from .effects import apply_effects, on_court_stat
+from .lineup import LineupTables
 from .zones import COURT, DECK, DISCARD, FATIGUED, HAND, LINEUP, POOL, SLOTS, TIRED, tbase
 
 if TYPE_CHECKING:
@@ -23,6 +23,61 @@ PH_LINEUP, PH_POSITIONS, PH_ORDER, PH_STRATEGY, PH_WINDOW, PH_FATIGUE, PH_OVER =
 PHASES = ("lineup", "positions", "order", "strategy", "substitution window", "fatigue", "over")
 BASE_SCORE = 10
 NSTATS = 7
+
+
+def _subs_by_mask(first: int) -> tuple[tuple[int, ...], ...]:
+    """For each mask of court slots (bit s: slot s), the substitutions onto its slots:
+    ``first + 2s`` upright and ``first + 2s + 1`` sideways."""
+    return tuple(
+        tuple(first + 2 * s + o for s in range(SLOTS) if mask >> s & 1 for o in (0, 1))
+        for mask in range(1 << SLOTS)
+    )
+
+
+def _skills_by_mask(first: int) -> tuple[tuple[int, ...], ...]:
+    """For each mask of skills (bit k: skill k), the actions ``first + k``."""
+    return tuple(
+        tuple(first + k for k in range(SKILLS) if mask >> k & 1) for mask in range(1 << SKILLS)
+    )
+
+
+class HotTables:
+    """What the hot paths look up per decision, computed once per game (options are frozen):
+    the lineup arithmetic of the female-allowance option, the first action of each kind, and
+    per card definition its actions."""
+
+    __slots__ = (
+        "bench",
+        "fatigue",
+        "kind",
+        "lineup",
+        "pick",
+        "players",
+        "special",
+        "special_at",
+        "sub",
+        "sub_at",
+    )
+
+    def __init__(self, game: RugbyGame) -> None:
+        t = game.tables
+        codec = game.codec
+        n = len(t.kind)
+        self.kind = t.kind
+        self.players = frozenset(d for d in range(n) if t.kind[d] == PLAYER)
+        self.lineup = LineupTables(t, game.options.female_allowance)
+        self.fatigue = codec.fatigue
+        self.bench = codec.bench
+        self.sub = codec.sub
+        self.special = codec.special
+        # per definition: its two picks (upright, sideways), its substitutions by mask of the
+        # slots it may go to, and its special actions by slot and then by mask of skills
+        self.pick = tuple((PICK + 2 * d, PICK + 2 * d + 1) for d in range(n))
+        self.sub_at = tuple(_subs_by_mask(codec.sub + 8 * d) for d in range(n))
+        self.special_at = tuple(
+            tuple(_skills_by_mask(codec.special + SKILLS * (4 * d + s)) for s in range(SLOTS))
+            for d in range(n)
+        )
 
 
 class RugbyState(State):
@@ -77,10 +132,21 @@ class RugbyState(State):
 
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, RugbyState)
-        for name in ("phase", "team", "period", "chooser", "first", "held", "winner"):
-            setattr(other, name, getattr(self, name))
-        for name in ("ended", "side", "inb", "tgt", "mods", "top", "def_top", "atk_tot"):
-            setattr(other, name, getattr(self, name)[:])
+        other.phase = self.phase
+        other.team = self.team
+        other.period = self.period
+        other.chooser = self.chooser
+        other.first = self.first
+        other.held = self.held
+        other.winner = self.winner
+        other.ended = self.ended[:]
+        other.side = self.side[:]
+        other.inb = self.inb[:]
+        other.tgt = self.tgt[:]
+        other.mods = self.mods[:]
+        other.top = self.top[:]
+        other.def_top = self.def_top[:]
+        other.atk_tot = self.atk_tot[:]
         other.def_tot = self.def_tot[:]
         other.specials = self.specials[:]
         other.blocked = self.blocked[:]
@@ -112,6 +178,18 @@ class RugbyState(State):
         b = tbase(team) + COURT
         return [z[b + s][0] if z[b + s] else -1 for s in range(SLOTS)]
 
+    def _court_defs(self, team: int) -> list[int]:
+        """The card definition on each court slot of a team (-1 where empty)."""
+        z = self.zones
+        cards = self.cards
+        b = tbase(team) + COURT
+        return [cards[z[b + s][0]] if z[b + s] else -1 for s in range(SLOTS)]
+
+    def _hand_defs(self, team: int) -> list[int]:
+        """The distinct card definitions in a team's hand, sorted."""
+        cards = self.cards
+        return sorted({cards[c] for c in self.zones[tbase(team) + HAND]})
+
     def _lineup_defs(self, team: int, zone: int) -> list[int]:
         z = self.zones
         b = tbase(team) + zone
@@ -132,17 +210,20 @@ class RugbyState(State):
 
     def _pick_actions(self) -> list[int]:
         """WR-3.1 and WR-7.3: pick a player not yet in the lineup, keeping it legal."""
-        t = self.game.tables
+        h = self.game.hot
         team = self.team
-        src = tbase(team) + (POOL if self.period == 1 else HAND)
         chosen = self._lineup_defs(team, LINEUP)
         if len(chosen) == SLOTS:
             return []
-        rule = self.game.options.female_allowance
-        out = []
-        for d in sorted({self.cards[c] for c in self.zones[src]}):
-            if t.kind[d] == PLAYER and not lineup_problem(t, [*chosen, d], rule):
-                out += [PICK + 2 * d, PICK + 2 * d + 1]
+        src = tbase(team) + (POOL if self.period == 1 else HAND)
+        lt = h.lineup
+        taken, free = lt.room(chosen)
+        clash, net, pick = lt.clash, lt.net, h.pick
+        cards = self.cards
+        out: list[int] = []
+        for d in sorted({cards[c] for c in self.zones[src]} & h.players):
+            if not clash[d] & taken and net[d] <= free:  # lt.fits((taken, free), d)
+                out += pick[d]
         return out
 
     def _position_actions(self) -> list[int]:
@@ -162,73 +243,102 @@ class RugbyState(State):
         return out
 
     def _strategy_actions(self, window: bool) -> list[int]:
-        """WR-5: substitutions, and in the team's own strategy time bench work and specials."""
-        out = [END, *self._sub_actions()]
-        if not window:
-            out += self._bench_actions()
-            out += self._special_actions()
-        out.sort()
+        """WR-5: substitutions, and in the team's own strategy time bench work and specials.
+        END, bench, substitution and special actions are numbered in this order and each
+        part comes sorted, so the list is sorted."""
+        team = self.team
+        hand = self._hand_defs(team)
+        if window:
+            return [END, *self._sub_actions(team, hand)]
+        return [
+            END,
+            *self._bench_actions(hand),
+            *self._sub_actions(team, hand),
+            *self._special_actions(hand),
+        ]
+
+    def _sub_actions(self, team: int, hand: list[int]) -> list[int]:
+        """WR-5.2: a player from the hand replaces one on court; the lineup must stay legal.
+        ``hand``: the distinct definitions in the team's hand, sorted (as _hand_defs)."""
+        h = self.game.hot
+        kind = h.kind
+        players = [d for d in hand if kind[d] == PLAYER]
+        if not players:
+            return []
+        lt = h.lineup
+        clash, net = lt.clash, lt.net
+        rooms = lt.rooms_without_each(self._court_defs(team))
+        out: list[int] = []
+        for d in players:
+            mask = 0  # the slots d may go to: lt.fits(rooms[s], d), written out
+            for s, (taken, free) in enumerate(rooms):
+                if not clash[d] & taken and net[d] <= free:
+                    mask |= 1 << s
+            out += h.sub_at[d][mask]
         return out
 
-    def _sub_actions(self) -> list[int]:
-        """WR-5.2: a player from the hand replaces one on court; the lineup must stay legal."""
-        t = self.game.tables
+    def _bench_actions(self, hand: list[int]) -> list[int]:
+        """WR-5.4 bench work whose condition an own player on court meets; sorted."""
+        kind = self.game.hot.kind
+        cond = self.game.tables.cond
+        first = self.game.hot.bench
         team = self.team
-        court = self.court(team)
-        rule = self.game.options.female_allowance
-        base = self.game.codec.sub
-        out = []
-        hand_defs = {self.cards[c] for c in self.zones[tbase(team) + HAND]}
-        for d in sorted(hand_defs):
-            if t.kind[d] != PLAYER:
-                continue
-            for s in range(SLOTS):
-                others = [self.cards[c] for i, c in enumerate(court) if c >= 0 and i != s]
-                if not lineup_problem(t, [*others, d], rule):
-                    out += [base + 2 * (4 * d + s), base + 2 * (4 * d + s) + 1]
-        return out
-
-    def _bench_actions(self) -> list[int]:
-        t = self.game.tables
-        team = self.team
-        out = []
-        for d in sorted({self.cards[c] for c in self.zones[tbase(team) + HAND]}):
-            if t.kind[d] == BENCH and self._team_cond(team, t.cond[d]):
-                out.append(self.game.codec.bench + d)
-        return out
+        return [first + d for d in hand if kind[d] == BENCH and self._team_cond(team, cond[d])]
 
     def _team_cond(self, team: int, cond: tuple[int, int] | None) -> bool:
+        """Whether an own player on court meets a bench card's condition."""
         if cond is None:
             return True
-        return any(
-            c >= 0 and on_court_stat(self, team, s, cond[0]) >= cond[1]
-            for s, c in enumerate(self.court(team))
-        )
+        stat, need = cond
+        z = self.zones
+        b = tbase(team) + COURT
+        stats, mods, cards = self.game.tables.stats, self.mods, self.cards
+        mb = team * SLOTS * NSTATS + stat
+        for s in range(SLOTS):
+            # on_court_stat(self, team, s, stat) >= need, written out: a condition names a
+            # status (not ATK or DEF), so sideways placement does not matter
+            if z[b + s] and stats[cards[z[b + s][0]]][stat] + mods[mb + s * NSTATS] >= need:
+                return True
+        return False
 
-    def _special_actions(self) -> list[int]:
+    def _special_actions(self, hand: list[int]) -> list[int]:
         """WR-5.4: a special card on an upright player's skill; at most 2 players a period,
-        never one player twice, not while the team's skills are blocked."""
+        never one player twice, not while the team's skills are blocked. Sorted: by card, by
+        slot, then by skill."""
+        h = self.game.hot
         t = self.game.tables
         team = self.team
         if self.blocked[team] or len(self.specials[team]) >= 2:
             return []
-        specials = sorted(
-            {self.cards[c] for c in self.zones[tbase(team) + HAND]} & self.game.special_defs
-        )
+        specials = [d for d in hand if h.kind[d] == SPECIAL]
         if not specials:
             return []
-        out = []
-        base = self.game.codec.special
-        for s, c in enumerate(self.court(team)):
-            if c < 0 or self.side[team] >> s & 1 or c in self.specials[team]:
+        # The upright players not used yet, each with the mask of its skills that may be used,
+        # its stats and where its modifiers start. cond_holds(self, team, s, cond) is written
+        # out below: a condition names a status (not ATK or DEF), so sideways does not matter.
+        usable: list[tuple[int, int, tuple[int, ...], int]] = []
+        z = self.zones
+        b = tbase(team) + COURT
+        mods = self.mods
+        for s in range(SLOTS):
+            if not z[b + s] or self.side[team] >> s & 1 or z[b + s][0] in self.specials[team]:
                 continue
-            skills = t.skills[self.cards[c]]
-            for k, (cond, _) in enumerate(skills):
-                if not cond_holds(self, team, s, cond):
-                    continue
-                for d in specials:
-                    if cond_holds(self, team, s, t.cond[d]):
-                        out.append(base + SKILLS * (4 * d + s) + k)
+            d = self.cards[z[b + s][0]]
+            row = t.stats[d]
+            mb = (team * SLOTS + s) * NSTATS
+            mask = 0
+            for k, (cond, _) in enumerate(t.skills[d]):
+                if cond is None or row[cond[0]] + mods[mb + cond[0]] >= cond[1]:
+                    mask |= 1 << k
+            if mask:
+                usable.append((s, mask, row, mb))
+        out: list[int] = []
+        for d in specials:
+            cond = t.cond[d]
+            at = h.special_at[d]
+            for s, mask, row, mb in usable:
+                if cond is None or row[cond[0]] + mods[mb + cond[0]] >= cond[1]:
+                    out += at[s][mask]
         return out
 
     def _explain_illegal(self, action: int) -> str:
@@ -240,7 +350,7 @@ class RugbyState(State):
     def _apply(self, action: int) -> list[Event]:
         ev: list[Event] = []
         ph = self.phase
-        codec = self.game.codec
+        h = self.game.hot
         if ph == PH_LINEUP:
             if action == END:
                 self._lineup_done(ev)
@@ -256,17 +366,17 @@ class RugbyState(State):
             if action == END:
                 self._fatigue_done(ev)
             else:
-                self._drop(action - codec.fatigue, ev)
+                self._drop(action - h.fatigue, ev)
         elif action == END:
             self._end(ev)
-        elif action < codec.sub:
-            self._bench(action - codec.bench, ev)
-        elif action < codec.special:
-            x, o = divmod(action - codec.sub, 2)
+        elif action < h.sub:
+            self._bench(action - h.bench, ev)
+        elif action < h.special:
+            x, o = divmod(action - h.sub, 2)
             d, s = divmod(x, 4)
             self._substitute(d, s, o, ev)
         else:
-            x, k = divmod(action - codec.special, SKILLS)
+            x, k = divmod(action - h.special, SKILLS)
             d, s = divmod(x, 4)
             self._special(d, s, k, ev)
         return ev
@@ -275,7 +385,9 @@ class RugbyState(State):
         """Remove one card of definition ``d`` from ``zone``; return the instance."""
         cards = self.cards
         z = self.zones[zone]
-        i = next(i for i, c in enumerate(z) if cards[c] == d)
+        i = 0
+        while cards[z[i]] != d:
+            i += 1
         self.zones[zone] = z[:i] + z[i + 1 :]
         return z[i]
 
@@ -289,11 +401,16 @@ class RugbyState(State):
         team = self.team
         b = tbase(team)
         src = b + (POOL if self.period == 1 else HAND)
-        s = next(s for s in range(SLOTS) if not self.zones[b + LINEUP + s])
+        s = 0  # the first free place
+        while self.zones[b + LINEUP + s]:
+            s += 1
         self._put(self._take(src, d), src, b + LINEUP + s, ev, team)
         if o:
             self.side[team] |= 1 << s
-        if s == SLOTS - 1 or not self._pick_actions():
+        picks = self._pick_actions() if s < SLOTS - 1 else []
+        if picks:
+            self._legal = picks  # the next decision's legal actions, known already
+        else:
             self._lineup_done(ev)
 
     def _lineup_done(self, ev: list[Event]) -> None:
@@ -312,8 +429,9 @@ class RugbyState(State):
         team = self.team
         if action < TARGET:
             self.inb[team] = action - INBOUNDER
-            if len(self._position_actions()) == 1:
-                self.tgt[team] = self._position_actions()[0] - TARGET
+            targets = self._position_actions()
+            if len(targets) == 1:
+                self.tgt[team] = targets[0] - TARGET
                 self._next_lineup(ev)
             return
         self.tgt[team] = action - TARGET
@@ -398,7 +516,10 @@ class RugbyState(State):
         for which, (slot, stat) in enumerate(((slots[0], 1), (slots[1], 2))):
             if slot < 0:
                 continue
-            if self.court(team)[slot] < 0 or on_court_stat(self, team, slot, stat) < 3:
+            if (
+                not self.zones[tbase(team) + COURT + slot]
+                or on_court_stat(self, team, slot, stat) < 3
+            ):
                 self.top[1 - team] += 1
                 role = ("inbounder", "target")[which]
                 ev.append(note("position_penalty", team, position=role, slot=slot + 1))
@@ -427,12 +548,13 @@ class RugbyState(State):
     def _open_window(self, ev: list[Event]) -> bool:
         """WR-5.3: the other team may substitute during this team's strategy time."""
         other = 1 - self.team
+        subs = self._sub_actions(other, self._hand_defs(other))
+        if not subs:
+            return False
         self.team = other
-        if self._sub_actions():
-            self.phase = PH_WINDOW
-            return True
-        self.team = 1 - other
-        return False
+        self.phase = PH_WINDOW
+        self._legal = [END, *subs]  # the window's legal actions, known already
+        return True
 
     def _after_strategy(self, ev: list[Event]) -> None:
         if not self.ended[1 - self.first]:
@@ -534,7 +656,10 @@ class RugbyState(State):
             self._put(c, b + TIRED, b + HAND, ev, self.team)
         self.zones[b + TIRED] = ()
         self.phase = PH_LINEUP
-        if not self._pick_actions():
+        picks = self._pick_actions()
+        if picks:
+            self._legal = picks  # the next decision's legal actions, known already
+        else:
             self._lineup_done(ev)
 
     def _draw(self, team: int, n: int, ev: list[Event]) -> None:

@@ -1,0 +1,66 @@
+"""Every wheelchair rugby scenario file passes (each names the rule it tests)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import cardtable
+from cardtable.scenario import run_scenario, scenario_files
+
+FILES = scenario_files([Path(__file__).parent / "scenarios"])
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_scenario(path: Path) -> None:
+    result = run_scenario(path)
+    assert result.rule, f"{path.name} names no rule"
+    assert result.ok, result.message
+
+
+def test_lineup_secret_from_the_opponent_until_reveal() -> None:
+    """WR-3.1: team 1 places without seeing team 0's sideways cards or positions."""
+    g = cardtable.load_game("wcrugby")
+    st = g.new_initial_state(seed=0)
+    st.pin_zones(
+        {
+            "t0.pool": ["kaito-mori", "daichi-hoshino", "sota-yamabuki", "tetsuo-ibaraki"],
+            "t1.pool": ["ryota-kusunoki", "lin-jia-hao", "wiremu-tane", "sota-yamabuki"],
+        }
+    )
+    for text in ("pick kaito-mori", "pick daichi-hoshino sideways", "pick sota-yamabuki"):
+        st.apply_action(st.string_to_action(text))
+    for text in ("pick tetsuo-ibaraki", "inbounder 4", "target 2"):
+        st.apply_action(st.string_to_action(text))
+    assert st.current_player() == 1
+    own = st.observation(0)["teams"][0]
+    assert (own["sideways"], own["inbounder"], own["target"]) == ([2], 4, 2)
+    theirs = st.observation(1)["teams"][0]
+    assert (theirs["sideways"], theirs["inbounder"], theirs["target"]) == ([], None, None)
+    assert st.observation(1)["zones"]["t0.lineup.2"] == 1
+
+
+def test_rule_book_lists_every_scenario_under_its_rule() -> None:
+    """docs/rules/wcrugby.md names each scenario file in the entry of the rule it tests."""
+    doc = (Path(__file__).parents[3] / "docs" / "rules" / "wcrugby.md").read_text()
+    for path in FILES:
+        rule = run_scenario(path).rule
+        assert f"**{rule} " in doc, f"{path.name}: rule {rule} is not in the rule book"
+        entry = doc.split(f"**{rule} ")[1].split("\n\n")[0]
+        assert path.name in entry, f"{path.name} is not listed under {rule}"
+
+
+def test_observation_expectation_reports_a_mismatch(tmp_path: Path) -> None:
+    """The runner's ``observation:`` check matches listed keys only and names what differs."""
+    p = tmp_path / "s.yaml"
+    base = "name: x\nrule: WR-4.2\ngame: wcrugby\nsteps:\n  - expect:\n      observation: "
+    p.write_text(base + "{period: 1, teams: [{inbounder: null}, {}]}\n")
+    assert run_scenario(p).ok
+    p.write_text(base + "{period: 2}\n")
+    result = run_scenario(p)
+    assert not result.ok and "observation period is 1, expected 2" in result.message
+    p.write_text(base + "{teams: [{}]}\n")
+    assert not run_scenario(p).ok
+    p.write_text(base + "{colour: red}\n")
+    assert "no observation key 'colour'" in run_scenario(p).message
