@@ -81,7 +81,11 @@ def _lineup_reason(st: RugbyState, d: int) -> str:
     chosen = st._lineup_defs(st.team, LINEUP)
     if len(chosen) >= SLOTS:
         return "the lineup is full"
-    return lineup_problem(st.game.tables, [*chosen, d], st.game.options.female_allowance)
+    problem = lineup_problem(st.game.tables, [*chosen, d], st.game.options.female_allowance)
+    return problem or (
+        "with this player the lineup could no longer be filled to 4 players (or as many as "
+        "your players allow) within the class-point limit"
+    )
 
 
 def _special_problem(st: RugbyState, d: int, s: int, k: int) -> str:

@@ -89,3 +89,35 @@ class LineupTables:
             ]
         clash, net = self.clash, self.net
         return [(taken, free) if d < 0 else (taken ^ clash[d], free + net[d]) for d in defs]
+
+
+def can_fill(
+    lt: LineupTables, avail: list[int], room: tuple[int, int], k: int, start: int = 0
+) -> bool:
+    """Whether ``k`` more players from ``avail`` (definitions sorted by ``lt.net``) can join
+    players who left ``room``, keeping the lineup legal (WR-3.1: a lineup of 4 when possible)."""
+    if k <= 0:
+        return True
+    taken, free = room
+    clash, net = lt.clash, lt.net
+    # The cheapest players that do not clash almost always answer; search only if they fail.
+    got_taken, got_free, got = taken, free, 0
+    for i in range(start, len(avail)):
+        d = avail[i]
+        if net[d] > got_free:
+            break
+        if not clash[d] & got_taken:
+            got_taken |= clash[d]
+            got_free -= net[d]
+            got += 1
+            if got == k:
+                return True
+    for i in range(start, len(avail)):
+        d = avail[i]
+        if net[d] > free:
+            return False
+        if not clash[d] & taken and can_fill(
+            lt, avail, (taken | clash[d], free - net[d]), k - 1, i + 1
+        ):
+            return True
+    return False

@@ -13,7 +13,7 @@ from cardtable.core.state import TERMINAL, State
 from .actions import END, FIRST, INBOUNDER, PICK, SECOND, SKILLS, TARGET
 from .cards import BENCH, PLAYER, SPECIAL
 from .effects import apply_effects, on_court_stat
-from .lineup import LineupTables
+from .lineup import LineupTables, can_fill
 from .zones import COURT, DECK, DISCARD, FATIGUED, HAND, LINEUP, POOL, SLOTS, TIRED, tbase
 
 if TYPE_CHECKING:
@@ -209,7 +209,8 @@ class RugbyState(State):
         return [FIRST, SECOND]
 
     def _pick_actions(self) -> list[int]:
-        """WR-3.1 and WR-7.3: pick a player not yet in the lineup, keeping it legal."""
+        """WR-3.1 and WR-7.3: pick a player not yet in the lineup, keeping it legal and able
+        to reach 4 players (or as many as the available players allow)."""
         h = self.game.hot
         team = self.team
         chosen = self._lineup_defs(team, LINEUP)
@@ -221,8 +222,29 @@ class RugbyState(State):
         clash, net, pick = lt.clash, lt.net, h.pick
         cards = self.cards
         out: list[int] = []
-        for d in sorted({cards[c] for c in self.zones[src]} & h.players):
-            if not clash[d] & taken and net[d] <= free:  # lt.fits((taken, free), d)
+        defs = sorted({cards[c] for c in self.zones[src]} & h.players)
+        avail = sorted(defs, key=net.__getitem__)
+        room = (taken, free)
+        need = next(k for k in range(SLOTS - len(chosen), -1, -1) if can_fill(lt, avail, room, k))
+        if need == 0:
+            return out
+        more = need - 1
+        for d in defs:
+            if clash[d] & taken or net[d] > free:  # not lt.fits(room, d)
+                continue
+            # can_fill(lt, avail, room after d, more), with its greedy first step inlined
+            t2, f2, got = taken | clash[d], free - net[d], 0
+            if more:
+                for e in avail:
+                    if net[e] > f2:
+                        break
+                    if not clash[e] & t2:
+                        t2 |= clash[e]
+                        f2 -= net[e]
+                        got += 1
+                        if got == more:
+                            break
+            if got == more or can_fill(lt, avail, (taken | clash[d], free - net[d]), more):
                 out += pick[d]
         return out
 
