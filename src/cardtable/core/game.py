@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from cardtable.core.cards import CardPool
 from cardtable.core.decks import Deck, DeckLayout, DeckProblem, deck_from_data, load_deck_file
+from cardtable.core.errors import IllegalDeckError
 from cardtable.core.zones import ZoneSpec, visibility_table
 
 if TYPE_CHECKING:
@@ -36,6 +37,7 @@ class Game(ABC):
     max_players: ClassVar[int]
     Options: ClassVar[type[GameOptions]] = GameOptions
     deck_layout: ClassVar[DeckLayout] = DeckLayout()
+    deck_dir: ClassVar[Path | None] = None
 
     def __init__(self, options: GameOptions) -> None:
         self.options = options
@@ -86,13 +88,37 @@ class Game(ABC):
         """Card kind (type) by pool index."""
         return tuple(c.type for c in self.card_pool.cards)
 
-    @abstractmethod
-    def starter_decks(self) -> dict[str, Deck]:
-        """The decks shipped with the game, by file stem."""
+    @cached_property
+    def _starters(self) -> dict[str, Deck]:
+        folder = self.deck_dir
+        if folder is None:
+            return {}
+        return {p.stem: self.load_deck(p) for p in sorted(folder.glob("*.yaml"))}
 
-    @abstractmethod
+    def starter_decks(self) -> dict[str, Deck]:
+        """The decks shipped with the game (``deck_dir/*.yaml``), by file stem."""
+        return dict(self._starters)
+
     def default_decks(self) -> list[Deck]:
-        """The decks used when ``new_initial_state`` gets ``decks=None``, one per player."""
+        """The decks used when ``new_initial_state`` gets ``decks=None``: player i gets the
+        i-th starter deck in name order."""
+        decks = list(self._starters.values())
+        return [decks[i % len(decks)] for i in range(self.num_players)]
+
+    def checked_decks(self, decks: Sequence[Deck] | None) -> Sequence[Deck]:
+        """The decks for a new game (``None``: the default decks), one per player and each
+        legal; raises IllegalDeckError naming the broken rules."""
+        if decks is None:
+            decks = self.default_decks()
+        if len(decks) != self.num_players:
+            raise IllegalDeckError(f"expected {self.num_players} decks, got {len(decks)}")
+        for deck in decks:
+            problems = self.check_deck(deck)
+            if problems:
+                raise IllegalDeckError(
+                    f"deck '{deck.name}' is not legal: " + "; ".join(map(str, problems))
+                )
+        return decks
 
     @abstractmethod
     def check_deck(self, deck: Deck) -> list[DeckProblem]:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cached_property
+from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
 from cardtable.core.cards import CardPool
-from cardtable.core.decks import MANY, Deck, DeckLayout, DeckProblem, load_deck_file
-from cardtable.core.errors import IllegalDeckError
+from cardtable.core.decks import MANY, Deck, DeckLayout, DeckProblem
 from cardtable.core.game import Game, GameOptions
 from cardtable.core.zones import ZoneSpec
 
@@ -75,6 +74,7 @@ class LooneyGame(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[GameOptions]] = LooneyOptions
+    deck_dir: ClassVar[Path | None] = DECK_DIR
     deck_layout: ClassVar[DeckLayout] = DeckLayout({"personal": MANY})
     options: LooneyOptions
 
@@ -111,22 +111,6 @@ class LooneyGame(Game):
         return COLORS[color]
 
     # ----- decks ------------------------------------------------------------------------
-    @cached_property
-    def _starters(self) -> dict[str, Deck]:
-        return {
-            p.stem: load_deck_file(p, self.name, self.deck_layout, self.card_pool.index)
-            for p in sorted(DECK_DIR.glob("*.yaml"))
-        }
-
-    def starter_decks(self) -> dict[str, Deck]:
-        """The four starter decks, by file stem."""
-        return dict(self._starters)
-
-    def default_decks(self) -> list[Deck]:
-        """Player i gets the i-th starter deck in name order."""
-        decks = list(self._starters.values())
-        return [decks[i % len(decks)] for i in range(self.num_players)]
-
     def check_deck(self, deck: Deck) -> list[DeckProblem]:
         """LT-1.1 size 6 to 60; LT-1.2 personal cards only."""
         problems = []
@@ -150,16 +134,7 @@ class LooneyGame(Game):
     def new_initial_state(self, seed: int = 0, decks: Sequence[Deck] | None = None) -> LooneyState:
         """LT-2: shuffle the Movie deck and each personal deck, deal 6 cards to each player,
         and pick at random who chooses the first player."""
-        if decks is None:
-            decks = self.default_decks()
-        if len(decks) != self.num_players:
-            raise IllegalDeckError(f"expected {self.num_players} decks, got {len(decks)}")
-        for deck in decks:
-            problems = self.check_deck(deck)
-            if problems:
-                raise IllegalDeckError(
-                    f"deck '{deck.name}' is not legal: " + "; ".join(map(str, problems))
-                )
+        decks = self.checked_decks(decks)
         st = LooneyState.__new__(LooneyState)
         st._init_base(self, seed)
         st._init_fields()

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cached_property
 from itertools import combinations
+from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
 from cardtable.core.cards import CardPool
-from cardtable.core.decks import MANY, Deck, DeckLayout, DeckProblem, load_deck_file
-from cardtable.core.errors import IllegalDeckError
+from cardtable.core.decks import MANY, Deck, DeckLayout, DeckProblem
 from cardtable.core.game import Game, GameOptions
 from cardtable.core.zones import ZoneSpec
 
@@ -49,6 +49,7 @@ class RugbyGame(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     Options: ClassVar[type[GameOptions]] = RugbyOptions
+    deck_dir: ClassVar[Path | None] = DECK_DIR
     deck_layout: ClassVar[DeckLayout] = DeckLayout({"deck": MANY})
     options: RugbyOptions
 
@@ -81,22 +82,6 @@ class RugbyGame(Game):
         return 2 + periods * 2 * (12 + 4 * DECK_SIZE)
 
     # ----- decks ------------------------------------------------------------------------
-    @cached_property
-    def _starters(self) -> dict[str, Deck]:
-        return {
-            p.stem: load_deck_file(p, self.name, self.deck_layout, self.card_pool.index)
-            for p in sorted(DECK_DIR.glob("*.yaml"))
-        }
-
-    def starter_decks(self) -> dict[str, Deck]:
-        """The starter decks, by file stem."""
-        return dict(self._starters)
-
-    def default_decks(self) -> list[Deck]:
-        """Team i gets the i-th starter deck in name order."""
-        decks = list(self._starters.values())
-        return [decks[i % len(decks)] for i in range(2)]
-
     def check_deck(self, deck: Deck) -> list[DeckProblem]:
         """WR-1.1 exactly 30 cards; WR-1.2 four players who can start together."""
         problems = []
@@ -133,16 +118,7 @@ class RugbyGame(Game):
     # ----- states -----------------------------------------------------------------------
     def new_initial_state(self, seed: int = 0, decks: Sequence[Deck] | None = None) -> RugbyState:
         """WR-3.1: each team looks through its deck to choose its starting lineup."""
-        if decks is None:
-            decks = self.default_decks()
-        if len(decks) != 2:
-            raise IllegalDeckError(f"expected 2 decks, got {len(decks)}")
-        for deck in decks:
-            problems = self.check_deck(deck)
-            if problems:
-                raise IllegalDeckError(
-                    f"deck '{deck.name}' is not legal: " + "; ".join(map(str, problems))
-                )
+        decks = self.checked_decks(decks)
         st = RugbyState.__new__(RugbyState)
         st._init_base(self, seed)
         st._init_fields()
