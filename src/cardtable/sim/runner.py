@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.agents.base import make_agent
+from cardtable.core.decks import Deck
 from cardtable.core.errors import CardtableError
+from cardtable.core.game import Game
 from cardtable.core.registry import load_game
 from cardtable.core.rng import derive_seed
 from cardtable.sim.play import play_game
@@ -43,25 +45,25 @@ class GameResult:
     error: str = ""
 
 
-def _play_one(config: SimConfig, i: int) -> GameResult:
-    game = load_game(config.game, **config.options)
+def _play_one(config: SimConfig, game: Game, decks: list[Deck] | None, i: int) -> GameResult:
     n = game.num_players
     seats = tuple((i + p) % len(config.agents) for p in range(n))
     seed = derive_seed(config.seed, i)
-    decks = [game.resolve_deck(d) for d in config.decks] if config.decks else None
     if decks is not None:
         decks = [decks[(i + p) % len(decks)] for p in range(n)]
     agents = [make_agent(config.agents[s], derive_seed(seed, p + 1)) for p, s in enumerate(seats)]
     try:
         rec = play_game(game, agents, seed, decks)
-    except Exception as exc:
+    except Exception as exc:  # an engine error is reported, not fatal
         return GameResult(i, seed, seats, (0.0,) * n, 0, f"{type(exc).__name__}: {exc}")
     return GameResult(i, seed, seats, tuple(rec.result or ()), len(rec.actions))
 
 
 def _play_chunk(args: tuple[SimConfig, int, int]) -> list[GameResult]:
     config, lo, hi = args
-    return [_play_one(config, i) for i in range(lo, hi)]
+    game = load_game(config.game, **config.options)
+    decks = [game.resolve_deck(d) for d in config.decks] if config.decks else None
+    return [_play_one(config, game, decks, i) for i in range(lo, hi)]
 
 
 def validate(config: SimConfig) -> None:
