@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -122,3 +123,41 @@ def test_illegal_notation_is_explained_and_can_be_retried() -> None:
     res = cli("play", "looney", "--seed", "2", "--players", "2", stdin="first 9\nfirst 0\nq\n")
     assert "cannot read this" in res.stdout or "first player" in res.stdout
     assert "game left unfinished" in res.stdout
+
+
+def test_designer_changes_a_card_file_and_sees_the_effect(tmp_path: Path) -> None:
+    """A designer copies the card set, makes one player stronger, and compares batches."""
+    src = Path(__file__).resolve().parents[2] / "src/cardtable/games/wcrugby/cards"
+    for f in src.glob("*.yaml"):
+        text = f.read_text()
+        if f.name == "players.yaml":
+            # every player gets +3 ATK (at most 10)
+            text = re.sub(
+                r"(?m)^    atk: (\d+)$", lambda m: f"    atk: {min(int(m[1]) + 3, 10)}", text
+            )
+        (tmp_path / f.name).write_text(text)
+    runs = []
+    for extra in ([], ["-o", f"cards={tmp_path}"]):
+        out = tmp_path / f"s{len(runs)}.json"
+        res = cli(
+            "sim",
+            "wcrugby",
+            "--games",
+            "40",
+            "--agents",
+            "greedy,greedy",
+            "--seed",
+            "2",
+            "--json",
+            str(out),
+            *extra,
+        )
+        assert res.returncode == 0, res.stdout + res.stderr
+        runs.append(json.loads(out.read_text()))
+    assert runs[0]["options"].get("cards") is None
+    assert runs[1]["options"]["cards"] == str(tmp_path)
+    assert (
+        runs[0]["length"] != runs[1]["length"] or runs[0]["wins_by_seat"] != runs[1]["wins_by_seat"]
+    )
+    bad = cli("sim", "wcrugby", "-o", f"cards={tmp_path / 'nowhere'}")
+    assert bad.returncode == 2 and "no such file or folder (option 'cards')" in bad.stdout

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from cardtable.core.cards import CardPool
 from cardtable.core.decks import Deck, DeckLayout, DeckProblem, deck_from_data, load_deck_file
-from cardtable.core.errors import IllegalDeckError
+from cardtable.core.errors import CardFileError, IllegalDeckError
 from cardtable.core.zones import ZoneSpec, visibility_table
 
 if TYPE_CHECKING:
@@ -25,6 +25,11 @@ class GameOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     players: int = Field(2, description="number of players")
+    cards: str | None = Field(
+        None,
+        description="a folder of card files (*.yaml), or one card file, to play with instead "
+        "of the built-in card set",
+    )
 
 
 class Game(ABC):
@@ -138,6 +143,23 @@ class Game(ABC):
         if spec in starters:
             return starters[spec]
         return self.load_deck(Path(spec))
+
+    def card_files(self) -> list[Path] | None:
+        """The card files named by the ``cards`` option, or ``None`` for the built-in set;
+        raises CardFileError when the path has none."""
+        if self.options.cards is None:
+            return None
+        path = Path(self.options.cards)
+        if path.is_dir():
+            files = sorted(path.glob("*.yaml"))
+            if not files:
+                raise CardFileError(
+                    f"{path}: no card files (*.yaml) in this folder (option 'cards')"
+                )
+            return files
+        if path.is_file():
+            return [path]
+        raise CardFileError(f"{path}: no such file or folder (option 'cards')")
 
     # ----- states and actions ------------------------------------------------------------
     @abstractmethod

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -273,8 +274,20 @@ def check_pool(pool: CardPool[LooneyCard]) -> None:
         raise CardFileError("\n".join(problems))
 
 
-def load_pool(paths: list[Path]) -> CardPool[LooneyCard]:
-    """Load and check Looney Tunes card files."""
+def load_pool(paths: Sequence[Path]) -> CardPool[LooneyCard]:
+    """Load and check card files; the result is kept while the files are unchanged."""
+    return _load_pool(tuple(paths), tuple(_stamp(p) for p in paths))
+
+
+def _stamp(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return -1  # loading reports the file
+
+
+@cache
+def _load_pool(paths: tuple[Path, ...], stamps: tuple[int, ...]) -> CardPool[LooneyCard]:
     pool = load_card_pool(paths, ADAPTER)
     check_pool(pool)
     return pool
@@ -283,4 +296,4 @@ def load_pool(paths: list[Path]) -> CardPool[LooneyCard]:
 @cache
 def builtin_pool() -> CardPool[LooneyCard]:
     """The card set that ships with cardtable."""
-    return load_pool(sorted(CARD_DIR.glob("*.yaml")))
+    return load_pool(tuple(sorted(CARD_DIR.glob("*.yaml"))))

@@ -15,7 +15,7 @@ from cardtable.core.zones import ZoneSpec
 
 from . import heuristics, render, sheet
 from .actions import SLOTS, Codec
-from .cards import COLORS, DECK_DIR, CardTables, LooneyCard, builtin_pool, compile_tables
+from .cards import COLORS, DECK_DIR, CardTables, LooneyCard, builtin_pool, compile_tables, load_pool
 from .rules import HotTables, LooneyState
 from .zones import DECK, HAND, MOVIE_DECK, pbase, zone_specs
 
@@ -81,7 +81,10 @@ class LooneyGame(Game):
     def __init__(self, options: GameOptions, pool: CardPool[LooneyCard] | None = None) -> None:
         assert isinstance(options, LooneyOptions)
         super().__init__(options)
-        self._pool = pool if pool is not None else builtin_pool()
+        files = self.card_files()
+        if pool is None:
+            pool = builtin_pool() if files is None else load_pool(tuple(files))
+        self._pool = pool
         self.tables: CardTables = compile_tables(self._pool)
         personal_ids = tuple(self.card_ids[d] for d in self.tables.personal_defs)
         self.codec = Codec(len(personal_ids), personal_ids)

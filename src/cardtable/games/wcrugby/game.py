@@ -17,7 +17,16 @@ from cardtable.core.zones import ZoneSpec
 
 from . import heuristics, render, sheet
 from .actions import Codec
-from .cards import DECK_DIR, PLAYER, SPECIAL, CardTables, RugbyCard, builtin_pool, compile_tables
+from .cards import (
+    DECK_DIR,
+    PLAYER,
+    SPECIAL,
+    CardTables,
+    RugbyCard,
+    builtin_pool,
+    compile_tables,
+    load_pool,
+)
 from .rules import HotTables, RugbyState
 from .zones import POOL, tbase, zone_specs
 
@@ -56,7 +65,10 @@ class RugbyGame(Game):
     def __init__(self, options: GameOptions, pool: CardPool[RugbyCard] | None = None) -> None:
         assert isinstance(options, RugbyOptions)
         super().__init__(options)
-        self._pool = pool if pool is not None else builtin_pool()
+        files = self.card_files()
+        if pool is None:
+            pool = builtin_pool() if files is None else load_pool(tuple(files))
+        self._pool = pool
         self.tables: CardTables = compile_tables(self._pool)
         self.codec = Codec(len(self._pool), self.card_ids)
         self.special_defs = frozenset(i for i, k in enumerate(self.tables.kind) if k == SPECIAL)
