@@ -45,7 +45,11 @@ class RugbyOptions(GameOptions):
     )
     hand_size: int = Field(6, ge=1, le=20, description="hands are drawn up to this size")
     max_overtime: int = Field(
-        3, ge=0, le=50, description="extra periods played while tied before the game is a draw"
+        20,
+        ge=0,
+        le=100,
+        description="extra periods played while tied (the tie is almost always broken long "
+        "before); still tied after them, the game is a draw",
     )
 
 
