@@ -17,6 +17,8 @@ from cardtable.core.errors import DeckFileError
 
 SINGLE = "single"
 MANY = "many"
+OPTIONAL_SINGLE = "single?"  # a section a deck file may leave out
+OPTIONAL_MANY = "many?"
 
 
 @dataclass(frozen=True)
@@ -91,8 +93,8 @@ def deck_from_data(
             problems.append(f"{where}: field '{key}': unknown section; valid fields: {valid}")
             continue
         sections[str(key)] = _section(value, kind, f"{where}: section '{key}'", known, problems)
-    for sec in layout.sections:
-        if sec not in data:
+    for sec, kind in layout.sections.items():
+        if sec not in data and not kind.endswith("?"):
             problems.append(f"{where}: section '{sec}' is missing")
     if problems:
         raise DeckFileError("\n".join(problems))
@@ -102,7 +104,7 @@ def deck_from_data(
 def _section(
     value: Any, kind: str, where: str, known: Mapping[str, Any], problems: list[str]
 ) -> dict[str, int]:
-    if kind == SINGLE:
+    if kind.startswith(SINGLE):
         if not isinstance(value, str):
             problems.append(f"{where}: expected a single card id")
             return {}

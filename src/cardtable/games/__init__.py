@@ -6,4 +6,5 @@ from cardtable.core.registry import register_game
 def register_builtin_games() -> None:
     """Register every built-in game (imported lazily on first use)."""
     register_game("looney", "cardtable.games.looney.game:LooneyGame")
+    register_game("rawdeal", "cardtable.games.rawdeal.game:RawDealGame")
     register_game("wcrugby", "cardtable.games.wcrugby.game:RugbyGame")

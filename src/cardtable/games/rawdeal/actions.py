@@ -1,0 +1,100 @@
+"""The Raw Deal action space and its notation.
+
+With ``D`` card definitions; ``as`` is 0 maneuver, 1 action, 2 reversal:
+
+=============================  ======================  ====================================
+action                         integers                notation
+=============================  ======================  ====================================
+end turn / pass / no reversal  0                       ``end``
+use the Superstar ability      1                       ``ability``
+draw k for Stun Value          2..5                    ``stun 2``
+a card from the hand           6 + 3d + as             ``play <id> as maneuver``
+a card from the Backlash deck  6 + 3D + 3d + as        ``backlash <id> as reversal``
+=============================  ======================  ====================================
+
+A reversal is written ``reverse <id>`` (from the hand) or ``backlash <id> as reversal``; a
+Pre-match card ``backlash <id>``; the card put under the Arsenal after ``ability`` is
+``bury <id>``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardtable.core.errors import IllegalActionError
+
+END, ABILITY, STUN, HAND = 0, 1, 2, 6
+AS = ("maneuver", "action", "reversal")
+MANEUVER, ACTION, REVERSAL = range(3)
+
+
+@dataclass(frozen=True)
+class Codec:
+    """Encodes and parses actions for a pool of ``n`` card definitions."""
+
+    n: int
+    ids: tuple[str, ...]
+    prematch: frozenset[int]  # definitions that are Pre-match cards
+
+    @property
+    def backlash(self) -> int:
+        """First BACKLASH action."""
+        return HAND + 3 * self.n
+
+    @property
+    def size(self) -> int:
+        """The number of distinct actions."""
+        return HAND + 6 * self.n
+
+    def to_string(self, a: int) -> str:
+        """The notation of action ``a``."""
+        if not 0 <= a < self.size:
+            raise IllegalActionError("not an action of this game", a)
+        if a == END:
+            return "end"
+        if a == ABILITY:
+            return "ability"
+        if a < HAND:
+            return f"stun {a - STUN}"
+        if a < self.backlash:
+            d, k = divmod(a - HAND, 3)
+            return f"reverse {self.ids[d]}" if k == REVERSAL else f"play {self.ids[d]} as {AS[k]}"
+        d, k = divmod(a - self.backlash, 3)
+        if d in self.prematch:
+            return f"backlash {self.ids[d]}"
+        return f"backlash {self.ids[d]} as {AS[k]}"
+
+    def parse(self, text: str, index: dict[str, int]) -> int:
+        """Parse notation (or a plain integer)."""
+        w = text.strip().lower().split()
+        if len(w) == 1 and w[0].isdigit() and int(w[0]) < self.size:
+            return int(w[0])
+        if w == ["end"]:
+            return END
+        if w == ["ability"]:
+            return ABILITY
+        if len(w) == 2 and w[0] == "stun" and w[1] in ("0", "1", "2", "3"):
+            return STUN + int(w[1])
+        if len(w) == 2 and w[0] in ("reverse", "bury"):
+            k = REVERSAL if w[0] == "reverse" else MANEUVER
+            return HAND + 3 * self._card(w[1], index, text) + k
+        if len(w) == 4 and w[0] == "play" and w[2] == "as" and w[3] in AS[:2]:
+            return HAND + 3 * self._card(w[1], index, text) + AS.index(w[3])
+        if w[:1] == ["backlash"] and len(w) in (2, 4):
+            d = self._card(w[1], index, text)
+            if len(w) == 2:
+                return self.backlash + 3 * d
+            if w[2] == "as" and w[3] in AS:
+                return self.backlash + 3 * d + AS.index(w[3])
+        raise IllegalActionError(
+            "cannot read this; write e.g. 'play <id> as maneuver', 'play <id> as action', "
+            "'reverse <id>', 'backlash <id> [as maneuver|action|reversal]', 'ability', "
+            "'bury <id>', 'stun 2' or 'end'",
+            text,
+        )
+
+    @staticmethod
+    def _card(word: str, index: dict[str, int], text: str) -> int:
+        if word not in index:
+            raise IllegalActionError(f"no card with id {word!r}", text)
+        return index[word]

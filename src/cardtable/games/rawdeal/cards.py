@@ -1,0 +1,226 @@
+"""The Raw Deal card schema and its effect vocabulary.
+
+Superstars and Enforcers stand beside the decks; the Arsenal holds maneuvers, actions and
+reversals (a hybrid has several types and is played as one of them); the Backlash deck holds
+Pre-match and Mid-match cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+
+from cardtable.core.cards import CardBase, CardPool, load_card_pool
+
+CARD_DIR = Path(__file__).parent / "cards"
+DECK_DIR = Path(__file__).parent / "decks"
+
+PLAY_TYPES = ("maneuver", "action", "reversal")
+SUBTYPES = ("strike", "grapple", "submission", "high_risk", "trademark_finisher")
+Subtype = Literal["strike", "grapple", "submission", "high_risk", "trademark_finisher"]
+PlayType = Literal["maneuver", "action", "reversal"]
+ABILITIES = (
+    "none",
+    "draw_two",  # draws 2 in the Draw Segment
+    "start_overturn",  # before the Draw Segment the opponent overturns 1 card
+    "start_recycle",  # before the Draw Segment the newest Ringside card goes under the Arsenal
+    "tough",  # damage from the opponent's maneuvers is 1 less
+    "draw_and_bury",  # once per turn: draw 1, then put 1 card from the hand under the Arsenal
+    "enforcer",  # may reveal an Enforcer at the start of the game
+)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Draw(_Strict):
+    """The player draws ``amount`` cards."""
+
+    do: Literal["draw"]
+    amount: int = Field(ge=1, le=5)
+
+
+class OppDiscard(_Strict):
+    """The opponent discards ``amount`` cards at random from the hand to Ringside."""
+
+    do: Literal["opp_discard"]
+    amount: int = Field(ge=1, le=3)
+
+
+class NextBonus(_Strict):
+    """Set-up: the next maneuver of ``subtype`` (any if omitted) this turn gets +amount D."""
+
+    do: Literal["next_bonus"]
+    amount: int = Field(ge=1, le=10)
+    subtype: Subtype | None = None
+
+
+class NextReversalCost(_Strict):
+    """The opponent's reversals to your next maneuver this turn cost +amount F."""
+
+    do: Literal["next_reversal_cost"]
+    amount: int = Field(ge=1, le=30)
+
+
+class OverturnSelf(_Strict):
+    """You overturn ``amount`` cards of your own Arsenal to your Ringside (a cost)."""
+
+    do: Literal["overturn_self"]
+    amount: int = Field(ge=1, le=5)
+
+
+class Recover(_Strict):
+    """Put your ``amount`` newest Ringside cards under your Arsenal."""
+
+    do: Literal["recover"]
+    amount: int = Field(ge=1, le=5)
+
+
+class EndTurn(_Strict):
+    """After this card's damage, your turn ends."""
+
+    do: Literal["end_turn"]
+
+
+Effect = Annotated[
+    Draw | OppDiscard | NextBonus | NextReversalCost | OverturnSelf | Recover | EndTurn,
+    Field(discriminator="do"),
+]
+VERBS = (
+    "draw",
+    "opp_discard",
+    "next_bonus",
+    "next_reversal_cost",
+    "overturn_self",
+    "recover",
+    "end_turn",
+)
+
+
+class Reverses(_Strict):
+    """What a reversal can reverse: all the given conditions must hold."""
+
+    types: tuple[Literal["maneuver", "action"], ...] = ("maneuver",)
+    subtypes: tuple[Subtype, ...] = ()  # empty: any
+    max_damage: int | None = Field(None, ge=0, le=40)  # the damage after modifiers
+    after: str | None = None  # only a card played right after this card id (e.g. irish-whip)
+    titles: tuple[str, ...] = ()  # only these card ids
+    hand_only: bool = False  # only from the hand or Backlash deck, never from the Arsenal
+
+
+class Requires(_Strict):
+    """Conditions for playing a card (besides Fortitude)."""
+
+    after: str | None = None  # must be played right after this card id this turn
+    after_damage: int | None = Field(None, ge=1, le=40)  # right after a maneuver of this D+
+    fortitude_over_opponent: bool = False
+
+
+class PrematchEffect(_Strict):
+    """A Pre-match card's lasting effect while it is in the Ring."""
+
+    damage_bonus: int = Field(0, ge=0, le=5)  # your maneuvers of ``subtype`` get +D
+    subtype: Subtype | None = None
+    fortitude: int = Field(0, ge=0, le=10)  # added to your Fortitude Rating
+    draw: int = Field(0, ge=0, le=3)  # cards drawn when it is placed
+    opp_damage_reduction: int = Field(0, ge=0, le=3)  # damage you take from maneuvers
+
+
+class RawDealCard(CardBase):
+    """A Raw Deal card of any kind."""
+
+    type: Literal["superstar", "enforcer", "arsenal", "prematch", "midmatch"]
+    # superstar and enforcer
+    hand_size: int | None = Field(None, ge=0, le=15)
+    superstar_value: int | None = Field(None, ge=-5, le=10)
+    ability: Literal[ABILITIES] | None = None  # type: ignore[valid-type]
+    # arsenal and midmatch
+    plays_as: tuple[PlayType, ...] = ()  # two or more: a hybrid
+    subtypes: tuple[Subtype, ...] = ()
+    fortitude: int = Field(0, ge=0, le=40)
+    damage: int = Field(0, ge=0, le=40)
+    stun: int = Field(0, ge=0, le=3)
+    reverses: Reverses | None = None
+    requires: Requires | None = None
+    effects: tuple[Effect, ...] = ()
+    reversal_effects: tuple[Effect, ...] = ()  # when it reverses a card from the hand
+    # traits
+    unique: bool = False
+    universally_unique: bool = False
+    active: bool = False
+    setup: bool = False
+    follow_up: bool = False
+    multi: bool = False
+    cannot_be_reversed: bool = False
+    alignment: Literal["face", "heel"] | None = None
+    brand: Literal["raw", "smackdown"] | None = None
+    superstar: str | None = None  # a Superstar-specific card: that Superstar's id
+    # pre-match
+    prematch_kind: (
+        Literal["venue", "feud", "stipulation", "manager", "title_belt", "event"] | None
+    ) = None
+    prematch: PrematchEffect | None = None
+
+    @model_validator(mode="after")
+    def _fields_fit_type(self) -> RawDealCard:
+        t = self.type
+        if t in ("superstar", "enforcer"):
+            if self.hand_size is None or self.superstar_value is None:
+                raise ValueError(f"a {t} needs 'hand_size' and 'superstar_value'")
+            if self.plays_as or self.prematch_kind:
+                raise ValueError(f"a {t} is not played")
+            return self
+        if t == "prematch":
+            if self.prematch_kind is None or self.prematch is None:
+                raise ValueError("a pre-match card needs 'prematch_kind' and 'prematch'")
+            if self.plays_as:
+                raise ValueError("a pre-match card is placed, not played as a type")
+            return self
+        if not self.plays_as or len(set(self.plays_as)) != len(self.plays_as):
+            raise ValueError("an arsenal or mid-match card needs 'plays_as' (distinct types)")
+        if "maneuver" in self.plays_as and not self.subtypes:
+            raise ValueError("a maneuver needs at least one of 'subtypes'")
+        if "reversal" in self.plays_as and self.reverses is None:
+            raise ValueError("a reversal needs 'reverses'")
+        if "reversal" not in self.plays_as and (self.reverses or self.reversal_effects):
+            raise ValueError("only a reversal has 'reverses' and 'reversal_effects'")
+        if self.multi and len(self.subtypes) < 2:
+            raise ValueError("a Multi maneuver has two or more subtypes")
+        if self.hand_size is not None or self.prematch is not None:
+            raise ValueError("'hand_size' and 'prematch' belong to other card types")
+        return self
+
+    @property
+    def is_hybrid(self) -> bool:
+        """Whether the card has two or more types to choose from."""
+        return len(self.plays_as) > 1
+
+
+ADAPTER: TypeAdapter[RawDealCard] = TypeAdapter(RawDealCard)
+
+
+def load_pool(paths: Sequence[Path]) -> CardPool[RawDealCard]:
+    """Load Raw Deal card files; the result is kept while the files are unchanged."""
+    return _load_pool(tuple(paths), tuple(_stamp(p) for p in paths))
+
+
+def _stamp(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return -1  # loading reports the file
+
+
+@cache
+def _load_pool(paths: tuple[Path, ...], stamps: tuple[int, ...]) -> CardPool[RawDealCard]:
+    return load_card_pool(paths, ADAPTER)
+
+
+def builtin_pool() -> CardPool[RawDealCard]:
+    """The card set that ships with cardtable."""
+    return load_pool(tuple(sorted(CARD_DIR.glob("*.yaml"))))

@@ -1,0 +1,170 @@
+"""The Raw Deal game: options, cards, deck rules, action codec and new states."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field
+
+from cardtable.core.cards import CardPool
+from cardtable.core.decks import (
+    MANY,
+    OPTIONAL_MANY,
+    OPTIONAL_SINGLE,
+    SINGLE,
+    Deck,
+    DeckLayout,
+    DeckProblem,
+)
+from cardtable.core.game import Game, GameOptions
+from cardtable.core.zones import ZoneSpec
+
+from . import heuristics, render, sheet
+from .actions import Codec
+from .cards import DECK_DIR, RawDealCard, builtin_pool, load_pool
+from .rules import RawDealState
+from .tables import PREMATCH_CARD, Tables, compile_tables
+from .zones import ARSENAL, BACKLASH, BACKSTAGE, pbase, zone_specs
+
+ARSENAL_SIZE = 60
+
+
+class RawDealOptions(GameOptions):
+    """Options of Raw Deal; the defaults follow the seed (docs/rules/rawdeal.md)."""
+
+    players: int = Field(2, description="two players")
+    backlash: Literal["seed", "classic", "revolution"] = Field(
+        "seed",
+        description="Backlash deck limits: the seed's 16 (8 Pre-match + 8 Mid-match), the "
+        "classic 10 + 10, or the Revolution 6 + 6",
+    )
+    prematch_limit: int = Field(
+        3, ge=0, le=10, description="Pre-match cards per player (classic: 5)"
+    )
+    midmatch_limit: int = Field(5, ge=0, le=20, description="Mid-match cards in a Ring at once")
+    pinfall: Literal["seed", "official"] = Field(
+        "seed",
+        description="pinned when damage is at least the Arsenal left (seed), or only when a card "
+        "must be overturned and none is left (official rule book)",
+    )
+    double_countout: Literal["draw", "double-loss"] = Field(
+        "draw", description="both players counted out at once: a draw, or both lose (FAQ)"
+    )
+    max_turns: int = Field(300, ge=1, le=10_000, description="turns before the game is a draw")
+
+
+class RawDealGame(Game):
+    """WWE Raw Deal: a wrestling card game of reversals and Fortitude."""
+
+    name: ClassVar[str] = "rawdeal"
+    title: ClassVar[str] = "Raw Deal (wrestling card game)"
+    version: ClassVar[str] = "0.1.0"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    Options: ClassVar[type[GameOptions]] = RawDealOptions
+    deck_dir: ClassVar[Path | None] = DECK_DIR
+    deck_layout: ClassVar[DeckLayout] = DeckLayout(
+        {
+            "superstar": SINGLE,
+            "enforcer": OPTIONAL_SINGLE,
+            "arsenal": MANY,
+            "backlash": OPTIONAL_MANY,
+        }
+    )
+    options: RawDealOptions
+
+    def __init__(self, options: GameOptions, pool: CardPool[RawDealCard] | None = None) -> None:
+        assert isinstance(options, RawDealOptions)
+        super().__init__(options)
+        files = self.card_files()
+        if pool is None:
+            pool = builtin_pool() if files is None else load_pool(tuple(files))
+        self._pool = pool
+        self.tables: Tables = compile_tables(pool)
+        prematch = frozenset(i for i, k in enumerate(self.tables.kind) if k == PREMATCH_CARD)
+        self.codec = Codec(len(pool), self.card_ids, prematch)
+
+    def _zone_specs(self) -> tuple[ZoneSpec, ...]:
+        return zone_specs(2)
+
+    @property
+    def card_pool(self) -> CardPool[RawDealCard]:
+        """The card definitions."""
+        return self._pool
+
+    def num_distinct_actions(self) -> int:
+        """6 fixed actions plus 6 per card definition (see actions.py)."""
+        return self.codec.size
+
+    @property
+    def max_game_length(self) -> int:
+        """Turns times the most decisions one turn can take, plus the Pre-match."""
+        return 2 * 30 + self.options.max_turns * 2 * (ARSENAL_SIZE + 30)
+
+    # ----- decks ------------------------------------------------------------------------
+    def check_deck(self, deck: Deck) -> list[DeckProblem]:
+        """RD-1: every construction rule the deck breaks."""
+        from .construction import check
+
+        return check(self, deck)
+
+    # ----- states -----------------------------------------------------------------------
+    def new_initial_state(self, seed: int = 0, decks: Sequence[Deck] | None = None) -> RawDealState:
+        """RD-2: Superstars and Enforcers out, Arsenals shuffled, hands drawn, then the
+        Pre-match from the higher Superstar Value."""
+        decks = self.checked_decks(decks)
+        st = RawDealState.__new__(RawDealState)
+        st._init_base(self, seed)
+        st._init_fields()
+        index = self.card_pool.index
+        cards: list[int] = []
+        for p, deck in enumerate(decks):
+            b = pbase(p)
+            for section, zone in (
+                ("superstar", BACKSTAGE),
+                ("enforcer", BACKSTAGE),
+                ("backlash", BACKLASH),
+            ):
+                ids = deck.cards(section)
+                st.zones[b + zone] += tuple(range(len(cards), len(cards) + len(ids)))
+                cards += [index[c] for c in ids]
+            ids = deck.cards("arsenal")
+            first = len(cards)
+            cards += [index[c] for c in ids]
+            st.zones[b + ARSENAL] = st.rng.shuffled(range(first, len(cards)))
+        st.cards = tuple(cards)
+        t = self.tables
+        for p in (0, 1):
+            size = sum(t.hand_size[cards[c]] for c in st.zones[pbase(p) + BACKSTAGE])
+            st._draw(p, size, [])
+        a, b = st.superstar_value(0), st.superstar_value(1)
+        st.tp = st.rng.below(2) if a == b else (0 if a > b else 1)
+        st.next_prematch(st.tp, [])
+        return st
+
+    def action_to_string(self, action: int) -> str:
+        """See actions.py for the notation."""
+        return self.codec.to_string(action)
+
+    def string_to_action(self, text: str) -> int:
+        """Parse the notation of actions.py (or a plain integer)."""
+        return self.codec.parse(text, self.card_pool.index)
+
+    # ----- for people and agents --------------------------------------------------------
+    def rules_sheet(self) -> list[tuple[str, str]]:
+        """The rules sheet of ``cardtable rules rawdeal``."""
+        return sheet.rules_sheet(self.options)
+
+    def render(self, observation: dict[str, Any]) -> str:
+        """The table as text with rich markup."""
+        return render.render(self, observation)
+
+    def describe_card(self, card_id: str) -> str:
+        """One line for a card."""
+        return render.describe(self.card_pool.get(card_id))
+
+    def heuristic_values(self, observation: dict[str, Any], legal: list[int]) -> list[float]:
+        """Values of legal actions from the observation (heuristics.py)."""
+        return heuristics.action_values(self, observation, legal)

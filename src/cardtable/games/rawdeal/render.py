@@ -1,0 +1,134 @@
+"""Drawing a Raw Deal observation as text with rich markup."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.markup import escape
+
+from .cards import RawDealCard
+
+if TYPE_CHECKING:
+    from .game import RawDealGame
+
+COLOR = {"maneuver": "yellow", "action": "blue", "reversal": "red"}
+
+
+def describe(c: RawDealCard) -> str:
+    """One line: name, types, F/D/SV, conditions, effects and traits."""
+    name = escape(c.name)
+    if c.type in ("superstar", "enforcer"):
+        return (
+            f"[bold magenta]{name}[/] ({c.type}) hand {c.hand_size}, value "
+            f"{c.superstar_value}" + (f", ability {c.ability}" if c.ability else "")
+        )
+    if c.type == "prematch":
+        return f"[bold purple]{name}[/] (pre-match {c.prematch_kind}) {escape(_prematch(c))}"
+    style = COLOR[c.plays_as[0]]
+    types = "/".join(c.plays_as) + (f" ({', '.join(c.subtypes)})" if c.subtypes else "")
+    bits = [f"{c.fortitude}F/{c.damage}D" + (f" SV{c.stun}" if c.stun else "")]
+    if c.reverses:
+        r = c.reverses
+        cond = "/".join(r.subtypes) or "/".join(r.types)
+        if r.max_damage is not None:
+            cond += f" of {r.max_damage}D or less"
+        if r.after:
+            cond += f" after {r.after}"
+        if r.titles:
+            cond = " or ".join(r.titles)
+        bits.append(f"reverses {cond}" + (" (from hand only)" if r.hand_only else ""))
+    if c.requires:
+        q = c.requires
+        need = [
+            f"after {q.after}" if q.after else "",
+            f"after {q.after_damage}D+" if q.after_damage else "",
+            "your F above the opponent's" if q.fortitude_over_opponent else "",
+        ]
+        bits.append("needs " + ", ".join(n for n in need if n))
+    effects = [_effect(e) for e in c.effects]
+    if effects:
+        bits.append("; ".join(effects))
+    traits = [k for k in ("unique", "setup", "follow_up", "multi", "active") if getattr(c, k)]
+    traits += [v for v in (c.alignment, c.brand, c.superstar and f"only {c.superstar}") if v]
+    if c.cannot_be_reversed:
+        traits.append("cannot be reversed")
+    mid = "mid-match " if c.type == "midmatch" else ""
+    return f"[bold {style}]{name}[/] ({mid}{types}) {escape(' · '.join(bits))}" + (
+        f" [dim]{escape(', '.join(traits))}[/]" if traits else ""
+    )
+
+
+def _effect(e: Any) -> str:
+    amount = getattr(e, "amount", "")
+    sub = getattr(e, "subtype", None)
+    return {
+        "draw": f"draw {amount}",
+        "opp_discard": f"opponent discards {amount}",
+        "next_bonus": f"next {sub or 'maneuver'} +{amount}D",
+        "next_reversal_cost": f"reversals to your next maneuver +{amount}F",
+        "overturn_self": f"you overturn {amount}",
+        "recover": f"{amount} Ringside card(s) under your Arsenal",
+        "end_turn": "ends your turn",
+    }[e.do]
+
+
+def _prematch(c: RawDealCard) -> str:
+    p = c.prematch
+    if p is None:
+        return ""
+    out = []
+    if p.damage_bonus:
+        out.append(f"your {p.subtype or 'maneuvers'} +{p.damage_bonus}D")
+    if p.fortitude:
+        out.append(f"+{p.fortitude} Fortitude")
+    if p.draw:
+        out.append(f"draw {p.draw}")
+    if p.opp_damage_reduction:
+        out.append(f"damage to you -{p.opp_damage_reduction}")
+    return ", ".join(out)
+
+
+def _names(g: RawDealGame, zone: Any) -> str:
+    if isinstance(zone, int):
+        return f"{zone} cards"
+    return ", ".join(escape(g.card_pool.get(c).name) for c in zone) or "-"
+
+
+def render(g: RawDealGame, obs: dict[str, Any]) -> str:
+    """Both Superstars, Fortitude, Arsenal sizes, Rings, Ringside, the card being played, and
+    the viewer's hand and Backlash deck."""
+    z = obs["zones"]
+    me = obs["player"]
+    lines = [f"[bold]Turn {obs['turn']}[/] · P{obs['turn_player']} to play · {obs['phase']}"]
+    for p in (0, 1):
+        star = g.card_pool.get(obs["superstars"][p])
+        you = " (you)" if p == me else ""
+        lines.append(
+            f" [bold magenta]P{p}{you} {escape(star.name)}[/] value {obs['superstar_values'][p]} · "
+            f"Fortitude [bold]{obs['fortitude'][p]}[/] · Arsenal {z[f'p{p}.arsenal']} · "
+            f"hand {len(z[f'p{p}.hand']) if isinstance(z[f'p{p}.hand'], list) else z[f'p{p}.hand']}"
+            f" · Ringside {len(z[f'p{p}.ringside'])}"
+        )
+        lines.append(f"   Ring: {_names(g, z[f'p{p}.ring'])}")
+        if z[f"p{p}.prematch"]:
+            lines.append(f"   Pre-match: {_names(g, z[f'p{p}.prematch'])}")
+    playing = obs["playing"]
+    if playing:
+        card = g.card_pool.get(playing["card"])
+        lines.append(
+            f" [bold]Being played:[/] {escape(card.name)} as {playing['as']}, "
+            f"{playing['damage']}D"
+            + (" (Multi: needs 2 reversals)" if playing["reversals_needed"] > 1 else "")
+        )
+    if me is not None:
+        for key, title in (("hand", "Your hand"), ("backlash", "Your Backlash deck")):
+            cards = z[f"p{me}.{key}"]
+            if cards:
+                lines.append(f" {title}:")
+                lines += [f"   {describe(g.card_pool.get(c))}" for c in sorted(set(cards))]
+    if obs["winner"] is not None:
+        w = obs["winner"]
+        lines.append(
+            "[bold green]Game over: " + (f"P{w} wins" if isinstance(w, int) else w) + "[/]"
+        )
+    return "\n".join(lines)

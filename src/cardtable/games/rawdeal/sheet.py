@@ -1,0 +1,55 @@
+"""The rules sheet printed by ``cardtable rules rawdeal``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .construction import LIMITS
+
+
+def rules_sheet(o: Any) -> list[tuple[str, str]]:
+    """Sections (heading, text) of the Raw Deal rules sheet for options ``o``."""
+    total, pre, mid = LIMITS[o.backlash]
+    pin = (
+        "you are pinned the moment you take damage at least equal to the cards left in your Arsenal"
+        if o.pinfall == "seed"
+        else "you are pinned when you must overturn a card and your Arsenal is empty"
+    )
+    return [
+        ("Players", "2 players, each a Superstar (with an Enforcer if the Superstar allows)."),
+        (
+            "How to win",
+            f"Pinfall: {pin}. Count-out: a player whose Arsenal is empty at the end of any turn "
+            "loses; both at once: " + ("a draw." if o.double_countout == "draw" else "both lose."),
+        ),
+        (
+            "Deck construction",
+            "An Arsenal of exactly 60 maneuvers, actions and reversals: at most 3 of a card, "
+            "Unique cards 1, Set-up and non-unique Follow-up cards any number; "
+            "Superstar-specific cards only for that Superstar; never Face with Heel, nor Raw with "
+            f"SmackDown!. A Backlash deck of at most {total} cards: {pre} Pre-match, {mid} "
+            "Mid-match.",
+        ),
+        (
+            "Setup",
+            "Reveal Superstars and Enforcers, shuffle the Arsenals, draw your Hand Size. Then, "
+            "from the higher Superstar Value, alternate placing Pre-match cards from the Backlash "
+            f"deck or passing (up to {o.prematch_limit} each; two passes in a row end it). The "
+            "higher Superstar Value takes the first turn.",
+        ),
+        (
+            "A turn",
+            "Start-of-turn abilities; draw 1; then play maneuvers and actions (each needs "
+            "Fortitude at least its F; your Fortitude is the printed D of the cards in your "
+            "Ring), Mid-match cards, and your Superstar's ability. After each card the opponent "
+            "may reverse it: the card goes to Ringside and your turn ends. Otherwise its effects "
+            "apply and its damage is overturned one card at a time from the opponent's Arsenal; "
+            "a fitting reversal overturned stops the damage and ends your turn, and Stun Value "
+            "lets you draw if it stopped early.",
+        ),
+        (
+            "When a deck runs out",
+            "Drawing from an empty Arsenal draws nothing; an empty Arsenal at the end of a turn "
+            "is a count-out.",
+        ),
+    ]

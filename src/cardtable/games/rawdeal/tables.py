@@ -1,0 +1,143 @@
+"""Raw Deal card definitions compiled into flat tables for the rules' hot paths."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pydantic import BaseModel
+
+from cardtable.core.cards import CardPool
+
+from .cards import ABILITIES, PLAY_TYPES, SUBTYPES, VERBS, RawDealCard
+
+KINDS = ("superstar", "enforcer", "arsenal", "prematch", "midmatch")
+SUPERSTAR, ENFORCER, ARSENAL_CARD, PREMATCH_CARD, MIDMATCH_CARD = range(5)
+PREMATCH_KINDS = ("venue", "feud", "stipulation", "manager", "title_belt", "event")
+NO_LIMIT = 99
+
+Effect = tuple[int, int, int]  # verb, amount, subtype (-1: any)
+
+
+@dataclass(frozen=True)
+class Reversal:
+    """What a reversal reverses, compiled."""
+
+    types: int  # bit 0 maneuver, bit 1 action
+    subtypes: int  # bit mask, 0: any
+    max_damage: int
+    after: int  # definition, -1: none
+    titles: frozenset[int]
+    hand_only: bool
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Per pool index: kind, types, subtypes, F, D, SV, reversal, requirements, effects, traits."""
+
+    kind: tuple[int, ...]
+    plays: tuple[int, ...]  # bit mask over PLAY_TYPES
+    subtypes: tuple[int, ...]
+    fortitude: tuple[int, ...]
+    damage: tuple[int, ...]
+    stun: tuple[int, ...]
+    reversal: tuple[Reversal | None, ...]
+    req_after: tuple[int, ...]
+    req_after_damage: tuple[int, ...]
+    req_fort_over: tuple[bool, ...]
+    effects: tuple[tuple[Effect, ...], ...]
+    reversal_effects: tuple[tuple[Effect, ...], ...]
+    unique: tuple[bool, ...]
+    universal: tuple[bool, ...]
+    active: tuple[bool, ...]
+    setup: tuple[bool, ...]
+    multi: tuple[bool, ...]
+    unreversible: tuple[bool, ...]
+    prematch_kind: tuple[int, ...]
+    pm_damage: tuple[tuple[int, int], ...]  # (bonus, subtype mask 0: any)
+    pm_fortitude: tuple[int, ...]
+    pm_draw: tuple[int, ...]
+    pm_reduction: tuple[int, ...]
+    ability: tuple[int, ...]
+    hand_size: tuple[int, ...]
+    value: tuple[int, ...]
+
+
+def _mask(names: tuple[str, ...], vocab: tuple[str, ...]) -> int:
+    return sum(1 << vocab.index(n) for n in names)
+
+
+def _effects(effects: tuple[BaseModel, ...]) -> tuple[Effect, ...]:
+    out = []
+    for e in effects:
+        sub = getattr(e, "subtype", None)
+        out.append(
+            (
+                VERBS.index(str(getattr(e, "do"))),  # noqa: B009
+                getattr(e, "amount", 0),
+                SUBTYPES.index(sub) if sub else -1,
+            )
+        )
+    return tuple(out)
+
+
+def compile_tables(pool: CardPool[RawDealCard]) -> Tables:
+    """Compile every card of the pool."""
+    cards = pool.cards
+    index = pool.index
+
+    def ref(cid: str | None) -> int:
+        return index.get(cid, -2) if cid else -1
+
+    reversals: list[Reversal | None] = []
+    for c in cards:
+        r = c.reverses
+        reversals.append(
+            None
+            if r is None
+            else Reversal(
+                types=_mask(r.types, PLAY_TYPES),
+                subtypes=_mask(r.subtypes, SUBTYPES),
+                max_damage=NO_LIMIT if r.max_damage is None else r.max_damage,
+                after=ref(r.after),
+                titles=frozenset(index[t] for t in r.titles if t in index),
+                hand_only=r.hand_only,
+            )
+        )
+    return Tables(
+        kind=tuple(KINDS.index(c.type) for c in cards),
+        plays=tuple(_mask(c.plays_as, PLAY_TYPES) for c in cards),
+        subtypes=tuple(_mask(c.subtypes, SUBTYPES) for c in cards),
+        fortitude=tuple(c.fortitude for c in cards),
+        damage=tuple(c.damage for c in cards),
+        stun=tuple(c.stun for c in cards),
+        reversal=tuple(reversals),
+        req_after=tuple(ref(c.requires.after) if c.requires else -1 for c in cards),
+        req_after_damage=tuple((c.requires.after_damage or 0) if c.requires else 0 for c in cards),
+        req_fort_over=tuple(bool(c.requires and c.requires.fortitude_over_opponent) for c in cards),
+        effects=tuple(_effects(c.effects) for c in cards),
+        reversal_effects=tuple(_effects(c.reversal_effects) for c in cards),
+        unique=tuple(c.unique or c.universally_unique for c in cards),
+        universal=tuple(c.universally_unique or c.prematch_kind == "title_belt" for c in cards),
+        active=tuple(c.active for c in cards),
+        setup=tuple(c.setup for c in cards),
+        multi=tuple(c.multi for c in cards),
+        unreversible=tuple(c.cannot_be_reversed for c in cards),
+        prematch_kind=tuple(
+            PREMATCH_KINDS.index(c.prematch_kind) if c.prematch_kind else -1 for c in cards
+        ),
+        pm_damage=tuple(
+            (
+                c.prematch.damage_bonus,
+                _mask((c.prematch.subtype,), SUBTYPES) if c.prematch.subtype else 0,
+            )
+            if c.prematch
+            else (0, 0)
+            for c in cards
+        ),
+        pm_fortitude=tuple(c.prematch.fortitude if c.prematch else 0 for c in cards),
+        pm_draw=tuple(c.prematch.draw if c.prematch else 0 for c in cards),
+        pm_reduction=tuple(c.prematch.opp_damage_reduction if c.prematch else 0 for c in cards),
+        ability=tuple(ABILITIES.index(c.ability) if c.ability else 0 for c in cards),
+        hand_size=tuple(c.hand_size or 0 for c in cards),
+        value=tuple(c.superstar_value or 0 for c in cards),
+    )
