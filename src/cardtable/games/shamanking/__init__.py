@@ -1,0 +1,2 @@
+"""Shaman King TCG (Upper Deck, 2005): no hand; flips into three furyoku zones, strikes and
+counterattacks."""

@@ -1,0 +1,48 @@
+"""Reasons, in words, why a Shaman King action is not legal."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import COUNTER, COUNTER_EXTRA, FIRST, FOCUS, PLAY, SIGNATURE
+from .tables import KINDS, STRIKE
+
+if TYPE_CHECKING:
+    from .rules import SKState
+
+
+def explain(st: SKState, a: int) -> str:
+    """Why action ``a`` is illegal in ``st``."""
+    from .rules import PH_CHOICE, PH_FLIP, PH_SIGNATURE
+
+    if st.phase == PH_CHOICE:
+        return "first choose who sends the Opening Attack ('first' or 'second')"
+    if a >= FIRST:
+        return "who sends the Opening Attack is chosen only at the start"
+    if a == SIGNATURE:
+        if st.phase != PH_SIGNATURE:
+            return "the Signature Move is used in the signature step, before the flips"
+        return "the Signature Move needs all three zones charged, enough Intercept and its cost"
+    if st.phase != PH_FLIP:
+        return "use the Signature Move or pass"
+    t = st.game.tables
+    d = st.cards[st.flipped]
+    kind = KINDS[t.kind[d]]
+    if a == FOCUS:
+        return "focusing is switched off (option focus)"
+    if not st.active(st.defender, d) and st.game.options.trait_mismatch == "unplayable":
+        return "this card's trait does not match your Shaman's (option trait_mismatch)"
+    if a in (COUNTER, COUNTER_EXTRA):
+        if t.kind[d] != STRIKE:
+            return f"only a Strike counterattacks; this is a {kind} card"
+        intercept, _ = st._strike_values(st.defender, d, a == COUNTER_EXTRA)
+        if intercept < st.incoming:
+            return f"its Intercept {intercept} is below the incoming Force {st.incoming}"
+        if a == COUNTER_EXTRA and t.extra_cost[d] is None:
+            return "this Strike has no extra-cost ability"
+        return "its cost cannot be paid with your furyoku"
+    if a == PLAY:
+        if t.kind[d] == STRIKE:
+            return "a Strike is not placed: counterattack with it, focus it or pass"
+        return "its cost cannot be paid with your furyoku"
+    return "not now"

@@ -1,0 +1,178 @@
+"""The Shaman King game: options, cards, deck rules and new states."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field
+
+from cardtable.core.cards import CardPool
+from cardtable.core.decks import MANY, SINGLE, Deck, DeckLayout, DeckProblem
+from cardtable.core.game import Game, GameOptions
+from cardtable.core.zones import ZoneSpec
+
+from . import actions, heuristics, render, sheet
+from .cards import DECK_DIR, SKCard, builtin_pool, load_pool
+from .rules import SKState
+from .tables import STRIKE, Tables, compile_tables
+from .zones import DECK, DISCARD, FURYOKU, SHAMAN, pbase, zone_specs
+
+MIN_DECK = 60
+MAX_COPIES = 4
+
+
+class SKOptions(GameOptions):
+    """Options of Shaman King; the defaults follow the seed and the notes' proposals."""
+
+    players: int = Field(2, description="two players")
+    target_points: int = Field(3, ge=1, le=10, description="points that win")
+    focus: bool = Field(True, description="a flipped card may be focused into furyoku")
+    signature_turn: Literal["next-cleanup", "on-use"] = Field(
+        "next-cleanup",
+        description="the Shaman turns over (and its other Signature becomes the next one) at "
+        "the next cleanup, or as soon as the Signature is used",
+    )
+    trait_mismatch: Literal["no-effect", "unplayable"] = Field(
+        "no-effect",
+        description="a card whose trait does not match the Shaman's: played without its text, "
+        "or not playable at all",
+    )
+    opening_after_point: Literal["scored-on-sends", "scorer-sends"] = Field(
+        "scored-on-sends", description="who sends the Opening Attack after a point"
+    )
+    max_turns: int = Field(500, ge=1, le=10_000, description="turns before the game is a draw")
+
+
+class SKGame(Game):
+    """Shaman King TCG: no hand; flips into three furyoku zones; strikes and counterattacks."""
+
+    name: ClassVar[str] = "shamanking"
+    title: ClassVar[str] = "Shaman King Trading Card Game"
+    version: ClassVar[str] = "0.1.0"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    Options: ClassVar[type[GameOptions]] = SKOptions
+    deck_dir: ClassVar[Path | None] = DECK_DIR
+    deck_layout: ClassVar[DeckLayout] = DeckLayout({"shaman": SINGLE, "deck": MANY})
+    options: SKOptions
+
+    def __init__(self, options: GameOptions, pool: CardPool[SKCard] | None = None) -> None:
+        assert isinstance(options, SKOptions)
+        super().__init__(options)
+        files = self.card_files()
+        if pool is None:
+            pool = builtin_pool() if files is None else load_pool(tuple(files))
+        self._pool = pool
+        self.tables: Tables = compile_tables(pool)
+
+    def _zone_specs(self) -> tuple[ZoneSpec, ...]:
+        return zone_specs(2)
+
+    @property
+    def card_pool(self) -> CardPool[SKCard]:
+        """The card definitions."""
+        return self._pool
+
+    def num_distinct_actions(self) -> int:
+        """Eight actions (see actions.py)."""
+        return len(actions.NAMES)
+
+    @property
+    def max_game_length(self) -> int:
+        """Turns times the most decisions one turn can take."""
+        return 2 + self.options.max_turns * (2 + 3 * (1 + 2 * 2))
+
+    def check_deck(self, deck: Deck) -> list[DeckProblem]:
+        """SK-1: 60+ cards, at most 4 of a card, no Shaman inside, one Shaman beside it."""
+        pool = self.card_pool
+        out = []
+        shaman = list(deck.sections.get("shaman", {}))
+        if not shaman or pool.get(shaman[0]).type != "shaman":
+            out.append(DeckProblem("SK-1.4", "the 'shaman' section must name a Shaman card"))
+        cards = deck.sections.get("deck", {})
+        size = sum(cards.values())
+        if size < MIN_DECK:
+            out.append(DeckProblem("SK-1.1", f"a deck has 60 or more cards; this one has {size}"))
+        for cid, n in cards.items():
+            if pool.get(cid).type == "shaman":
+                out.append(
+                    DeckProblem("SK-1.3", f"'{cid}' is a Shaman card; it stays out of the deck")
+                )
+            if n > MAX_COPIES:
+                out.append(DeckProblem("SK-1.2", f"{n} copies of '{cid}'; at most 4"))
+        return out
+
+    def new_initial_state(self, seed: int = 0, decks: Sequence[Deck] | None = None) -> SKState:
+        """SK-2: Shamans out, decks shuffled, 2 furyoku in each zone, 4 cards to the discard
+        pile; the higher total Force chooses who sends the Opening Attack (ties: one card more
+        each, until the totals differ)."""
+        decks = self.checked_decks(decks)
+        st = SKState.__new__(SKState)
+        st._init_base(self, seed)
+        st._init_fields()
+        index = self.card_pool.index
+        cards: list[int] = []
+        for p, deck in enumerate(decks):
+            b = pbase(p)
+            st.zones[b + SHAMAN] = (len(cards),)
+            cards.append(index[deck.cards("shaman")[0]])
+            ids = deck.cards("deck")
+            first = len(cards)
+            cards += [index[c] for c in ids]
+            st.zones[b + DECK] = st.rng.shuffled(range(first, len(cards)))
+        st.cards = tuple(cards)
+        for p in (0, 1):
+            b = pbase(p)
+            for z in range(3):
+                st.zones[b + FURYOKU + z] = st.zones[b + DECK][-2:]
+                st.zones[b + DECK] = st.zones[b + DECK][:-2]
+            st.zones[b + DISCARD] = st.zones[b + DECK][-4:][::-1]
+            st.zones[b + DECK] = st.zones[b + DECK][:-4]
+        st.chooser = self._opening_chooser(st)
+        return st
+
+    def _opening_chooser(self, st: SKState) -> int:
+        """SK-2.4: compare the Force in the discard piles; on a tie each sends one more card."""
+        t = self.tables
+
+        def total(p: int) -> int:
+            return sum(
+                t.force[st.cards[c]]
+                for c in st.zones[pbase(p) + DISCARD]
+                if t.kind[st.cards[c]] == STRIKE
+            )
+
+        while total(0) == total(1):
+            if not (st.zones[pbase(0) + DECK] and st.zones[pbase(1) + DECK]):
+                return st.rng.below(2)
+            for p in (0, 1):
+                b = pbase(p)
+                st.zones[b + DISCARD] += (st.zones[b + DECK][-1],)
+                st.zones[b + DECK] = st.zones[b + DECK][:-1]
+        return 0 if total(0) > total(1) else 1
+
+    def action_to_string(self, action: int) -> str:
+        """See actions.py."""
+        return actions.to_string(action)
+
+    def string_to_action(self, text: str) -> int:
+        """Parse the notation of actions.py (or a plain integer)."""
+        return actions.parse(text)
+
+    def rules_sheet(self) -> list[tuple[str, str]]:
+        """The rules sheet of ``cardtable rules shamanking``."""
+        return sheet.rules_sheet(self.options)
+
+    def render(self, observation: dict[str, Any]) -> str:
+        """The table as text with rich markup."""
+        return render.render(self, observation)
+
+    def describe_card(self, card_id: str) -> str:
+        """One line for a card."""
+        return render.describe(self.card_pool.get(card_id))
+
+    def heuristic_values(self, observation: dict[str, Any], legal: list[int]) -> list[float]:
+        """Values of legal actions from the observation (heuristics.py)."""
+        return heuristics.action_values(self, observation, legal)

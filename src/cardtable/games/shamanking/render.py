@@ -1,0 +1,127 @@
+"""Drawing a Shaman King observation as text with rich markup."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.markup import escape
+
+from .cards import ZONES, Cost, Signature, SKCard
+
+if TYPE_CHECKING:
+    from .game import SKGame
+
+STYLE = {"green": "bold green", "yellow": "bold yellow", "red": "bold red"}
+
+
+def cost_text(c: Cost | None) -> str:
+    """'1G 1R' style cost."""
+    if c is None:
+        return "-"
+    parts = [
+        f"{n}{z[0].upper()}"
+        for z, n in (("green", c.green), ("yellow", c.yellow), ("red", c.red))
+        if n
+    ]
+    return " ".join(parts) or "free"
+
+
+def _effects(effects: tuple[Any, ...]) -> str:
+    out = []
+    for e in effects:
+        amount = getattr(e, "amount", getattr(e, "zones", ""))
+        text = f"{e.do} {amount}".strip()
+        if getattr(e, "zone", None):
+            text += f" ({e.zone})"
+        if getattr(e, "color", None):
+            text += f" {e.color}"
+        w = e.when
+        if w is not None:
+            conds = {k: v for k, v in w.model_dump().items() if v is not None}
+            text += f" if {conds}"
+        out.append(text)
+    return "; ".join(out)
+
+
+def _sig(s: Signature) -> str:
+    return f"{s.name} {s.intercept}/{s.force} ({cost_text(s.cost)})"
+
+
+def describe(c: SKCard) -> str:
+    """One line: type, trait, cost, Intercept/Force and effects."""
+    name = escape(c.name)
+    if c.type == "shaman":
+        assert c.front is not None and c.back is not None and c.traits is not None
+        return (
+            f"[bold magenta]{name}[/] (shaman: {', '.join(c.traits.values())}) signatures: "
+            f"{escape(_sig(c.front.signature))} | {escape(_sig(c.back.signature))}"
+        )
+    trait = c.trait or "generic"
+    stats = f" {c.intercept}/{c.force}" if c.type == "strike" else ""
+    extra = (
+        f" · ability ({cost_text(c.extra_cost)}): {_effects(c.extra_effects)}"
+        if c.extra_cost
+        else ""
+    )
+    effects = _effects(c.effects)
+    return (
+        f"[bold]{name}[/] ({c.type}, {trait}) cost {cost_text(c.cost)}{stats}"
+        + (f" · {escape(effects)}" if effects else "")
+        + escape(extra)
+        + (" · immediate" if c.immediate else "")
+    )
+
+
+def render(g: SKGame, obs: dict[str, Any]) -> str:
+    """Both players' zones with furyoku, charges, teamwork and play areas, the incoming attack,
+    the points and the discard piles."""
+    z = obs["zones"]
+    me = obs["player"]
+    lines = [
+        f"[bold]Turn {obs['turn']}[/] · P{obs['defender']} defends in {obs['zone']} against "
+        f"Force [bold]{obs['incoming_force']}[/] ({escape(str(obs['attack']))}) · points "
+        f"{obs['points'][0]}-{obs['points'][1]}"
+    ]
+    for p in (0, 1):
+        shaman = g.card_pool.get(z[f"p{p}.shaman"][0])
+        side = obs["shaman_side"][p]
+        face = shaman.front if side == "front" else shaman.back
+        assert face is not None
+        you = " (you)" if p == me else ""
+        lines.append(
+            f" [bold magenta]P{p}{you} {escape(face.name)}[/] · Signature "
+            f"{escape(face.signature.name)} {face.signature.intercept}/{face.signature.force} "
+            f"({cost_text(face.signature.cost)}) · "
+            f"deck {z[f'p{p}.deck']} · discard {len(z[f'p{p}.discard'])}"
+            + (
+                f" (top: {escape(g.card_pool.get(z[f'p{p}.discard'][-1]).name)})"
+                if z[f"p{p}.discard"]
+                else ""
+            )
+        )
+        for zone in ZONES:
+            charged = " [reverse]charged[/]" if zone in obs["charges"][p] else ""
+            team = z[f"p{p}.teamwork.{zone}"]
+            play = z[f"p{p}.play.{zone}"]
+            lines.append(
+                f"   [{STYLE[zone]}]{zone:6}[/] furyoku {z[f'p{p}.furyoku.{zone}']}{charged}"
+                + (f" · teamwork {escape(g.card_pool.get(team[0]).name)}" if team else "")
+                + (
+                    f" · play: {', '.join(escape(g.card_pool.get(c).name) for c in play)}"
+                    if play
+                    else ""
+                )
+            )
+        adv = z[f"p{p}.advantage"]
+        if adv:
+            lines.append(
+                f"   advantages: {', '.join(escape(g.card_pool.get(c).name) for c in adv)}"
+            )
+    if obs["flipped"]:
+        lines.append(f" [bold]Flipped:[/] {describe(g.card_pool.get(obs['flipped']))}")
+    if obs["winner"] is not None:
+        w = obs["winner"]
+        lines.append(
+            "[bold green]Game over: " + ("a draw" if w == "draw" else f"P{w} wins") + "[/]"
+        )
+    return "\n".join(lines)

@@ -1,0 +1,559 @@
+"""The Shaman King state: the defending player's turn (cleanup, signature move, flips zone by
+zone), counterattacks, points, celebration, the Opening Attack, deck exhaustion.
+
+Rule numbers (SK-x.y) refer to docs/rules/shamanking.md.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardtable.core.events import Event, move, note
+from cardtable.core.state import TERMINAL, State
+
+from .actions import COUNTER, COUNTER_EXTRA, FIRST, FOCUS, PASS, PLAY, SIGNATURE
+from .cards import ZONES
+from .tables import ADVANTAGE_CARD, STRIKE, TEAMWORK_CARD, Effect, Price
+from .zones import ADVANTAGE, DECK, DISCARD, FURYOKU, SHAMAN, TEAMWORK, pbase
+from .zones import PLAY as PLAY_ZONE
+
+if TYPE_CHECKING:
+    from .game import SKGame
+
+PH_CHOICE, PH_SIGNATURE, PH_FLIP, PH_OVER = range(4)
+PHASES = ("opening choice", "signature step", "flip", "over")
+V_FORCE, V_INTERCEPT, V_PER_TEAMWORK, V_GAIN, V_CHARGE, V_MOVE_BACK, V_UNDERPAY = range(7)
+OPENING_FORCE = 4
+OPENING, SIGNATURE_ATTACK = -1, -2
+MOVE_BACKS_PER_TURN = 2
+ALL_CHARGED = 7
+
+
+class SKState(State):
+    """A game of Shaman King in progress (two players)."""
+
+    __slots__ = (
+        "adv_force",
+        "adv_intercept",
+        "attack_card",
+        "charges",
+        "chooser",
+        "defender",
+        "flipped",
+        "incoming",
+        "move_back",
+        "moves_used",
+        "phase",
+        "points",
+        "side",
+        "stow",
+        "turn_no",
+        "winner",
+        "zone",
+    )
+
+    game: SKGame
+
+    def _init_fields(self) -> None:
+        self.phase = PH_CHOICE
+        self.chooser = 0
+        self.defender = 0
+        self.zone = 0  # the zone the attack has reached (0 green, 1 yellow, 2 red)
+        self.incoming = 0  # the Force the defender must stop
+        self.attack_card = (
+            OPENING  # instance of the attacking Strike, or OPENING / SIGNATURE_ATTACK
+        )
+        self.flipped = -1  # the card awaiting the defender's decision
+        self.charges = [0, 0]  # bit z: zone z charged
+        self.side = [0, 0]  # the Shaman's face: 0 front, 1 back
+        self.stow = [False, False]  # a Signature was used: stow it and turn over at cleanup
+        self.points = [0, 0]
+        self.adv_force = 0
+        self.adv_intercept = 0
+        self.move_back = 0
+        self.moves_used = 0
+        self.turn_no = 0
+        self.winner = -1
+
+    def _copy_into(self, other: State) -> None:
+        assert isinstance(other, SKState)
+        other.phase = self.phase
+        other.chooser = self.chooser
+        other.defender = self.defender
+        other.zone = self.zone
+        other.incoming = self.incoming
+        other.attack_card = self.attack_card
+        other.flipped = self.flipped
+        other.charges = self.charges[:]
+        other.side = self.side[:]
+        other.stow = self.stow[:]
+        other.points = self.points[:]
+        other.adv_force = self.adv_force
+        other.adv_intercept = self.adv_intercept
+        other.move_back = self.move_back
+        other.moves_used = self.moves_used
+        other.turn_no = self.turn_no
+        other.winner = self.winner
+
+    # ----- facts -----------------------------------------------------------------------------
+    def current_player(self) -> int:
+        """The chooser at the start, then the defending player; TERMINAL at the end."""
+        if self.phase == PH_OVER:
+            return TERMINAL
+        return self.chooser if self.phase == PH_CHOICE else self.defender
+
+    def returns(self) -> list[float]:
+        """1 for the winner, -1 for the loser; 0 each for a draw or before the end."""
+        if self.winner < 0:
+            return [0.0, 0.0]
+        return [1.0 if p == self.winner else -1.0 for p in (0, 1)]
+
+    def shaman(self, p: int) -> int:
+        """The definition of a player's Shaman."""
+        return self.cards[self.zones[pbase(p) + SHAMAN][0]]
+
+    def active(self, p: int, d: int) -> bool:
+        """SK-6.1: a card's text works when its trait matches the Shaman's (or it is generic)."""
+        t = self.game.tables
+        trait = t.trait[d]
+        if trait is None:
+            return True
+        kind = ("shaman", "strike", "advantage", "teamwork")[t.kind[d]]
+        return t.shaman_traits[self.shaman(p)].get(kind) == trait
+
+    def furyoku(self, p: int) -> tuple[int, int, int]:
+        """Furyoku cards in the green, yellow and red zones."""
+        z = self.zones
+        b = pbase(p) + FURYOKU
+        return (len(z[b]), len(z[b + 1]), len(z[b + 2]))
+
+    # ----- costs -----------------------------------------------------------------------------
+    def _price(self, p: int, cost: Price) -> Price:
+        """The cost after the underpay of the Teamwork card in the current zone (SK-5.4)."""
+        g, y, r = cost
+        for verb, amount, colour, cond in self._teamwork_effects(p):
+            if verb == V_UNDERPAY and self._holds(p, cond):
+                if colour == 0:
+                    g = max(0, g - amount)
+                elif colour == 1:
+                    y = max(0, y - amount)
+                elif colour == 2:
+                    r = max(0, r - amount)
+        return (g, y, r)
+
+    def can_pay(self, p: int, cost: Price) -> bool:
+        """SK-3.2: red furyoku pays any colour, yellow pays yellow or green, green only green."""
+        g, y, r = self._price(p, cost)
+        fg, fy, fr = self.furyoku(p)
+        if r > fr:
+            return False
+        fr -= r
+        if y > fy + fr:
+            return False
+        spare = fy + fr - y
+        return g <= fg + spare
+
+    def _pay(self, p: int, cost: Price, ev: list[Event]) -> None:
+        """Pay a cost: red with red; yellow with yellow, then red; green with green, then
+        yellow, then red (the cheapest furyoku first). Paid furyoku goes to the discard pile."""
+        g, y, r = self._price(p, cost)
+        b = pbase(p)
+        for need, sources in ((r, (2,)), (y, (1, 2)), (g, (0, 1, 2))):
+            for zone in sources:
+                while need and self.zones[b + FURYOKU + zone]:
+                    card = self.zones[b + FURYOKU + zone][-1]
+                    self.zones[b + FURYOKU + zone] = self.zones[b + FURYOKU + zone][:-1]
+                    self.zones[b + DISCARD] += (card,)
+                    ev.append(move(card, b + FURYOKU + zone, b + DISCARD, p))
+                    need -= 1
+
+    # ----- effects ---------------------------------------------------------------------------
+    def _holds(self, p: int, cond: tuple[int, int, int, int]) -> bool:
+        inc_max, inc_min, zone, tw_here = cond
+        if not inc_min <= self.incoming <= inc_max:
+            return False
+        if zone >= 0 and zone != self.zone:
+            return False
+        if tw_here >= 0:
+            here = bool(self.zones[pbase(p) + TEAMWORK + self.zone])
+            return here == bool(tw_here)
+        return True
+
+    def _teamwork_effects(self, p: int) -> tuple[Effect, ...]:
+        """The Teamwork card of the zone being defended, if its text works (SK-5.4)."""
+        z = self.zones[pbase(p) + TEAMWORK + self.zone]
+        if not z:
+            return ()
+        d = self.cards[z[0]]
+        return self.game.tables.effects[d] if self.active(p, d) else ()
+
+    def _strike_values(self, p: int, d: int, extra: bool) -> tuple[int, int]:
+        """Intercept and Force of Strike ``d`` flipped by ``p`` in the current zone, with
+        modifiers from itself, this turn's Advantages and the zone's Teamwork (SK-4.2)."""
+        t = self.game.tables
+        intercept, force = t.intercept[d] + self.adv_intercept, t.force[d] + self.adv_force
+        effects: tuple[Effect, ...] = self._teamwork_effects(p)
+        if self.active(p, d):
+            effects = effects + t.effects[d] + (t.extra_effects[d] if extra else ())
+        return self._apply_values(p, intercept, force, effects)
+
+    def _apply_values(
+        self, p: int, intercept: int, force: int, effects: tuple[Effect, ...]
+    ) -> tuple[int, int]:
+        opp_teamwork = sum(1 for z in range(3) if self.zones[pbase(1 - p) + TEAMWORK + z])
+        for verb, amount, _zone, cond in effects:
+            if not self._holds(p, cond):
+                continue
+            if verb == V_INTERCEPT:
+                intercept += amount
+            elif verb == V_FORCE:
+                force += amount
+            elif verb == V_PER_TEAMWORK:
+                force += amount * opp_teamwork
+        return intercept, max(0, force)
+
+    def _one_shot(self, p: int, effects: tuple[Effect, ...], ev: list[Event]) -> None:
+        """Effects that happen once: gain furyoku, charge, move back (SK-7)."""
+        for verb, amount, zone, cond in effects:
+            if not self._holds(p, cond):
+                continue
+            if verb == V_GAIN:
+                self._gain(p, self.zone if zone < 0 else zone, amount, ev)
+            elif verb == V_CHARGE:
+                target = zone
+                if zone == 3:
+                    target = next((z for z in range(3) if not self.charges[p] >> z & 1), -1)
+                if target >= 0:
+                    self.charges[p] |= 1 << target
+            elif verb == V_MOVE_BACK and self.moves_used < MOVE_BACKS_PER_TURN:
+                self.move_back += amount
+                self.moves_used += 1
+
+    # ----- legal actions ---------------------------------------------------------------------
+    def _legal_actions(self) -> list[int]:
+        ph = self.phase
+        if ph == PH_FLIP:
+            return self._flip_actions()
+        if ph == PH_SIGNATURE:
+            return [PASS, SIGNATURE]
+        return [FIRST, FIRST + 1]
+
+    def _flip_actions(self) -> list[int]:
+        p = self.defender
+        d = self.cards[self.flipped]
+        t = self.game.tables
+        out = [PASS]
+        usable = self.active(p, d) or self.game.options.trait_mismatch == "no-effect"
+        k = t.kind[d]
+        if usable and k == STRIKE:
+            if self.can_pay(p, t.cost[d]) and self._strike_values(p, d, False)[0] >= self.incoming:
+                out.append(COUNTER)
+            extra = t.extra_cost[d]
+            if extra is not None and self.active(p, d):
+                both = (t.cost[d][0] + extra[0], t.cost[d][1] + extra[1], t.cost[d][2] + extra[2])
+                if self.can_pay(p, both) and self._strike_values(p, d, True)[0] >= self.incoming:
+                    out.append(COUNTER_EXTRA)
+        elif usable and k in (ADVANTAGE_CARD, TEAMWORK_CARD) and self.can_pay(p, t.cost[d]):
+            out.append(PLAY)
+        if self.game.options.focus:
+            out.append(FOCUS)
+        return out
+
+    def _explain_illegal(self, action: int) -> str:
+        from .explain import explain
+
+        return explain(self, action)
+
+    # ----- applying actions ------------------------------------------------------------------
+    def _apply(self, action: int) -> list[Event]:
+        ev: list[Event] = []
+        if self.phase == PH_CHOICE:
+            sender = self.chooser if action == FIRST else 1 - self.chooser
+            ev.append(note("opening_attack", sender))
+            self._opening(1 - sender, ev)
+        elif self.phase == PH_SIGNATURE:
+            if action == SIGNATURE:
+                self._signature(ev)
+            else:
+                self._flip(ev)
+        elif action == PASS:
+            self._discard_flipped(ev)
+            self._advance(ev)
+        elif action in (COUNTER, COUNTER_EXTRA):
+            self._counter(action == COUNTER_EXTRA, ev)
+        elif action == PLAY:
+            self._play(ev)
+            if self.phase != PH_OVER:
+                self._advance(ev)
+        else:  # FOCUS
+            b = pbase(self.defender)
+            card = self.flipped
+            self.flipped = -1
+            self._remove(b + PLAY_ZONE + self.zone, card)
+            self.zones[b + FURYOKU + self.zone] += (card,)
+            ev.append(move(card, b + PLAY_ZONE + self.zone, b + FURYOKU + self.zone, self.defender))
+            self._advance(ev)
+        return ev
+
+    def _remove(self, zone: int, card: int) -> None:
+        z = self.zones[zone]
+        i = z.index(card)
+        self.zones[zone] = z[:i] + z[i + 1 :]
+
+    # ----- the turn --------------------------------------------------------------------------
+    def _opening(self, defender: int, ev: list[Event]) -> None:
+        """SK-2.5 the Opening Attack: Force 4, and the defender gains 1 green furyoku."""
+        self.attack_card = OPENING
+        self._start_turn(defender, OPENING_FORCE, ev)
+        if self.phase != PH_OVER:
+            self._gain(defender, 0, 1, ev)
+
+    def _start_turn(self, p: int, force: int, ev: list[Event]) -> None:
+        """SK-4.1 cleanup, SK-4.3 the signature step, SK-4.4 the first flip."""
+        self.turn_no += 1
+        if self.turn_no > self.game.options.max_turns:
+            self._game_over(-2, "turn limit", ev)
+            return
+        self.defender = p
+        self.incoming = force
+        self.zone = 0
+        self.adv_force = self.adv_intercept = 0
+        self.move_back = self.moves_used = 0
+        ev.append(note("turn", p, incoming=force))
+        self._cleanup(p, ev)
+        if self.stow[p]:
+            self.stow[p] = False
+            self.side[p] ^= 1
+            ev.append(note("shaman_turns_over", p, side=("front", "back")[self.side[p]]))
+        if self._signature_ok(p):
+            self.phase = PH_SIGNATURE
+            return
+        self._flip(ev)
+
+    def _cleanup(self, p: int, ev: list[Event]) -> None:
+        """Advantage cards and cards in the play areas go to the discard pile."""
+        b = pbase(p)
+        for zone in (b + ADVANTAGE, b + PLAY_ZONE, b + PLAY_ZONE + 1, b + PLAY_ZONE + 2):
+            for c in self.zones[zone]:
+                self.zones[b + DISCARD] += (c,)
+                ev.append(move(c, zone, b + DISCARD, p))
+            self.zones[zone] = ()
+
+    def _signature_values(self, p: int) -> tuple[int, int, Price]:
+        t = self.game.tables
+        s = self.shaman(p)
+        side = self.side[p]
+        i, f = self._apply_values(
+            p, t.sig_intercept[s][side], t.sig_force[s][side], t.sig_effects[s][side]
+        )
+        return i, f, t.sig_cost[s][side]
+
+    def _signature_ok(self, p: int) -> bool:
+        """SK-4.3: all three zones charged, the Signature's Intercept and cost met."""
+        if self.charges[p] != ALL_CHARGED or self.stow[p]:
+            return False
+        intercept, _force, cost = self._signature_values(p)
+        return intercept >= self.incoming and self.can_pay(p, cost)
+
+    def _signature(self, ev: list[Event]) -> None:
+        p = self.defender
+        _intercept, force, cost = self._signature_values(p)
+        self.charges[p] = 0
+        self._pay(p, cost, ev)
+        t = self.game.tables
+        ev.append(
+            note("signature_move", p, name=t.sig_name[self.shaman(p)][self.side[p]], force=force)
+        )
+        if self.game.options.signature_turn == "on-use":
+            self.side[p] ^= 1
+        else:
+            self.stow[p] = True
+        self.attack_card = SIGNATURE_ATTACK
+        self._start_turn(1 - p, force, ev)
+
+    def _flip(self, ev: list[Event]) -> None:
+        """SK-4.4: turn the top card of the deck into the play area of the current zone."""
+        p = self.defender
+        b = pbase(p)
+        if not self.zones[b + DECK]:
+            self._exhaust(p, ev)
+        if not self.zones[b + DECK]:  # nothing at all left to flip: the attack goes through
+            self._point(1 - p, ev)
+            return
+        card = self.zones[b + DECK][-1]
+        self.zones[b + DECK] = self.zones[b + DECK][:-1]
+        self.zones[b + PLAY_ZONE + self.zone] += (card,)
+        ev.append(move(card, b + DECK, b + PLAY_ZONE + self.zone, p))
+        self.flipped = card
+        self.phase = PH_FLIP
+
+    def _discard_flipped(self, ev: list[Event]) -> None:
+        b = pbase(self.defender)
+        card = self.flipped
+        self.flipped = -1
+        self._remove(b + PLAY_ZONE + self.zone, card)
+        self.zones[b + DISCARD] += (card,)
+        ev.append(move(card, b + PLAY_ZONE + self.zone, b + DISCARD, self.defender))
+
+    def _advance(self, ev: list[Event]) -> None:
+        """The attack moves on to the next zone (or back, SK-7.6); past red it scores."""
+        nxt = max(0, self.zone + 1 - self.move_back)
+        self.move_back = 0
+        if nxt > 2:
+            self._point(1 - self.defender, ev)
+            return
+        self.zone = nxt
+        self._flip(ev)
+
+    def _counter(self, extra: bool, ev: list[Event]) -> None:
+        """SK-4.2: pay the Strike (its extra ability first) and send its Force back."""
+        p = self.defender
+        t = self.game.tables
+        card = self.flipped
+        d = self.cards[card]
+        if extra and t.extra_cost[d] is not None:
+            self._pay(p, t.extra_cost[d], ev)  # type: ignore[arg-type]
+        self._pay(p, t.cost[d], ev)
+        _intercept, force = self._strike_values(p, d, extra)
+        if self.active(p, d):
+            self._one_shot(p, t.effects[d] + (t.extra_effects[d] if extra else ()), ev)
+        self.flipped = -1
+        ev.append(
+            note("counterattack", p, card=self.game.card_ids[d], force=force, zone=ZONES[self.zone])
+        )
+        self.attack_card = card
+        self._start_turn(1 - p, force, ev)
+
+    def _play(self, ev: list[Event]) -> None:
+        """SK-5: an Advantage is placed and charges its zone; a Teamwork card goes to the
+        zone's teamwork area, replacing the one there."""
+        p = self.defender
+        b = pbase(p)
+        t = self.game.tables
+        card = self.flipped
+        d = self.cards[card]
+        self._pay(p, t.cost[d], ev)
+        self.flipped = -1
+        src = b + PLAY_ZONE + self.zone
+        self._remove(src, card)
+        if t.kind[d] == TEAMWORK_CARD:
+            dst = b + TEAMWORK + self.zone
+            for old in self.zones[dst]:
+                self.zones[b + DISCARD] += (old,)
+                ev.append(move(old, dst, b + DISCARD, p))
+            self.zones[dst] = (card,)
+            ev.append(move(card, src, dst, p))
+            if self.active(p, d):
+                self._one_shot(p, t.effects[d], ev)
+            return
+        immediate = t.immediate[d]
+        dst = b + (DISCARD if immediate else ADVANTAGE)
+        self.zones[dst] += (card,)
+        ev.append(move(card, src, dst, p))
+        if not immediate:
+            self.charges[p] |= 1 << self.zone
+        if self.active(p, d):
+            for verb, amount, _zone, cond in t.effects[d]:
+                if self._holds(p, cond):
+                    if verb == V_FORCE:
+                        self.adv_force += amount
+                    elif verb == V_INTERCEPT:
+                        self.adv_intercept += amount
+            self._one_shot(p, t.effects[d], ev)
+
+    # ----- points, furyoku, exhaustion -------------------------------------------------------
+    def _point(self, scorer: int, ev: list[Event]) -> None:
+        """SK-6: the attack passed red: a point; both clean up; celebration; Opening Attack."""
+        self.points[scorer] += 1
+        self.flipped = -1
+        ev.append(note("point", scorer, points=self.points[:]))
+        if self.points[scorer] >= self.game.options.target_points:
+            self._game_over(scorer, "points", ev)
+            return
+        for q in (0, 1):
+            self._cleanup(q, ev)
+        for z in range(3):
+            if self.zones[pbase(scorer) + TEAMWORK + z]:
+                self._gain(scorer, z, 1, ev)
+        rule = self.game.options.opening_after_point
+        sender = 1 - scorer if rule == "scored-on-sends" else scorer
+        self._opening(1 - sender, ev)
+
+    def _gain(self, p: int, zone: int, n: int, ev: list[Event]) -> None:
+        """Furyoku from the top of the discard pile (SK-3.3); an empty discard pile first takes
+        4 cards from the deck (SK-8.2)."""
+        b = pbase(p)
+        for _ in range(n):
+            if not self.zones[b + DISCARD]:
+                for _ in range(4):
+                    if not self.zones[b + DECK]:
+                        break
+                    c = self.zones[b + DECK][-1]
+                    self.zones[b + DECK] = self.zones[b + DECK][:-1]
+                    self.zones[b + DISCARD] += (c,)
+                    ev.append(move(c, b + DECK, b + DISCARD, p))
+                if not self.zones[b + DISCARD]:
+                    return
+            card = self.zones[b + DISCARD][-1]
+            self.zones[b + DISCARD] = self.zones[b + DISCARD][:-1]
+            self.zones[b + FURYOKU + zone] += (card,)
+            ev.append(move(card, b + DISCARD, b + FURYOKU + zone, p))
+
+    def _exhaust(self, p: int, ev: list[Event]) -> None:
+        """SK-8.1 deck exhaustion: note the furyoku counts (charges stay), gather every card
+        but the Shaman and the Teamwork cards in play, shuffle them into a new deck, and refill
+        each zone's furyoku to its count from it."""
+        b = pbase(p)
+        counts = self.furyoku(p)
+        gather = [b + DISCARD, b + ADVANTAGE]
+        gather += [b + FURYOKU + z for z in range(3)] + [b + PLAY_ZONE + z for z in range(3)]
+        pool: list[int] = []
+        for zone in gather:
+            for c in self.zones[zone]:
+                ev.append(move(c, zone, b + DECK, p))
+            pool += self.zones[zone]
+            self.zones[zone] = ()
+        self.zones[b + DECK] = self.rng.shuffled(pool)
+        ev.append(note("deck_rebuilt", p, furyoku=list(counts)))
+        for z in range(3):
+            for _ in range(counts[z]):
+                if not self.zones[b + DECK]:
+                    break
+                c = self.zones[b + DECK][-1]
+                self.zones[b + DECK] = self.zones[b + DECK][:-1]
+                self.zones[b + FURYOKU + z] += (c,)
+                ev.append(move(c, b + DECK, b + FURYOKU + z, p))
+
+    def _game_over(self, winner: int, how: str, ev: list[Event]) -> None:
+        self.phase = PH_OVER
+        self.winner = winner
+        self._legal = []
+        ev.append(note("game_over", max(winner, -1), how=how, points=self.points[:]))
+
+    # ----- views -----------------------------------------------------------------------------
+    def _public_view(self, player: int | None) -> dict[str, Any]:
+        cur = self.current_player()
+        ids = self.game.card_ids
+        if self.attack_card >= 0:
+            attack: str | None = ids[self.cards[self.attack_card]]
+        else:
+            attack = "opening-attack" if self.attack_card == OPENING else "signature"
+        return {
+            "game": "shamanking",
+            "player": player,
+            "num_players": 2,
+            "phase": PHASES[self.phase],
+            "turn": self.turn_no,
+            "current_player": None if cur == TERMINAL else cur,
+            "defender": self.defender,
+            "zone": ZONES[self.zone],
+            "incoming_force": self.incoming,
+            "attack": attack,
+            "flipped": ids[self.cards[self.flipped]] if self.flipped >= 0 else None,
+            "points": self.points[:],
+            "charges": [[ZONES[z] for z in range(3) if self.charges[p] >> z & 1] for p in (0, 1)],
+            "shaman_side": [("front", "back")[s] for s in self.side],
+            "signature_pending": self.stow[:],
+            "turn_bonus": {"force": self.adv_force, "intercept": self.adv_intercept},
+            "winner": None if self.winner == -1 else (self.winner if self.winner >= 0 else "draw"),
+        }

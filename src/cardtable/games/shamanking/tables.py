@@ -1,0 +1,114 @@
+"""Shaman King cards compiled into flat tables for the rules' hot paths."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pydantic import BaseModel
+
+from cardtable.core.cards import CardPool
+
+from .cards import VERBS, ZONES, Cost, SKCard, When
+
+KINDS = ("shaman", "strike", "advantage", "teamwork")
+SHAMAN_CARD, STRIKE, ADVANTAGE_CARD, TEAMWORK_CARD = range(4)
+# an effect: (verb, amount, zone (-1 this / any, 3 weakest), condition)
+Cond = tuple[
+    int, int, int, int
+]  # incoming_max (99), incoming_min (0), zone (-1), teamwork_here (-1/0/1)
+Effect = tuple[int, int, int, Cond]
+NO_COND: Cond = (99, 0, -1, -1)
+Price = tuple[int, int, int]  # green, yellow, red
+
+
+def _cond(w: When | None) -> Cond:
+    if w is None:
+        return NO_COND
+    return (
+        99 if w.incoming_max is None else w.incoming_max,
+        0 if w.incoming_min is None else w.incoming_min,
+        -1 if w.zone is None else ZONES.index(w.zone),
+        -1 if w.teamwork_here is None else int(w.teamwork_here),
+    )
+
+
+def _effect(e: BaseModel) -> Effect:
+    verb = VERBS.index(str(getattr(e, "do")))  # noqa: B009
+    amount = getattr(e, "amount", getattr(e, "zones", 0))
+    zone_name = getattr(e, "zone", None) or getattr(e, "color", None)
+    zone = ZONES.index(zone_name) if zone_name in ZONES else (3 if zone_name == "weakest" else -1)
+    return (verb, amount, zone, _cond(getattr(e, "when", None)))
+
+
+def price(c: Cost | None) -> Price:
+    """A cost as (green, yellow, red)."""
+    return (0, 0, 0) if c is None else (c.green, c.yellow, c.red)
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Per pool index: kind, trait, cost, Intercept, Force, effects; Shaman sides."""
+
+    kind: tuple[int, ...]
+    trait: tuple[str | None, ...]
+    cost: tuple[Price, ...]
+    intercept: tuple[int, ...]
+    force: tuple[int, ...]
+    immediate: tuple[bool, ...]
+    extra_cost: tuple[Price | None, ...]
+    extra_effects: tuple[tuple[Effect, ...], ...]
+    effects: tuple[tuple[Effect, ...], ...]
+    shaman_traits: tuple[dict[str, str], ...]
+    # per shaman definition and side (0 front, 1 back): the signature strike
+    sig_name: tuple[tuple[str, str], ...]
+    sig_cost: tuple[tuple[Price, Price], ...]
+    sig_intercept: tuple[tuple[int, int], ...]
+    sig_force: tuple[tuple[int, int], ...]
+    sig_effects: tuple[tuple[tuple[Effect, ...], tuple[Effect, ...]], ...]
+
+
+def compile_tables(pool: CardPool[SKCard]) -> Tables:
+    """Compile every card of the pool."""
+    cards = pool.cards
+
+    return Tables(
+        kind=tuple(KINDS.index(c.type) for c in cards),
+        trait=tuple(c.trait for c in cards),
+        cost=tuple(price(c.cost) for c in cards),
+        intercept=tuple(c.intercept or 0 for c in cards),
+        force=tuple(c.force or 0 for c in cards),
+        immediate=tuple(c.immediate for c in cards),
+        extra_cost=tuple(price(c.extra_cost) if c.extra_cost else None for c in cards),
+        extra_effects=tuple(tuple(_effect(e) for e in c.extra_effects) for c in cards),
+        effects=tuple(tuple(_effect(e) for e in c.effects) for c in cards),
+        shaman_traits=tuple({str(k): v for k, v in (c.traits or {}).items()} for c in cards),
+        sig_name=tuple(
+            (c.front.signature.name, c.back.signature.name) if c.front and c.back else ("", "")
+            for c in cards
+        ),
+        sig_cost=tuple(
+            (price(c.front.signature.cost), price(c.back.signature.cost))
+            if c.front and c.back
+            else ((0, 0, 0), (0, 0, 0))
+            for c in cards
+        ),
+        sig_intercept=tuple(
+            (c.front.signature.intercept, c.back.signature.intercept)
+            if c.front and c.back
+            else (0, 0)
+            for c in cards
+        ),
+        sig_force=tuple(
+            (c.front.signature.force, c.back.signature.force) if c.front and c.back else (0, 0)
+            for c in cards
+        ),
+        sig_effects=tuple(
+            (
+                tuple(_effect(e) for e in c.front.signature.effects),
+                tuple(_effect(e) for e in c.back.signature.effects),
+            )
+            if c.front and c.back
+            else ((), ())
+            for c in cards
+        ),
+    )
