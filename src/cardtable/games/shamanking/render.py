@@ -77,11 +77,17 @@ def render(g: SKGame, obs: dict[str, Any]) -> str:
     the points and the discard piles."""
     z = obs["zones"]
     me = obs["player"]
-    lines = [
-        f"[bold]Turn {obs['turn']}[/] · P{obs['defender']} defends in {obs['zone']} against "
-        f"Force [bold]{obs['incoming_force']}[/] ({escape(str(obs['attack']))}) · points "
-        f"{obs['points'][0]}-{obs['points'][1]}"
-    ]
+    if obs["phase"] == "opening choice":
+        head = (
+            f"[bold]Before the match[/] · P{obs['current_player']} chooses who sends the Opening "
+            "Attack (Force 4)"
+        )
+    else:
+        head = (
+            f"[bold]Turn {obs['turn']}[/] · P{obs['defender']} defends in {obs['zone']} against "
+            f"Force [bold]{obs['incoming_force']}[/] ({escape(str(obs['attack']))})"
+        )
+    lines = [f"{head} · points {obs['points'][0]}-{obs['points'][1]}"]
     for p in (0, 1):
         shaman = g.card_pool.get(z[f"p{p}.shaman"][0])
         side = obs["shaman_side"][p]

@@ -304,12 +304,11 @@ class SKState(State):
     def _opening(self, defender: int, ev: list[Event]) -> None:
         """SK-2.5 the Opening Attack: Force 4, and the defender gains 1 green furyoku."""
         self.attack_card = OPENING
-        self._start_turn(defender, OPENING_FORCE, ev)
-        if self.phase != PH_OVER:
-            self._gain(defender, 0, 1, ev)
+        self._start_turn(defender, OPENING_FORCE, ev, opening=True)
 
-    def _start_turn(self, p: int, force: int, ev: list[Event]) -> None:
-        """SK-4.1 cleanup, SK-4.3 the signature step, SK-4.4 the first flip."""
+    def _start_turn(self, p: int, force: int, ev: list[Event], opening: bool = False) -> None:
+        """SK-4.1 cleanup, SK-4.3 the signature step, SK-4.4 the first flip. Against the
+        Opening Attack the defender first gains 1 green furyoku (SK-2.5)."""
         self.turn_no += 1
         if self.turn_no > self.game.options.max_turns:
             self._game_over(-2, "turn limit", ev)
@@ -325,6 +324,8 @@ class SKState(State):
             self.stow[p] = False
             self.side[p] ^= 1
             ev.append(note("shaman_turns_over", p, side=("front", "back")[self.side[p]]))
+        if opening:
+            self._gain(p, 0, 1, ev)
         if self._signature_ok(p):
             self.phase = PH_SIGNATURE
             return
