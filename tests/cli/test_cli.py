@@ -107,11 +107,18 @@ def test_play_against_the_computer_and_replay(tmp_path: Path) -> None:
     assert "place " in everything
 
 
-def test_play_wheelchair_rugby_to_the_end() -> None:
-    res = cli("play", "wcrugby", "--seed", "5", stdin="1\n" * 600)
+@pytest.mark.parametrize("game", ["wcrugby", "rawdeal", "shamanking"])
+def test_play_every_game_to_the_end(game: str) -> None:
+    """A person who always takes the first listed move still gets a whole game."""
+    res = cli("play", game, "--seed", "5", stdin="1\n" * 2000)
     assert res.returncode == 0, res.stdout + res.stderr
-    assert "game over" in res.stdout and "score by period" in res.stdout
-    assert "limit" in res.stdout and "TOP" in res.stdout
+    assert "game over" in res.stdout and "returns:" in res.stdout
+    if game == "wcrugby":
+        assert "score by period" in res.stdout and "limit" in res.stdout and "TOP" in res.stdout
+    if game == "rawdeal":
+        assert "Fortitude" in res.stdout and "Arsenal" in res.stdout
+    if game == "shamanking":
+        assert "furyoku" in res.stdout and "Force" in res.stdout
 
 
 def test_play_never_shows_the_computers_hand() -> None:
