@@ -34,12 +34,15 @@ def explain(st: SKState, a: int) -> str:
         return "this card's trait does not match your Shaman's (option trait_mismatch)"
     if a in (COUNTER, COUNTER_EXTRA):
         if t.kind[d] != STRIKE:
-            return f"only a Strike counterattacks; this is a {kind} card"
+            article = "an" if kind[0] in "aeiou" else "a"
+            return f"only a Strike counterattacks; this is {article} {kind} card"
+        if a == COUNTER_EXTRA and t.extra_cost[d] is None:
+            return "this Strike has no extra-cost ability"
+        if a == COUNTER_EXTRA and not st.active(st.defender, d):
+            return "its trait does not match your Shaman's, so its extra-cost ability does not work"
         intercept, _ = st._strike_values(st.defender, d, a == COUNTER_EXTRA)
         if intercept < st.incoming:
             return f"its Intercept {intercept} is below the incoming Force {st.incoming}"
-        if a == COUNTER_EXTRA and t.extra_cost[d] is None:
-            return "this Strike has no extra-cost ability"
         return "its cost cannot be paid with your furyoku"
     if a == PLAY:
         if t.kind[d] == STRIKE:

@@ -95,6 +95,34 @@ class SKState(State):
         other.turn_no = self.turn_no
         other.winner = self.winner
 
+    def pin_fields(self, fields: dict[str, Any]) -> None:
+        """Scenario fields (docs/rules/shamanking.md, "Scenario fields"): ``chooser`` (who
+        chooses who sends the Opening Attack), ``points`` ([p0, p1]), ``charges`` (per player
+        the charged zones, e.g. ``[[green, red], []]``) and ``side`` (per player ``front`` or
+        ``back``)."""
+        valid = ("chooser", "points", "charges", "side")
+        unknown = sorted(set(fields) - set(valid))
+        if unknown:
+            raise KeyError(f"unknown state field(s) {unknown}; valid: {', '.join(valid)}")
+        if "chooser" in fields:
+            self.chooser = int(fields["chooser"]) % 2
+        if "points" in fields:
+            points = [int(x) for x in fields["points"]]
+            if len(points) != 2:
+                raise KeyError("'points' needs 2 numbers")
+            self.points = points
+        if "charges" in fields:
+            charges = list(fields["charges"])
+            if len(charges) != 2 or not all(set(c or []) <= set(ZONES) for c in charges):
+                raise KeyError("'charges' needs 2 lists of zones (green, yellow, red)")
+            self.charges = [sum(1 << ZONES.index(z) for z in set(c or [])) for c in charges]
+        if "side" in fields:
+            sides = [str(s) for s in fields["side"]]
+            if len(sides) != 2 or not set(sides) <= {"front", "back"}:
+                raise KeyError("'side' needs 2 values, each 'front' or 'back'")
+            self.side = [("front", "back").index(s) for s in sides]
+        self._legal = None
+
     # ----- facts -----------------------------------------------------------------------------
     def current_player(self) -> int:
         """The chooser at the start, then the defending player; TERMINAL at the end."""
@@ -113,7 +141,7 @@ class SKState(State):
         return self.cards[self.zones[pbase(p) + SHAMAN][0]]
 
     def active(self, p: int, d: int) -> bool:
-        """SK-6.1: a card's text works when its trait matches the Shaman's (or it is generic)."""
+        """SK-1.6: a card's text works when its trait matches the Shaman's (or it is generic)."""
         t = self.game.tables
         trait = t.trait[d]
         if trait is None:
@@ -128,9 +156,12 @@ class SKState(State):
         return (len(z[b]), len(z[b + 1]), len(z[b + 2]))
 
     # ----- costs -----------------------------------------------------------------------------
-    def _price(self, p: int, cost: Price) -> Price:
-        """The cost after the underpay of the Teamwork card in the current zone (SK-5.4)."""
+    def _price(self, p: int, cost: Price, in_zone: bool = True) -> Price:
+        """The cost after the underpay of the Teamwork card in the current zone (SK-5.4, SK-7.7);
+        ``in_zone=False`` for the Signature Move, which uses no zone (SK-4.3)."""
         g, y, r = cost
+        if not in_zone:
+            return cost
         for verb, amount, colour, cond in self._teamwork_effects(p):
             if verb == V_UNDERPAY and self._holds(p, cond):
                 if colour == 0:
@@ -141,9 +172,9 @@ class SKState(State):
                     r = max(0, r - amount)
         return (g, y, r)
 
-    def can_pay(self, p: int, cost: Price) -> bool:
+    def can_pay(self, p: int, cost: Price, in_zone: bool = True) -> bool:
         """SK-3.2: red furyoku pays any colour, yellow pays yellow or green, green only green."""
-        g, y, r = self._price(p, cost)
+        g, y, r = self._price(p, cost, in_zone)
         fg, fy, fr = self.furyoku(p)
         if r > fr:
             return False
@@ -153,10 +184,10 @@ class SKState(State):
         spare = fy + fr - y
         return g <= fg + spare
 
-    def _pay(self, p: int, cost: Price, ev: list[Event]) -> None:
+    def _pay(self, p: int, cost: Price, ev: list[Event], in_zone: bool = True) -> None:
         """Pay a cost: red with red; yellow with yellow, then red; green with green, then
         yellow, then red (the cheapest furyoku first). Paid furyoku goes to the discard pile."""
-        g, y, r = self._price(p, cost)
+        g, y, r = self._price(p, cost, in_zone)
         b = pbase(p)
         for need, sources in ((r, (2,)), (y, (1, 2)), (g, (0, 1, 2))):
             for zone in sources:
@@ -189,7 +220,7 @@ class SKState(State):
 
     def _strike_values(self, p: int, d: int, extra: bool) -> tuple[int, int]:
         """Intercept and Force of Strike ``d`` flipped by ``p`` in the current zone, with
-        modifiers from itself, this turn's Advantages and the zone's Teamwork (SK-4.2)."""
+        modifiers from itself, this turn's Advantages and the zone's Teamwork (SK-4.5, SK-7.9)."""
         t = self.game.tables
         intercept, force = t.intercept[d] + self.adv_intercept, t.force[d] + self.adv_force
         effects: tuple[Effect, ...] = self._teamwork_effects(p)
@@ -200,7 +231,7 @@ class SKState(State):
     def _apply_values(
         self, p: int, intercept: int, force: int, effects: tuple[Effect, ...]
     ) -> tuple[int, int]:
-        opp_teamwork = sum(1 for z in range(3) if self.zones[pbase(1 - p) + TEAMWORK + z])
+        opp_teamwork = self._opp_teamwork(p)
         for verb, amount, _zone, cond in effects:
             if not self._holds(p, cond):
                 continue
@@ -212,8 +243,12 @@ class SKState(State):
                 force += amount * opp_teamwork
         return intercept, max(0, force)
 
+    def _opp_teamwork(self, p: int) -> int:
+        """The number of Teamwork cards the opponent of ``p`` has in play (SK-7.3)."""
+        return sum(1 for z in range(3) if self.zones[pbase(1 - p) + TEAMWORK + z])
+
     def _one_shot(self, p: int, effects: tuple[Effect, ...], ev: list[Event]) -> None:
-        """Effects that happen once: gain furyoku, charge, move back (SK-7)."""
+        """Effects that happen once: gain furyoku, charge, move back (SK-7.4 to SK-7.6)."""
         for verb, amount, zone, cond in effects:
             if not self._holds(p, cond):
                 continue
@@ -248,11 +283,13 @@ class SKState(State):
         if usable and k == STRIKE:
             if self.can_pay(p, t.cost[d]) and self._strike_values(p, d, False)[0] >= self.incoming:
                 out.append(COUNTER)
-            extra = t.extra_cost[d]
-            if extra is not None and self.active(p, d):
-                both = (t.cost[d][0] + extra[0], t.cost[d][1] + extra[1], t.cost[d][2] + extra[2])
-                if self.can_pay(p, both) and self._strike_values(p, d, True)[0] >= self.incoming:
-                    out.append(COUNTER_EXTRA)
+            extra_ok = t.extra_cost[d] is not None and self.active(p, d)
+            if (
+                extra_ok
+                and self.can_pay(p, self._with_extra(d))
+                and self._strike_values(p, d, True)[0] >= self.incoming
+            ):
+                out.append(COUNTER_EXTRA)
         elif usable and k in (ADVANTAGE_CARD, TEAMWORK_CARD) and self.can_pay(p, t.cost[d]):
             out.append(PLAY)
         if self.game.options.focus:
@@ -269,7 +306,6 @@ class SKState(State):
         ev: list[Event] = []
         if self.phase == PH_CHOICE:
             sender = self.chooser if action == FIRST else 1 - self.chooser
-            ev.append(note("opening_attack", sender))
             self._opening(1 - sender, ev)
         elif self.phase == PH_SIGNATURE:
             if action == SIGNATURE:
@@ -285,7 +321,7 @@ class SKState(State):
             self._play(ev)
             if self.phase != PH_OVER:
                 self._advance(ev)
-        else:  # FOCUS
+        else:  # FOCUS (SK-4.7): the flipped card becomes furyoku of this zone
             b = pbase(self.defender)
             card = self.flipped
             self.flipped = -1
@@ -303,12 +339,14 @@ class SKState(State):
     # ----- the turn --------------------------------------------------------------------------
     def _opening(self, defender: int, ev: list[Event]) -> None:
         """SK-2.5 the Opening Attack: Force 4, and the defender gains 1 green furyoku."""
+        ev.append(note("opening_attack", 1 - defender))
         self.attack_card = OPENING
         self._start_turn(defender, OPENING_FORCE, ev, opening=True)
 
     def _start_turn(self, p: int, force: int, ev: list[Event], opening: bool = False) -> None:
-        """SK-4.1 cleanup, SK-4.3 the signature step, SK-4.4 the first flip. Against the
-        Opening Attack the defender first gains 1 green furyoku (SK-2.5)."""
+        """SK-4.1 the defender's turn: SK-4.2 cleanup, SK-4.3 the signature step, SK-4.4 the
+        first flip. Against the Opening Attack the defender first gains 1 green furyoku
+        (SK-2.5)."""
         self.turn_no += 1
         if self.turn_no > self.game.options.max_turns:
             self._game_over(-2, "turn limit", ev)
@@ -332,7 +370,8 @@ class SKState(State):
         self._flip(ev)
 
     def _cleanup(self, p: int, ev: list[Event]) -> None:
-        """Advantage cards and cards in the play areas go to the discard pile."""
+        """SK-4.2, SK-6.2: advantage cards and cards in the play areas go to the discard
+        pile."""
         b = pbase(p)
         for zone in (b + ADVANTAGE, b + PLAY_ZONE, b + PLAY_ZONE + 1, b + PLAY_ZONE + 2):
             for c in self.zones[zone]:
@@ -354,17 +393,17 @@ class SKState(State):
         if self.charges[p] != ALL_CHARGED or self.stow[p]:
             return False
         intercept, _force, cost = self._signature_values(p)
-        return intercept >= self.incoming and self.can_pay(p, cost)
+        return intercept >= self.incoming and self.can_pay(p, cost, in_zone=False)
 
     def _signature(self, ev: list[Event]) -> None:
         p = self.defender
         _intercept, force, cost = self._signature_values(p)
         self.charges[p] = 0
-        self._pay(p, cost, ev)
+        self._pay(p, cost, ev, in_zone=False)
         t = self.game.tables
-        ev.append(
-            note("signature_move", p, name=t.sig_name[self.shaman(p)][self.side[p]], force=force)
-        )
+        s, side = self.shaman(p), self.side[p]
+        ev.append(note("signature_move", p, name=t.sig_name[s][side], force=force))
+        self._one_shot(p, t.sig_effects[s][side], ev)
         if self.game.options.signature_turn == "on-use":
             self.side[p] ^= 1
         else:
@@ -397,7 +436,8 @@ class SKState(State):
         ev.append(move(card, b + PLAY_ZONE + self.zone, b + DISCARD, self.defender))
 
     def _advance(self, ev: list[Event]) -> None:
-        """The attack moves on to the next zone (or back, SK-7.6); past red it scores."""
+        """SK-4.6: the attack moves on to the next zone (or back, SK-7.6); past red it scores
+        (SK-6.1)."""
         nxt = max(0, self.zone + 1 - self.move_back)
         self.move_back = 0
         if nxt > 2:
@@ -407,14 +447,13 @@ class SKState(State):
         self._flip(ev)
 
     def _counter(self, extra: bool, ev: list[Event]) -> None:
-        """SK-4.2: pay the Strike (its extra ability first) and send its Force back."""
+        """SK-4.5: pay the Strike (with its extra ability, SK-3.4) and send its Force back."""
         p = self.defender
         t = self.game.tables
         card = self.flipped
         d = self.cards[card]
-        if extra and t.extra_cost[d] is not None:
-            self._pay(p, t.extra_cost[d], ev)  # type: ignore[arg-type]
-        self._pay(p, t.cost[d], ev)
+        # SK-3.4: the extra cost and the card's own cost are one payment (underpaid once)
+        self._pay(p, self._with_extra(d) if extra else t.cost[d], ev)
         _intercept, force = self._strike_values(p, d, extra)
         if self.active(p, d):
             self._one_shot(p, t.effects[d] + (t.extra_effects[d] if extra else ()), ev)
@@ -425,9 +464,17 @@ class SKState(State):
         self.attack_card = card
         self._start_turn(1 - p, force, ev)
 
+    def _with_extra(self, d: int) -> Price:
+        """A Strike's own cost plus its extra cost (SK-3.4)."""
+        t = self.game.tables
+        (g, y, r), extra = t.cost[d], t.extra_cost[d]
+        assert extra is not None
+        return (g + extra[0], y + extra[1], r + extra[2])
+
     def _play(self, ev: list[Event]) -> None:
-        """SK-5: an Advantage is placed and charges its zone; a Teamwork card goes to the
-        zone's teamwork area, replacing the one there."""
+        """SK-5.1/5.2: an Advantage is placed and charges its zone (an immediate one is used
+        at once); SK-5.3: a Teamwork card goes to the zone's teamwork area, replacing the one
+        there."""
         p = self.defender
         b = pbase(p)
         t = self.game.tables
@@ -448,11 +495,19 @@ class SKState(State):
                 self._one_shot(p, t.effects[d], ev)
             return
         immediate = t.immediate[d]
-        dst = b + (DISCARD if immediate else ADVANTAGE)
-        self.zones[dst] += (card,)
-        ev.append(move(card, src, dst, p))
-        if not immediate:
+        if not immediate:  # SK-5.1: placed in the advantage area, it charges its zone
+            self.zones[b + ADVANTAGE] += (card,)
+            ev.append(move(card, src, b + ADVANTAGE, p))
             self.charges[p] |= 1 << self.zone
+        self._advantage_effects(p, d, ev)
+        if immediate:  # SK-5.2: used at once, then to the discard pile (after its effects)
+            self.zones[b + DISCARD] += (card,)
+            ev.append(move(card, src, b + DISCARD, p))
+
+    def _advantage_effects(self, p: int, d: int, ev: list[Event]) -> None:
+        """An Advantage's text, if it works (SK-1.6): Force and Intercept for the rest of the
+        turn, then its one-shot effects (SK-7, SK-7.9)."""
+        t = self.game.tables
         if self.active(p, d):
             for verb, amount, _zone, cond in t.effects[d]:
                 if self._holds(p, cond):
@@ -460,11 +515,14 @@ class SKState(State):
                         self.adv_force += amount
                     elif verb == V_INTERCEPT:
                         self.adv_intercept += amount
+                    elif verb == V_PER_TEAMWORK:
+                        self.adv_force += amount * self._opp_teamwork(p)
             self._one_shot(p, t.effects[d], ev)
 
     # ----- points, furyoku, exhaustion -------------------------------------------------------
     def _point(self, scorer: int, ev: list[Event]) -> None:
-        """SK-6: the attack passed red: a point; both clean up; celebration; Opening Attack."""
+        """SK-6.1 the attack passed red: a point; SK-6.5 the game may be won; SK-6.2 both
+        clean up; SK-6.3 celebration; SK-6.4 the next Opening Attack."""
         self.points[scorer] += 1
         self.flipped = -1
         ev.append(note("point", scorer, points=self.points[:]))
