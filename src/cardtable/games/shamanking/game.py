@@ -39,8 +39,18 @@ class SKOptions(GameOptions):
         description="a card whose trait does not match the Shaman's: played without its text, "
         "or not playable at all",
     )
-    opening_after_point: Literal["scored-on-sends", "scorer-sends"] = Field(
-        "scored-on-sends", description="who sends the Opening Attack after a point"
+    opening_after_point: Literal["scored-on-sends", "scorer-sends", "first-player-sends"] = Field(
+        "scored-on-sends",
+        description="who sends the Opening Attack after a point: the player scored on, the "
+        "scorer, or whoever sent the first one",
+    )
+    immediate_charge: bool = Field(
+        False, description="an immediate Advantage (never placed) also charges its zone"
+    )
+    payment: Literal["any-zone", "flip-zone"] = Field(
+        "any-zone",
+        description="costs are paid from the furyoku of every zone by colour, or only from the "
+        "zone where the card was flipped",
     )
     max_turns: int = Field(500, ge=1, le=10_000, description="turns before the game is a draw")
 

@@ -39,6 +39,7 @@ class SKState(State):
         "charges",
         "chooser",
         "defender",
+        "first_sender",
         "flipped",
         "incoming",
         "move_back",
@@ -64,6 +65,7 @@ class SKState(State):
             OPENING  # instance of the attacking Strike, or OPENING / SIGNATURE_ATTACK
         )
         self.flipped = -1  # the card awaiting the defender's decision
+        self.first_sender = 0  # who sent the first Opening Attack
         self.charges = [0, 0]  # bit z: zone z charged
         self.side = [0, 0]  # the Shaman's face: 0 front, 1 back
         self.stow = [False, False]  # a Signature was used: stow it and turn over at cleanup
@@ -84,6 +86,7 @@ class SKState(State):
         other.incoming = self.incoming
         other.attack_card = self.attack_card
         other.flipped = self.flipped
+        other.first_sender = self.first_sender
         other.charges = self.charges[:]
         other.side = self.side[:]
         other.stow = self.stow[:]
@@ -175,6 +178,11 @@ class SKState(State):
     def can_pay(self, p: int, cost: Price, in_zone: bool = True) -> bool:
         """SK-3.2: red furyoku pays any colour, yellow pays yellow or green, green only green."""
         g, y, r = self._price(p, cost, in_zone)
+        if in_zone and self.game.options.payment == "flip-zone":
+            # only this zone's furyoku, which pays the colours its own colour may pay
+            if (self.zone == 0 and (y or r)) or (self.zone == 1 and r):
+                return False
+            return g + y + r <= self.furyoku(p)[self.zone]
         fg, fy, fr = self.furyoku(p)
         if r > fr:
             return False
@@ -189,7 +197,10 @@ class SKState(State):
         yellow, then red (the cheapest furyoku first). Paid furyoku goes to the discard pile."""
         g, y, r = self._price(p, cost, in_zone)
         b = pbase(p)
-        for need, sources in ((r, (2,)), (y, (1, 2)), (g, (0, 1, 2))):
+        plan: tuple[tuple[int, tuple[int, ...]], ...] = ((r, (2,)), (y, (1, 2)), (g, (0, 1, 2)))
+        if in_zone and self.game.options.payment == "flip-zone":
+            plan = ((g + y + r, (self.zone,)),)
+        for need, sources in plan:
             for zone in sources:
                 while need and self.zones[b + FURYOKU + zone]:
                     card = self.zones[b + FURYOKU + zone][-1]
@@ -306,6 +317,7 @@ class SKState(State):
         ev: list[Event] = []
         if self.phase == PH_CHOICE:
             sender = self.chooser if action == FIRST else 1 - self.chooser
+            self.first_sender = sender
             self._opening(1 - sender, ev)
         elif self.phase == PH_SIGNATURE:
             if action == SIGNATURE:
@@ -498,6 +510,7 @@ class SKState(State):
         if not immediate:  # SK-5.1: placed in the advantage area, it charges its zone
             self.zones[b + ADVANTAGE] += (card,)
             ev.append(move(card, src, b + ADVANTAGE, p))
+        if not immediate or self.game.options.immediate_charge:
             self.charges[p] |= 1 << self.zone
         self._advantage_effects(p, d, ev)
         if immediate:  # SK-5.2: used at once, then to the discard pile (after its effects)
@@ -535,7 +548,10 @@ class SKState(State):
             if self.zones[pbase(scorer) + TEAMWORK + z]:
                 self._gain(scorer, z, 1, ev)
         rule = self.game.options.opening_after_point
-        sender = 1 - scorer if rule == "scored-on-sends" else scorer
+        if rule == "first-player-sends":
+            sender = self.first_sender
+        else:
+            sender = 1 - scorer if rule == "scored-on-sends" else scorer
         self._opening(1 - sender, ev)
 
     def _gain(self, p: int, zone: int, n: int, ev: list[Event]) -> None:
