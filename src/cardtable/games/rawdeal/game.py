@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, NamedTuple
 
 from pydantic import Field
 
@@ -24,11 +24,24 @@ from cardtable.core.zones import ZoneSpec
 from . import heuristics, render, sheet
 from .actions import Codec
 from .cards import DECK_DIR, RawDealCard, builtin_pool, load_pool
-from .rules import RawDealState
+from .rules import HotTables, RawDealState
 from .tables import PREMATCH_CARD, Tables, compile_tables
 from .zones import ARSENAL, BACKLASH, BACKSTAGE, pbase, zone_specs
 
 ARSENAL_SIZE = 60
+SECTIONS = ("superstar", "enforcer", "backlash", "arsenal")
+DECK_CACHE_SIZE = 256  # decks whose checks and card definitions are kept
+
+
+class DeckFacts(NamedTuple):
+    """What a new game needs of a deck, worked out once: the rules it breaks and, when it
+    breaks none, the card definitions of each section in deck order. ``sections`` is a copy
+    of the deck's, to notice a deck changed since."""
+
+    deck: Deck
+    sections: Mapping[str, Mapping[str, int]]
+    problems: tuple[DeckProblem, ...]
+    defs: Mapping[str, tuple[int, ...]]
 
 
 class RawDealOptions(GameOptions):
@@ -85,6 +98,8 @@ class RawDealGame(Game):
         self.tables: Tables = compile_tables(pool)
         prematch = frozenset(i for i, k in enumerate(self.tables.kind) if k == PREMATCH_CARD)
         self.codec = Codec(len(pool), self.card_ids, prematch)
+        self.hot = HotTables(self)
+        self._deck_facts: dict[int, DeckFacts] = {}  # by id() of the deck
 
     def _zone_specs(self) -> tuple[ZoneSpec, ...]:
         return zone_specs(2)
@@ -106,9 +121,28 @@ class RawDealGame(Game):
     # ----- decks ------------------------------------------------------------------------
     def check_deck(self, deck: Deck) -> list[DeckProblem]:
         """RD-1: every construction rule the deck breaks."""
+        return list(self.deck_facts(deck).problems)
+
+    def deck_facts(self, deck: Deck) -> DeckFacts:
+        """A deck's DeckFacts, worked out again only for a deck not seen before or changed
+        since (the last DECK_CACHE_SIZE decks are kept)."""
+        facts = self._deck_facts.get(id(deck))
+        if facts is not None and facts.deck is deck and facts.sections == deck.sections:
+            return facts
         from .construction import check
 
-        return check(self, deck)
+        problems = tuple(check(self, deck))
+        index = self.card_pool.index
+        defs = (
+            {}
+            if problems
+            else {section: tuple(index[c] for c in deck.cards(section)) for section in SECTIONS}
+        )
+        if len(self._deck_facts) >= DECK_CACHE_SIZE:
+            self._deck_facts.clear()
+        sections = {section: dict(counts) for section, counts in deck.sections.items()}
+        facts = self._deck_facts[id(deck)] = DeckFacts(deck, sections, problems, defs)
+        return facts
 
     # ----- states -----------------------------------------------------------------------
     def new_initial_state(self, seed: int = 0, decks: Sequence[Deck] | None = None) -> RawDealState:
@@ -118,23 +152,22 @@ class RawDealGame(Game):
         st = RawDealState.__new__(RawDealState)
         st._init_base(self, seed)
         st._init_fields()
-        index = self.card_pool.index
         cards: list[int] = []
         for p, deck in enumerate(decks):
             b = pbase(p)
+            defs = self.deck_facts(deck).defs
             for section, zone in (
                 ("superstar", BACKSTAGE),
                 ("enforcer", BACKSTAGE),
                 ("backlash", BACKLASH),
             ):
-                ids = deck.cards(section)
-                st.zones[b + zone] += tuple(range(len(cards), len(cards) + len(ids)))
-                cards += [index[c] for c in ids]
-            ids = deck.cards("arsenal")
+                st.zones[b + zone] += tuple(range(len(cards), len(cards) + len(defs[section])))
+                cards += defs[section]
             first = len(cards)
-            cards += [index[c] for c in ids]
+            cards += defs["arsenal"]
             st.zones[b + ARSENAL] = st.rng.shuffled(range(first, len(cards)))
         st.cards = tuple(cards)
+        st._cache_abilities()
         t = self.tables
         for p in (0, 1):
             size = sum(t.hand_size[cards[c]] for c in st.zones[pbase(p) + BACKSTAGE])

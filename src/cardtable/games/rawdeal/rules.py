@@ -1,22 +1,30 @@
 """The Raw Deal state: Pre-match, the turn, playing a card, reversals, damage, winning.
 
 Rule numbers (RD-x.y) refer to docs/rules/rawdeal.md.
+
+For speed, the hot paths look up per-definition tables computed once per game
+(:class:`HotTables`, with the reversals that fit each card worked out on first use); what a
+player's Ring and Pre-match cards add up to (:class:`RingFacts`) and the Mid-match cards of a
+Backlash deck are kept with the zone tuples they were worked out from; the Superstars'
+abilities are looked up once per state; and the legal actions found while deciding whether a
+reversal window opens or the Pre-match goes on are kept as the state's legal actions.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from cardtable.core.events import Event, move, note
+from cardtable.core.events import EVERYONE, NO_CARD, NO_ZONE, Event, move, note
 from cardtable.core.state import TERMINAL, State
 
 from .actions import ABILITY, ACTION, END, HAND, MANEUVER, REVERSAL, STUN
 from .cards import ABILITIES, VERBS
-from .tables import ARSENAL_CARD, MIDMATCH_CARD, NO_LIMIT, PREMATCH_CARD, Effect
+from .tables import ARSENAL_CARD, MIDMATCH_CARD, NO_LIMIT, PREMATCH_CARD, PREMATCH_KINDS, Effect
 from .zones import (
     ARSENAL,
     BACKLASH,
     BACKSTAGE,
+    PER_PLAYER,
     PLAYING,
     PREMATCH,
     RING,
@@ -38,12 +46,157 @@ A_DRAW_TWO, A_START_OVERTURN, A_START_RECYCLE, A_TOUGH, A_DRAW_BURY = (
     ABILITIES.index(a)
     for a in ("draw_two", "start_overturn", "start_recycle", "tough", "draw_and_bury")
 )
+NEVER = 1 << 62  # a Fortitude no player has: what a card not played as maneuver or action needs
+NO_REVERSALS: frozenset[int] = frozenset()
+# RD-2.3: the Pre-match kinds a player may place more than one of (Title Belt, Event), and
+# those only one of which may be out in all (Venue, Title Belt)
+NOT_PER_PLAYER = frozenset(PREMATCH_KINDS.index(k) for k in ("title_belt", "event"))
+ONE_IN_ALL = frozenset(PREMATCH_KINDS.index(k) for k in ("venue", "title_belt"))
+
+
+def _plays(first: int, plays: int) -> tuple[int, ...]:
+    """The actions ``first + MANEUVER`` and ``first + ACTION`` that a card with the play-type
+    mask ``plays`` has, in action order."""
+    return tuple(first + k for k in (MANEUVER, ACTION) if plays >> k & 1)
+
+
+class Answers(NamedTuple):
+    """The reversals that fit a card played one way as far as the two cards decide (RD-5.2:
+    the type played as, subtypes, named titles, Cannot be reversed), by where they may come
+    from: the hand, the Backlash deck (Mid-match cards) and the Arsenal (RD-5.4, not the
+    reversals played only from the hand)."""
+
+    hand: frozenset[int]
+    backlash: frozenset[int]
+    arsenal: frozenset[int]
+
+
+class HotTables:
+    """What the hot paths look up per decision, computed once per game (options are frozen):
+    the options they test and, per card definition, its actions and the facts that decide
+    whether it may be played or reverse."""
+
+    __slots__ = (
+        "_answers",
+        "_reversals",
+        "_tables",
+        "backlash",
+        "conditional",
+        "ends_turn",
+        "fortitude",
+        "hand_plays",
+        "max_turns",
+        "midmatch_defs",
+        "midmatch_limit",
+        "midmatch_plays",
+        "need",
+        "pinfall_seed",
+        "prematch_defs",
+        "prematch_limit",
+        "rev_after",
+        "rev_max_damage",
+    )
+
+    def __init__(self, game: RawDealGame) -> None:
+        t = game.tables
+        opts = game.options
+        n = len(t.kind)
+        self.backlash = backlash = game.codec.backlash
+        self.prematch_limit = opts.prematch_limit
+        self.max_turns = opts.max_turns
+        self.midmatch_limit = opts.midmatch_limit
+        self.pinfall_seed = opts.pinfall == "seed"
+        self.fortitude = t.fortitude
+        self.prematch_defs = frozenset(d for d in range(n) if t.kind[d] == PREMATCH_CARD)
+        self.midmatch_defs = frozenset(d for d in range(n) if t.kind[d] == MIDMATCH_CARD)
+        # RD-4.3: each definition's plays as a maneuver and/or an action from the hand, and
+        # (Mid-match cards only) from the Backlash deck
+        self.hand_plays = tuple(_plays(HAND + 3 * d, t.plays[d]) for d in range(n))
+        self.midmatch_plays = tuple(
+            _plays(backlash + 3 * d, t.plays[d]) if t.kind[d] == MIDMATCH_CARD else ()
+            for d in range(n)
+        )
+        # RD-3.5: the Fortitude a play needs (NEVER: the card is not played so)
+        self.need = tuple(t.fortitude[d] if t.plays[d] & 3 else NEVER for d in range(n))
+        # RD-4.5 requirements and RD-6.1 uniqueness: the cards that need more checks
+        self.conditional = frozenset(
+            d
+            for d in range(n)
+            if t.req_after[d] != -1
+            or t.req_after_damage[d]
+            or t.req_fort_over[d]
+            or t.active[d]
+            or t.universal[d]
+        )
+        self.ends_turn = tuple(any(e[0] == V_END_TURN for e in t.effects[d]) for d in range(n))
+        # RD-5.2: the reversals, what of them the moment decides, and (filled in as cards
+        # are played) the Answers to each definition played as a maneuver or an action
+        self._tables = t
+        self._reversals = tuple(d for d in range(n) if t.plays[d] & 4 and t.reversal[d] is not None)
+        self.rev_max_damage = tuple(r.max_damage if r else NO_LIMIT for r in t.reversal)
+        self.rev_after = tuple(r.after if r else -1 for r in t.reversal)
+        self._answers: list[Answers | None] = [None] * (2 * n)
+
+    def answers(self, d: int, played_as: int) -> Answers:
+        """The reversals that fit definition ``d`` played as ``played_as`` (MANEUVER or
+        ACTION) by the cards alone; worked out the first time it is asked for."""
+        answers = self._answers[2 * d + played_as]
+        if answers is None:
+            answers = self._answers[2 * d + played_as] = self._work_out_answers(d, played_as)
+        return answers
+
+    def _work_out_answers(self, d: int, played_as: int) -> Answers:
+        t = self._tables
+        fit = []
+        for rev in () if t.unreversible[d] else self._reversals:
+            r = t.reversal[rev]
+            assert r is not None
+            if not r.types >> played_as & 1:
+                continue
+            if played_as == MANEUVER and r.subtypes and not r.subtypes & t.subtypes[d]:
+                continue
+            if r.titles and d not in r.titles:
+                continue
+            fit.append((rev, r))
+        return Answers(
+            frozenset(rev for rev, _ in fit),
+            frozenset(rev for rev, _ in fit if t.kind[rev] == MIDMATCH_CARD),
+            frozenset(rev for rev, r in fit if t.kind[rev] == ARSENAL_CARD and not r.hand_only),
+        )
+
+
+class RingFacts(NamedTuple):
+    """What a player's Ring and Pre-match cards add up to, counted from the two zone tuples
+    named here: the Fortitude Rating (RD-3.5), the Mid-match cards in the Ring, and the
+    Pre-match damage modifiers. Zones are immutable tuples, so the facts hold for as long as
+    the state's zones are these very objects."""
+
+    ring: tuple[int, ...]
+    prematch: tuple[int, ...]
+    fortitude: int
+    midmatch: int
+    bonuses: tuple[tuple[int, int], ...]  # (damage bonus, subtype mask 0: any), bonus > 0
+    reduction: int  # less damage taken from the opponent's maneuvers
+
+
+NO_FACTS = RingFacts((), (), 0, 0, (), 0)  # the facts of an empty Ring and Pre-match
+ZoneDefs = tuple[tuple[int, ...], tuple[int, ...]]  # a zone tuple, and definitions found in it
+
+# The hot paths build their events as the tuples that cardtable.core.events.move and note
+# build (fields: kind, player, card, src, dst, data, private_to), without the call:
+# _event(Event, ("move", player, card, src, dst, None, EVERYONE)) is move(card, src, dst,
+# player), _event(Event, (kind, player, NO_CARD, NO_ZONE, NO_ZONE, data, EVERYONE)) is
+# note(kind, player, **data).
+_event = tuple.__new__
 
 
 class RawDealState(State):
     """A game of Raw Deal in progress (two players)."""
 
     __slots__ = (
+        "_backlash",
+        "_facts",
+        "abilities",
         "ability_used",
         "actor",
         "bonus",
@@ -53,6 +206,7 @@ class RawDealState(State):
         "last_played",
         "passes",
         "pending_as",
+        "pending_cost",
         "pending_damage",
         "pending_def",
         "pending_prev",
@@ -80,6 +234,7 @@ class RawDealState(State):
         self.rev_cost = 0  # extra F for reversals to the next maneuver
         self.carry = [-1, -1]  # a set-up reversal carried into that player's next turn
         self.pending_as = 0
+        self.pending_cost = 0  # extra F for reversals to the maneuver being played
         self.pending_damage = 0
         self.pending_def = -1  # the card being played (or last played, during its damage)
         self.pending_prev = -1
@@ -87,6 +242,27 @@ class RawDealState(State):
         self.stun_max = 0
         self.ended_turn = False
         self.winner = -1
+        self.abilities = (0, 0)  # each Superstar's ability: see _cache_abilities
+        # caches of facts derived from zones, per player (see ring_facts and backlash_midmatch);
+        # pairs that are replaced, not changed, so that clones share them
+        self._facts: tuple[RingFacts, RingFacts] = (NO_FACTS, NO_FACTS)
+        self._backlash: tuple[ZoneDefs, ZoneDefs] = (((), ()), ((), ()))
+
+    def _cache_abilities(self) -> None:
+        """Look the Superstars' abilities up once: after the deal, and after zones are pinned
+        (in play a Superstar never changes). An empty Backstage area has ability 'none'."""
+        t = self.game.tables
+        z = self.zones
+        self.abilities = (
+            t.ability[self.cards[z[BACKSTAGE][0]]] if z[BACKSTAGE] else 0,
+            t.ability[self.cards[z[pbase(1) + BACKSTAGE][0]]] if z[pbase(1) + BACKSTAGE] else 0,
+        )
+
+    def pin_zones(self, pins: dict[str, list[str]]) -> None:
+        """Set zones for scenarios and tests (see State.pin_zones); the Superstars' abilities
+        are looked up again."""
+        super().pin_zones(pins)
+        self._cache_abilities()
 
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, RawDealState)
@@ -102,6 +278,7 @@ class RawDealState(State):
         other.rev_cost = self.rev_cost
         other.carry = self.carry[:]
         other.pending_as = self.pending_as
+        other.pending_cost = self.pending_cost
         other.pending_damage = self.pending_damage
         other.pending_def = self.pending_def
         other.pending_prev = self.pending_prev
@@ -109,11 +286,18 @@ class RawDealState(State):
         other.stun_max = self.stun_max
         other.ended_turn = self.ended_turn
         other.winner = self.winner
+        other.abilities = self.abilities
+        other._facts = self._facts
+        other._backlash = self._backlash
 
     # ----- facts -----------------------------------------------------------------------------
     def current_player(self) -> int:
         """The player to decide, or TERMINAL."""
         return TERMINAL if self.phase == PH_OVER else self.actor
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over (as State.is_terminal, without the call)."""
+        return self.phase == PH_OVER
 
     def returns(self) -> list[float]:
         """1 for the winner, -1 for the loser; 0 each for a draw; -1 each for a double loss."""
@@ -129,7 +313,7 @@ class RawDealState(State):
 
     def ability(self, p: int) -> int:
         """A player's Superstar ability (an index of ABILITIES)."""
-        return self.game.tables.ability[self.superstar(p)]
+        return self.abilities[p]
 
     def superstar_value(self, p: int) -> int:
         """Superstar Value with the Enforcer's addition (RD-2.1)."""
@@ -138,12 +322,52 @@ class RawDealState(State):
 
     def fortitude(self, p: int) -> int:
         """RD-3.5: the printed D of the cards in the Ring, plus Pre-match Fortitude."""
+        return self.ring_facts(p).fortitude
+
+    def ring_facts(self, p: int) -> RingFacts:
+        """A player's RingFacts, counted again only when the Ring or Pre-match zone changed;
+        when cards were only added to the Ring, only those count."""
+        b = PER_PLAYER * p
+        ring = self.zones[b + RING]
+        prematch = self.zones[b + PREMATCH]
+        facts = self._facts[p]
+        if facts.ring is ring and facts.prematch is prematch:
+            return facts
         t = self.game.tables
         cards = self.cards
-        b = pbase(p)
-        return sum(t.damage[cards[c]] for c in self.zones[b + RING]) + sum(
-            t.pm_fortitude[cards[c]] for c in self.zones[b + PREMATCH]
-        )
+        n = len(facts.ring)
+        if facts.prematch is prematch and ring[:n] == facts.ring:
+            fort, mids, new = facts.fortitude, facts.midmatch, ring[n:]
+            bonuses, reduction = facts.bonuses, facts.reduction
+        else:
+            pm = [cards[c] for c in prematch]
+            fort = sum(t.pm_fortitude[d] for d in pm)
+            mids, new = 0, ring
+            bonuses = tuple(t.pm_damage[d] for d in pm if t.pm_damage[d][0])
+            reduction = sum(t.pm_reduction[d] for d in pm)
+        damage, kind = t.damage, t.kind
+        for c in new:
+            d = cards[c]
+            fort += damage[d]
+            if kind[d] == MIDMATCH_CARD:
+                mids += 1
+        facts = RingFacts(ring, prematch, fort, mids, bonuses, reduction)
+        self._facts = (facts, self._facts[1]) if p == 0 else (self._facts[0], facts)
+        return facts
+
+    def backlash_midmatch(self, p: int) -> tuple[int, ...]:
+        """The distinct Mid-match cards (definitions) in a player's Backlash deck, sorted;
+        worked out again only when the deck changed (zones are immutable tuples: an unchanged
+        zone is the very same object), which during the match is seldom."""
+        z = self.zones[PER_PLAYER * p + BACKLASH]
+        cached, defs = self._backlash[p]
+        if cached is z:
+            return defs
+        cards = self.cards
+        defs = tuple(sorted({cards[c] for c in z} & self.game.hot.midmatch_defs))
+        entry = (z, defs)
+        self._backlash = (entry, self._backlash[1]) if p == 0 else (self._backlash[0], entry)
+        return defs
 
     # ----- legal actions ---------------------------------------------------------------------
     def _legal_actions(self) -> list[int]:
@@ -163,123 +387,111 @@ class RawDealState(State):
     def _prematch_actions(self) -> list[int]:
         """RD-2.3: a Pre-match card from the Backlash deck, within the limits."""
         t = self.game.tables
-        p = self.actor
-        b = pbase(p)
-        z = self.zones
-        if len(z[b + PREMATCH]) >= self.game.options.prematch_limit:
-            return []
-        mine = {t.prematch_kind[self.cards[c]] for c in z[b + PREMATCH]}
-        everyone = [self.cards[c] for q in (0, 1) for c in z[pbase(q) + PREMATCH]]
-        venue_out = any(t.prematch_kind[d] == 0 for d in everyone)
-        belt_out = any(t.prematch_kind[d] == 4 for d in everyone)
-        out = []
-        for d in sorted({self.cards[c] for c in z[b + BACKLASH]}):
-            k = t.prematch_kind[d]
-            if t.kind[d] != PREMATCH_CARD or (k < 4 and k in mine):
-                continue
-            if (
-                (k == 0 and venue_out)
-                or (k == 4 and belt_out)
-                or (t.universal[d] and d in everyone)
-            ):
-                continue
-            out.append(self.game.codec.backlash + 3 * d)
-        return out
-
-    def _main_actions(self) -> list[int]:
-        """RD-4.3: maneuvers and actions from the hand, Mid-match cards, the ability, end."""
-        t = self.game.tables
-        p = self.actor
-        b = pbase(p)
+        h = self.game.hot
+        b = PER_PLAYER * self.actor
         z = self.zones
         cards = self.cards
-        fort = self.fortitude(p)
-        opp_fort = self.fortitude(1 - p)
+        if len(z[b + PREMATCH]) >= h.prematch_limit:
+            return []
+        kind = t.prematch_kind
+        # the kinds placed no more: one of each but Title Belts and Events per player, one
+        # Venue and one Title Belt in all
+        full = {kind[cards[c]] for c in z[b + PREMATCH]} - NOT_PER_PLAYER
+        everyone = {cards[c] for q in (0, 1) for c in z[PER_PLAYER * q + PREMATCH]}
+        for d in everyone:
+            if kind[d] in ONE_IN_ALL:
+                full.add(kind[d])
+        universal = t.universal
+        first = h.backlash
+        return [
+            first + 3 * d
+            for d in sorted({cards[c] for c in z[b + BACKLASH]} & h.prematch_defs)
+            if kind[d] not in full and not (universal[d] and d in everyone)
+        ]
+
+    def _main_actions(self) -> list[int]:
+        """RD-4.3: maneuvers and actions from the hand, Mid-match cards, the ability, end.
+        Sorted: END, ABILITY, the hand's plays by definition, then the Backlash deck's."""
+        h = self.game.hot
+        p = self.actor
+        b = PER_PLAYER * p
+        facts = self.ring_facts(p)
+        fort = facts.fortitude
         out = [END]
-        if self._ability_ok():
+        if self.abilities[p] == A_DRAW_BURY and not self.ability_used and self.zones[b + ARSENAL]:
             out.append(ABILITY)
-        ring = {cards[c] for q in (0, 1) for c in z[pbase(q) + RING]}
-        own_ring = {cards[c] for c in z[b + RING]}
-        for d in sorted({cards[c] for c in z[b + HAND_ZONE]}):
-            if self._playable(d, fort, opp_fort, own_ring, ring):
-                plays = t.plays[d]
-                if plays & 1:
-                    out.append(HAND + 3 * d + MANEUVER)
-                if plays & 2:
-                    out.append(HAND + 3 * d + ACTION)
-        mids = sum(1 for c in z[b + RING] if t.kind[cards[c]] == MIDMATCH_CARD)
-        if mids < self.game.options.midmatch_limit:
-            base = self.game.codec.backlash
-            for d in sorted({cards[c] for c in z[b + BACKLASH]}):
-                if t.kind[d] == MIDMATCH_CARD and self._playable(d, fort, opp_fort, own_ring, ring):
-                    if t.plays[d] & 1:
-                        out.append(base + 3 * d + MANEUVER)
-                    if t.plays[d] & 2:
-                        out.append(base + 3 * d + ACTION)
+        need, conditional = h.need, h.conditional
+        plays = h.hand_plays
+        cards = self.cards
+        # the hand changes between most decisions: its definitions are not worth keeping
+        for d in sorted({cards[c] for c in self.zones[b + HAND_ZONE]}):
+            if need[d] <= fort and (d not in conditional or self._requirements_met(d, fort)):
+                out += plays[d]
+        if facts.midmatch < h.midmatch_limit:
+            plays = h.midmatch_plays
+            for d in self.backlash_midmatch(p):
+                if need[d] <= fort and (d not in conditional or self._requirements_met(d, fort)):
+                    out += plays[d]
         return out
 
-    def _playable(
-        self, d: int, fort: int, opp_fort: int, own_ring: set[int], ring: set[int]
-    ) -> bool:
-        """RD-3.5 Fortitude, RD-4.5 requirements, RD-6.1 uniqueness in play."""
+    def _requirements_met(self, d: int, fort: int) -> bool:
+        """RD-4.5 requirements and RD-6.1 uniqueness in play of a card the actor, with
+        Fortitude ``fort``, has the Fortitude for (RD-3.5)."""
         t = self.game.tables
-        if not t.plays[d] & 3 or t.fortitude[d] > fort:
-            return False
         if t.req_after[d] != -1 and self.last_played != t.req_after[d]:
             return False
         if t.req_after_damage[d] and self.last_damage < t.req_after_damage[d]:
             return False
-        if t.req_fort_over[d] and fort <= opp_fort:
+        if t.req_fort_over[d] and fort <= self.fortitude(1 - self.actor):
             return False
-        if t.active[d] and d in own_ring:
+        z = self.zones
+        cards = self.cards
+        if t.active[d] and any(cards[c] == d for c in z[PER_PLAYER * self.actor + RING]):
             return False
-        return not (t.universal[d] and d in ring)
-
-    def _ability_ok(self) -> bool:
-        p = self.actor
-        if self.ability_used or self.ability(p) != A_DRAW_BURY:
-            return False
-        return bool(self.zones[pbase(p) + ARSENAL])
+        return not (
+            t.universal[d] and any(cards[c] == d for q in (0, 1) for c in z[PER_PLAYER * q + RING])
+        )
 
     def _reversal_actions(self) -> list[int]:
         """RD-5.1: the defender's reversals that fit the card being played."""
-        t = self.game.tables
-        p = self.actor
-        b = pbase(p)
-        z = self.zones
+        if self.pending_def < 0:
+            return []
+        h = self.game.hot
+        answers = h.answers(self.pending_def, self.pending_as)
+        q = self.actor  # the defender
         cards = self.cards
-        out = []
-        for d in sorted({cards[c] for c in z[b + HAND_ZONE]}):
-            if t.plays[d] & 4 and self._reverses(d, False):
+        # the defender's hand has mostly changed since the last card played, the Backlash
+        # deck seldom
+        hand_zone = self.zones[PER_PLAYER * q + HAND_ZONE]
+        hand = {cards[c] for c in hand_zone} & answers.hand if answers.hand else ()
+        backlash = (
+            answers.backlash.intersection(self.backlash_midmatch(q)) if answers.backlash else ()
+        )
+        if not hand and not backlash:
+            return []
+        facts = self.ring_facts(q)
+        if facts.midmatch >= h.midmatch_limit:
+            backlash = ()  # RD-3.4: no Mid-match reversal from the Backlash deck at the limit
+        out: list[int] = []
+        for d in sorted(hand):
+            if self._fits(d, facts.fortitude):
                 out.append(HAND + 3 * d + REVERSAL)
-        base = self.game.codec.backlash
-        for d in sorted({cards[c] for c in z[b + BACKLASH]}):
-            if t.kind[d] == MIDMATCH_CARD and t.plays[d] & 4 and self._reverses(d, False):
-                out.append(base + 3 * d + REVERSAL)
+        for d in sorted(backlash):
+            if self._fits(d, facts.fortitude):
+                out.append(h.backlash + 3 * d + REVERSAL)
         return out
 
-    def _reverses(self, rev: int, from_arsenal: bool) -> bool:
-        """Whether reversal ``rev`` of the defender fits the card being played (RD-5.2)."""
-        t = self.game.tables
-        r = t.reversal[rev]
-        d = self.pending_def
-        if r is None or d < 0:
+    def _fits(self, rev: int, fort: int) -> bool:
+        """RD-5.2, what the moment decides of reversal ``rev``, which fits the card being
+        played by the cards alone (HotTables.answers): the damage, the card played before it,
+        and the cost against the defender's Fortitude ``fort``."""
+        h = self.game.hot
+        maneuver = self.pending_as == MANEUVER
+        if maneuver and self.pending_damage > h.rev_max_damage[rev]:
             return False
-        if t.unreversible[d] or (from_arsenal and r.hand_only):
+        if h.rev_after[rev] != -1 and self.pending_prev != h.rev_after[rev]:
             return False
-        if not r.types >> self.pending_as & 1:
-            return False
-        if self.pending_as == MANEUVER:
-            if r.subtypes and not r.subtypes & t.subtypes[d]:
-                return False
-            if self.pending_damage > r.max_damage:
-                return False
-        if r.after != -1 and self.pending_prev != r.after:
-            return False
-        if r.titles and d not in r.titles:
-            return False
-        cost = t.fortitude[rev] + (self.rev_cost if self.pending_as == MANEUVER else 0)
-        return cost <= self.fortitude(1 - self.tp)
+        return h.fortitude[rev] + (self.pending_cost if maneuver else 0) <= fort
 
     def action_to_string(self, action: int) -> str:
         """The notation; in the bury step a card from the hand reads ``bury <id>``."""
@@ -296,32 +508,32 @@ class RawDealState(State):
     def _apply(self, action: int) -> list[Event]:
         ev: list[Event] = []
         ph = self.phase
-        codec = self.game.codec
-        if ph == PH_PREMATCH:
-            self._prematch(action, ev)
-        elif ph == PH_MAIN:
+        if ph == PH_MAIN:
             if action == END:
                 self._end_turn(ev)
             elif action == ABILITY:
                 self._use_ability(ev)
-            elif action < codec.backlash:
+            elif action < self.game.hot.backlash:
                 d, k = divmod(action - HAND, 3)
-                self._play(pbase(self.tp) + HAND_ZONE, d, k, ev)
+                self._play(PER_PLAYER * self.tp + HAND_ZONE, d, k, ev)
             else:
-                d, k = divmod(action - codec.backlash, 3)
-                self._play(pbase(self.tp) + BACKLASH, d, k, ev)
+                d, k = divmod(action - self.game.hot.backlash, 3)
+                self._play(PER_PLAYER * self.tp + BACKLASH, d, k, ev)
         elif ph == PH_REVERSAL:
             if action == END:
                 self._resolve(ev)
             else:
-                zone = HAND_ZONE if action < codec.backlash else BACKLASH
-                first = HAND if action < codec.backlash else codec.backlash
-                self._reverse(pbase(self.actor) + zone, (action - first) // 3, ev)
+                backlash = self.game.hot.backlash
+                zone = HAND_ZONE if action < backlash else BACKLASH
+                first = HAND if action < backlash else backlash
+                self._reverse(PER_PLAYER * self.actor + zone, (action - first) // 3, ev)
+        elif ph == PH_PREMATCH:
+            self._prematch(action, ev)
         elif ph == PH_STUN:
             self._draw(self.tp, action - STUN, ev)
             self._end_turn(ev)
         else:  # PH_BURY
-            b = pbase(self.actor)
+            b = PER_PLAYER * self.actor
             card = self._take(b + HAND_ZONE, (action - HAND) // 3)
             self.zones[b + ARSENAL] = (card, *self.zones[b + ARSENAL])
             ev.append(move(card, b + HAND_ZONE, b + ARSENAL, self.actor))
@@ -329,15 +541,18 @@ class RawDealState(State):
         return ev
 
     def _take(self, zone: int, d: int) -> int:
+        """Take the first card of definition ``d`` out of ``zone``; return its instance."""
         z = self.zones[zone]
         cards = self.cards
-        i = next(i for i, c in enumerate(z) if cards[c] == d)
-        self.zones[zone] = z[:i] + z[i + 1 :]
-        return z[i]
+        for i, card in enumerate(z):
+            if cards[card] == d:
+                self.zones[zone] = z[:i] + z[i + 1 :]
+                return card
+        raise ValueError(f"no card of definition {d} in zone {zone}")
 
     def _put(self, card: int, src: int, dst: int, ev: list[Event], player: int) -> None:
         self.zones[dst] += (card,)
-        ev.append(move(card, src, dst, player))
+        ev.append(_event(Event, ("move", player, card, src, dst, None, EVERYONE)))
 
     # ----- Pre-match -------------------------------------------------------------------------
     def _prematch(self, action: int, ev: list[Event]) -> None:
@@ -347,21 +562,25 @@ class RawDealState(State):
             self.passes += 1
         else:
             self.passes = 0
-            b = pbase(p)
-            d = (action - self.game.codec.backlash) // 3
+            b = PER_PLAYER * p
+            d = (action - self.game.hot.backlash) // 3
             card = self._take(b + BACKLASH, d)
             self._put(card, b + BACKLASH, b + PREMATCH, ev, p)
-            self._draw(p, self.game.tables.pm_draw[d], ev)
+            if self.game.tables.pm_draw[d]:
+                self._draw(p, self.game.tables.pm_draw[d], ev)
         self.next_prematch(1 - p, ev)
 
     def next_prematch(self, q: int, ev: list[Event]) -> None:
         """Give player ``q`` the next Pre-match decision; a player with nothing to place
-        passes at once; after two passes in a row the first turn starts."""
+        passes at once; after two passes in a row the first turn starts. The Pre-match cards
+        found are kept as the legal actions (nothing changes after this)."""
         for _ in range(2):
             if self.passes >= 2:
                 break
             self.actor = q
-            if self._prematch_actions():
+            cards = self._prematch_actions()
+            if cards:
+                self._legal = [END, *cards]
                 return
             self.passes += 1
             q = 1 - q
@@ -378,7 +597,7 @@ class RawDealState(State):
     def _start_turn(self, p: int, ev: list[Event]) -> None:
         """RD-4.1 start-of-turn abilities, RD-4.2 the draw."""
         self.turn_no += 1
-        if self.turn_no > self.game.options.max_turns:
+        if self.turn_no > self.game.hot.max_turns:
             self._game_over(DRAW, "turn limit", ev)
             return
         self.tp = self.actor = p
@@ -389,13 +608,15 @@ class RawDealState(State):
         self.last_damage = 0
         self.bonus = (0, 0)
         self.rev_cost = 0
-        ev.append(note("turn", p, turn=self.turn_no))
+        ev.append(
+            _event(Event, ("turn", p, NO_CARD, NO_ZONE, NO_ZONE, {"turn": self.turn_no}, EVERYONE))
+        )
         carried = self.carry[p]
         if carried >= 0:  # RD-6.4 a set-up reversal counts for this turn's first card
             self.carry[p] = -1
             self.last_played = carried
             self._effects(p, self.game.tables.effects[carried], ev, setup_only=True)
-        ability = self.ability(p)
+        ability = self.abilities[p]
         if ability == A_START_OVERTURN:
             self._damage(1 - p, 1, ev, from_card=False)
             if self.phase == PH_OVER:
@@ -411,14 +632,18 @@ class RawDealState(State):
 
     def _draw(self, p: int, n: int, ev: list[Event]) -> None:
         """Draw up to ``n``; an empty Arsenal draws nothing and is no loss (RD-4.2)."""
-        b = pbase(p)
+        src = PER_PLAYER * p + ARSENAL
+        dst = PER_PLAYER * p + HAND_ZONE
         z = self.zones
-        for _ in range(n):
-            if not z[b + ARSENAL]:
-                return
-            card = z[b + ARSENAL][-1]
-            z[b + ARSENAL] = z[b + ARSENAL][:-1]
-            self._put(card, b + ARSENAL, b + HAND_ZONE, ev, p)
+        arsenal = z[src]
+        k = min(n, len(arsenal))
+        if k <= 0:
+            return
+        drawn = arsenal[: -k - 1 : -1]  # the top k cards, in the order they are drawn
+        z[src] = arsenal[:-k]
+        z[dst] += drawn
+        for card in drawn:
+            ev.append(_event(Event, ("move", p, card, src, dst, None, EVERYONE)))
 
     def _use_ability(self, ev: list[Event]) -> None:
         """draw_and_bury: draw 1, then put 1 card from the hand under the Arsenal."""
@@ -434,8 +659,10 @@ class RawDealState(State):
         p = self.tp
         t = self.game.tables
         card = self._take(src, d)
-        self._put(card, src, pbase(p) + PLAYING, ev, p)
-        ev.append(note("play", p, card=self.game.card_ids[d], as_type=("maneuver", "action")[k]))
+        self.zones[PER_PLAYER * p + PLAYING] += (card,)
+        ev.append(_event(Event, ("move", p, card, src, PER_PLAYER * p + PLAYING, None, EVERYONE)))
+        data = {"card": self.game.card_ids[d], "as_type": ("maneuver", "action")[k]}
+        ev.append(_event(Event, ("play", p, NO_CARD, NO_ZONE, NO_ZONE, data, EVERYONE)))
         self.pending_as = k
         self.pending_def = d
         self.pending_prev = self.last_played
@@ -443,26 +670,34 @@ class RawDealState(State):
         dmg = 0
         if k == MANEUVER:
             dmg = t.damage[d]
-            if bonus and (not mask or mask & t.subtypes[d]):
+            subtypes = t.subtypes[d]
+            if bonus and (not mask or mask & subtypes):
                 dmg += bonus
-            for c in self.zones[pbase(p) + PREMATCH]:
-                b2, m2 = t.pm_damage[self.cards[c]]
-                if b2 and (not m2 or m2 & t.subtypes[d]):
+            for b2, m2 in self.ring_facts(p).bonuses:  # Pre-match damage bonuses
+                if not m2 or m2 & subtypes:
                     dmg += b2
             o = 1 - p
-            dmg -= sum(t.pm_reduction[self.cards[c]] for c in self.zones[pbase(o) + PREMATCH])
-            if self.ability(o) == A_TOUGH:
+            dmg -= self.ring_facts(o).reduction
+            if self.abilities[o] == A_TOUGH:
                 dmg -= 1
-            dmg = max(0, dmg)
+            if dmg < 0:
+                dmg = 0
         self.pending_damage = dmg
         self.bonus = (0, 0)
+        if k == MANEUVER:  # RD-7.4: an extra reversal cost is for the next maneuver only
+            self.pending_cost, self.rev_cost = self.rev_cost, 0
         self.reversals_left = 2 if t.multi[d] and k == MANEUVER else 1
         self._open_reversal_window(ev)
 
     def _open_reversal_window(self, ev: list[Event]) -> None:
+        """RD-5.1: the defender may reverse the card being played; with no fitting reversal
+        it resolves at once. The reversals found are kept as the legal actions (nothing
+        changes after the window opens)."""
         self.actor = 1 - self.tp
-        if self._reversal_actions():
+        reversals = self._reversal_actions()
+        if reversals:
             self.phase = PH_REVERSAL
+            self._legal = [END, *reversals]
             return
         self.actor = self.tp
         self._resolve(ev)
@@ -485,12 +720,7 @@ class RawDealState(State):
             return
         self.reversals_left -= 1
         if self.reversals_left > 0:  # RD-6.5 Multi: a second reversal is needed
-            self.actor = q
-            if self._reversal_actions():
-                self.phase = PH_REVERSAL
-                return
-            self.actor = p
-            self._resolve(ev)
+            self._open_reversal_window(ev)
             return
         played = self.zones[pbase(p) + PLAYING]
         for c in played:
@@ -502,25 +732,27 @@ class RawDealState(State):
         """RD-4.6: not reversed: the card enters the Ring, its effects apply, then damage."""
         p = self.tp
         t = self.game.tables
-        b = pbase(p)
+        b = PER_PLAYER * p
         self.actor = p
         self.phase = PH_MAIN
         card = self.zones[b + PLAYING][0]
         d = self.cards[card]
         self.zones[b + PLAYING] = ()
-        self._put(card, b + PLAYING, b + RING, ev, p)
+        self.zones[b + RING] += (card,)
+        ev.append(_event(Event, ("move", p, card, b + PLAYING, b + RING, None, EVERYONE)))
         self.last_played = d
         self.last_damage = self.pending_damage if self.pending_as == MANEUVER else 0
-        self._effects(p, t.effects[d], ev)
-        if self.phase == PH_OVER:
-            return
+        if t.effects[d]:
+            self._effects(p, t.effects[d], ev)
+            if self.phase == PH_OVER:
+                return
         if self.pending_as == MANEUVER and self.pending_damage:
             stopped = self._damage(1 - p, self.pending_damage, ev, from_card=True)
             if self.phase == PH_OVER:
                 return
             if stopped:
                 return
-        if any(e[0] == V_END_TURN for e in t.effects[d]):
+        if self.game.hot.ends_turn[d]:
             self._end_turn(ev)
 
     def _effects(
@@ -563,47 +795,67 @@ class RawDealState(State):
         """RD-5.4: overturn ``n`` cards one at a time. With ``from_card`` a fitting reversal
         overturned from the Arsenal stops the damage and ends the turn (Stun Value may let
         the attacker draw). Returns whether the damage was stopped. RD-8.1 decides pins."""
-        b = pbase(victim)
+        src = PER_PLAYER * victim + ARSENAL
+        dst = PER_PLAYER * victim + RINGSIDE
         z = self.zones
-        t = self.game.tables
-        ev.append(note("damage", victim, amount=n))
-        if self.game.options.pinfall == "seed" and n >= len(z[b + ARSENAL]) and n > 0:
+        h = self.game.hot
+        ev.append(
+            _event(Event, ("damage", victim, NO_CARD, NO_ZONE, NO_ZONE, {"amount": n}, EVERYONE))
+        )
+        arsenal = z[src]
+        if h.pinfall_seed and n >= len(arsenal) and n > 0:
             self._game_over(1 - victim, "pinfall", ev)
             return False
-        for i in range(n):
-            if not z[b + ARSENAL]:
-                self._game_over(1 - victim, "pinfall", ev)
-                return False
-            card = z[b + ARSENAL][-1]
-            z[b + ARSENAL] = z[b + ARSENAL][:-1]
-            self._put(card, b + ARSENAL, b + RINGSIDE, ev, victim)
-            d = self.cards[card]
-            if (
-                from_card
-                and t.plays[d] & 4
-                and t.kind[d] == ARSENAL_CARD
-                and self._reverses(d, True)
-            ):
-                ev.append(note("reversed_from_arsenal", victim, card=self.game.card_ids[d]))
-                stun = min(t.stun[self.pending_def], len(z[pbase(self.tp) + ARSENAL]))
-                if i < n - 1 and stun:  # RD-5.5 Stun Value
-                    self.stun_max = stun
-                    self.phase = PH_STUN
-                    self.actor = self.tp
-                else:
-                    self._end_turn(ev)
-                return True
+        # the cards to overturn, in order, up to the first fitting reversal (from_card): the
+        # Arsenal reversals that fit the card by the cards alone may; nothing else that
+        # decides whether they fit changes while cards are overturned
+        top = arsenal[: -n - 1 : -1] if n > 0 else ()
+        reversals = (
+            h.answers(self.pending_def, self.pending_as).arsenal
+            if from_card and self.pending_def >= 0
+            else NO_REVERSALS
+        )
+        cards = self.cards
+        fort: int | None = None
+        stop = -1
+        for i, card in enumerate(top):
+            ev.append(_event(Event, ("move", victim, card, src, dst, None, EVERYONE)))
+            if cards[card] in reversals:
+                if fort is None:
+                    fort = self.fortitude(1 - self.tp)
+                if self._fits(cards[card], fort):
+                    stop = i
+                    top = top[: i + 1]
+                    break
+        z[src] = arsenal[: len(arsenal) - len(top)]
+        z[dst] += top
+        if stop >= 0:
+            d = self.cards[top[stop]]
+            ev.append(note("reversed_from_arsenal", victim, card=self.game.card_ids[d]))
+            stun = min(
+                self.game.tables.stun[self.pending_def], len(z[PER_PLAYER * self.tp + ARSENAL])
+            )
+            if stop < n - 1 and stun:  # RD-5.5 Stun Value
+                self.stun_max = stun
+                self.phase = PH_STUN
+                self.actor = self.tp
+            else:
+                self._end_turn(ev)
+            return True
+        if len(top) < n:  # the Arsenal ran out
+            self._game_over(1 - victim, "pinfall", ev)
         return False
 
     def _end_turn(self, ev: list[Event]) -> None:
         """RD-4.7 end of turn; RD-8.2 count-out of either player."""
-        empty = [q for q in (0, 1) if not self.zones[pbase(q) + ARSENAL]]
-        if len(empty) == 2:
+        out0 = not self.zones[ARSENAL]  # player 0's
+        out1 = not self.zones[PER_PLAYER + ARSENAL]
+        if out0 and out1:
             both = self.game.options.double_countout
             self._game_over(DRAW if both == "draw" else BOTH_LOSE, "double count-out", ev)
             return
-        if empty:
-            self._game_over(1 - empty[0], "count-out", ev)
+        if out0 or out1:
+            self._game_over(1 if out0 else 0, "count-out", ev)
             return
         self._start_turn(1 - self.tp, ev)
 

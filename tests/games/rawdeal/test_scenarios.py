@@ -1,0 +1,146 @@
+"""Every Raw Deal scenario file passes (each names the rule it tests), the rule book lists
+them, and the rules no shipped card exercises are tested with a card file of their own."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+import cardtable
+from cardtable.core.errors import IllegalActionError
+from cardtable.core.game import Game
+from cardtable.core.state import State
+from cardtable.games.rawdeal.cards import CARD_DIR
+from cardtable.scenario import run_scenario, scenario_files
+
+FILES = scenario_files([Path(__file__).parent / "scenarios"])
+DOC = Path(__file__).parents[3] / "docs" / "rules" / "rawdeal.md"
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_scenario(path: Path) -> None:
+    result = run_scenario(path)
+    assert result.rule, f"{path.name} names no rule"
+    assert result.ok, result.message
+
+
+def test_rule_book_lists_every_scenario_under_its_rule() -> None:
+    """docs/rules/rawdeal.md names each scenario file in the entry of the rule it tests."""
+    doc = DOC.read_text()
+    for path in FILES:
+        rule = run_scenario(path).rule
+        assert f"**{rule} " in doc, f"{path.name}: rule {rule} is not in the rule book"
+        entry = doc.split(f"**{rule} ")[1].split("\n\n")[0]
+        assert path.name in entry, f"{path.name} is not listed under {rule}"
+
+
+def test_every_rule_has_a_source_and_a_test() -> None:
+    """Each RD-x.y entry of the rule book says where it comes from and what tests it, and
+    every rule id the code reports or names is in the rule book."""
+    doc = DOC.read_text()
+    ids = []
+    for block in doc.split("\n\n"):
+        m = re.match(r"\*\*(RD-\d+\.\d+) ", block)
+        if m:
+            ids.append(m.group(1))
+            assert "Source:" in block, f"{m.group(1)} has no Source"
+            assert "Test:" in block, f"{m.group(1)} has no Test"
+    assert len(ids) == len(set(ids)) >= 40
+    code = "".join(p.read_text() for p in Path(CARD_DIR).parent.glob("*.py"))
+    for rule in set(re.findall(r"RD-\d+\.\d+", code)):
+        assert rule in ids, f"the code names {rule}, which the rule book lacks"
+
+
+def test_hidden_zones() -> None:
+    """RD-3.6: the hand and Backlash deck are seen by their owner only, the Arsenal by
+    nobody; the Ring, Ringside pile, Backstage area and Pre-match cards by everyone."""
+    g = cardtable.load_game("rawdeal")
+    st = g.new_initial_state(seed=2)
+    own, other, spectator = (st.observation(p)["zones"] for p in (0, 1, None))
+    assert isinstance(own["p0.hand"], list) and isinstance(own["p0.backlash"], list)
+    assert other["p0.hand"] == spectator["p0.hand"] == len(own["p0.hand"])
+    assert other["p0.backlash"] == len(own["p0.backlash"])
+    assert own["p0.arsenal"] == other["p0.arsenal"] == 55
+    assert other["p0.backstage"] == ["regina-sterling", "archibald-finch"]
+    for key in ("p0.ring", "p0.ringside", "p0.prematch", "p0.playing"):
+        assert other[key] == []
+
+
+def _play(st: State, *actions: str) -> None:
+    for a in actions:
+        st.apply_action(st.string_to_action(a))
+
+
+EXTRA = """\
+set: test
+cards:
+  - id: crowd-chant
+    name: Crowd Chant
+    type: arsenal
+    plays_as: [action]
+    active: true
+    fortitude: 0
+    effects: [{do: draw, amount: 1}]
+    text: "Active. Draw 1 card."
+  - id: golden-microphone
+    name: The Golden Microphone
+    type: arsenal
+    plays_as: [action]
+    universally_unique: true
+    fortitude: 0
+    text: "Universally Unique."
+"""
+
+
+def _game_with_extra_cards(tmp_path: Path) -> Game:
+    for f in CARD_DIR.glob("*.yaml"):
+        shutil.copy(f, tmp_path / f.name)
+    (tmp_path / "zz-test.yaml").write_text(EXTRA)
+    return cardtable.load_game("rawdeal", cards=str(tmp_path))
+
+
+def _start(tmp_path: Path) -> State:
+    g = _game_with_extra_cards(tmp_path)
+    st: State = g.new_initial_state(seed=1)
+    st.pin_zones(
+        {
+            "p0.backlash": [],
+            "p1.backlash": [],
+            "p1.backstage": ["dex-quintero"],
+            "p0.hand": ["crowd-chant", "crowd-chant", "golden-microphone"],
+            "p1.hand": ["crowd-chant", "golden-microphone"],
+            "p0.arsenal": ["punch"] * 6,
+            "p1.arsenal": ["punch"] * 6,
+        }
+    )
+    _play(st, "end")  # Pre-match: nothing to place; p0 (Superstar Value 4) starts
+    assert st.current_player() == 0
+    return st
+
+
+def test_active_card_once_in_your_own_ring(tmp_path: Path) -> None:
+    """RD-6.1: no second card of an Active title while one is in your Ring; the opponent's
+    Ring does not count."""
+    st = _start(tmp_path)
+    _play(st, "play crowd-chant as action")
+    assert "play crowd-chant as action" not in [st.action_to_string(a) for a in st.legal_actions()]
+    with pytest.raises(IllegalActionError, match="Active is already in your Ring"):
+        st.apply_action(st.string_to_action("play crowd-chant as action"))
+    _play(st, "end")
+    assert st.current_player() == 1
+    _play(st, "play crowd-chant as action")  # p1's own Ring has none
+    assert st.observation(None)["zones"]["p1.ring"] == ["crowd-chant"]
+
+
+def test_universally_unique_card_once_in_all_rings(tmp_path: Path) -> None:
+    """RD-6.1: a Universally Unique card in any Ring keeps every player from playing it."""
+    st = _start(tmp_path)
+    _play(st, "play golden-microphone as action", "end")
+    assert st.current_player() == 1
+    legal = [st.action_to_string(a) for a in st.legal_actions()]
+    assert "play golden-microphone as action" not in legal
+    with pytest.raises(IllegalActionError, match="Universally Unique card is already in a Ring"):
+        st.apply_action(st.string_to_action("play golden-microphone as action"))
