@@ -6,7 +6,7 @@ file, the card (by id, or by entry number and line when it has no id) and the fi
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -128,3 +128,30 @@ def load_card_pool(paths: Sequence[Path], adapter: TypeAdapter[CardT]) -> CardPo
             seen[cid] = path
             cards.append(card)
     return CardPool.of(cards)
+
+
+_POOLS: dict[tuple[object, ...], CardPool[Any]] = {}
+
+
+def _stamp(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return -1  # loading reports the file
+
+
+def cached_card_pool(
+    paths: Sequence[Path],
+    adapter: TypeAdapter[CardT],
+    check: Callable[[CardPool[CardT]], None] | None = None,
+) -> CardPool[CardT]:
+    """:func:`load_card_pool` (then ``check``, which raises CardFileError for cross-card
+    problems), kept for the life of the process while the files are unchanged."""
+    key = (id(adapter), tuple(paths), tuple(_stamp(p) for p in paths))
+    pool = _POOLS.get(key)
+    if pool is None:
+        pool = load_card_pool(paths, adapter)
+        if check is not None:
+            check(pool)
+        _POOLS[key] = pool
+    return pool

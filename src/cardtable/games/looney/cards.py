@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
-from cardtable.core.cards import CardBase, CardPool, load_card_pool
+from cardtable.core.cards import CardBase, CardPool, cached_card_pool
 from cardtable.core.errors import CardFileError
 
 COLORS = ("red", "blue", "yellow", "green", "gray")
@@ -276,24 +275,9 @@ def check_pool(pool: CardPool[LooneyCard]) -> None:
 
 def load_pool(paths: Sequence[Path]) -> CardPool[LooneyCard]:
     """Load and check card files; the result is kept while the files are unchanged."""
-    return _load_pool(tuple(paths), tuple(_stamp(p) for p in paths))
+    return cached_card_pool(paths, ADAPTER, check_pool)
 
 
-def _stamp(path: Path) -> int:
-    try:
-        return path.stat().st_mtime_ns
-    except OSError:
-        return -1  # loading reports the file
-
-
-@cache
-def _load_pool(paths: tuple[Path, ...], stamps: tuple[int, ...]) -> CardPool[LooneyCard]:
-    pool = load_card_pool(paths, ADAPTER)
-    check_pool(pool)
-    return pool
-
-
-@cache
 def builtin_pool() -> CardPool[LooneyCard]:
     """The card set that ships with cardtable."""
-    return load_pool(tuple(sorted(CARD_DIR.glob("*.yaml"))))
+    return load_pool(sorted(CARD_DIR.glob("*.yaml")))

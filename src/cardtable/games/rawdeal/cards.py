@@ -8,13 +8,12 @@ Pre-match and Mid-match cards.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
-from cardtable.core.cards import CardBase, CardPool, load_card_pool
+from cardtable.core.cards import CardBase, CardPool, cached_card_pool
 
 CARD_DIR = Path(__file__).parent / "cards"
 DECK_DIR = Path(__file__).parent / "decks"
@@ -205,22 +204,10 @@ ADAPTER: TypeAdapter[RawDealCard] = TypeAdapter(RawDealCard)
 
 
 def load_pool(paths: Sequence[Path]) -> CardPool[RawDealCard]:
-    """Load Raw Deal card files; the result is kept while the files are unchanged."""
-    return _load_pool(tuple(paths), tuple(_stamp(p) for p in paths))
-
-
-def _stamp(path: Path) -> int:
-    try:
-        return path.stat().st_mtime_ns
-    except OSError:
-        return -1  # loading reports the file
-
-
-@cache
-def _load_pool(paths: tuple[Path, ...], stamps: tuple[int, ...]) -> CardPool[RawDealCard]:
-    return load_card_pool(paths, ADAPTER)
+    """Load card files; the result is kept while the files are unchanged."""
+    return cached_card_pool(paths, ADAPTER)
 
 
 def builtin_pool() -> CardPool[RawDealCard]:
     """The card set that ships with cardtable."""
-    return load_pool(tuple(sorted(CARD_DIR.glob("*.yaml"))))
+    return load_pool(sorted(CARD_DIR.glob("*.yaml")))

@@ -8,13 +8,12 @@ Teamwork cards stay in a zone's teamwork area and strengthen that zone.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
-from cardtable.core.cards import CardBase, CardPool, load_card_pool
+from cardtable.core.cards import CardBase, CardPool, cached_card_pool
 
 CARD_DIR = Path(__file__).parent / "cards"
 DECK_DIR = Path(__file__).parent / "decks"
@@ -205,22 +204,10 @@ ADAPTER: TypeAdapter[SKCard] = TypeAdapter(SKCard)
 
 
 def load_pool(paths: Sequence[Path]) -> CardPool[SKCard]:
-    """Load Shaman King card files; the result is kept while the files are unchanged."""
-    return _load_pool(tuple(paths), tuple(_stamp(p) for p in paths))
-
-
-def _stamp(path: Path) -> int:
-    try:
-        return path.stat().st_mtime_ns
-    except OSError:
-        return -1  # loading reports the file
-
-
-@cache
-def _load_pool(paths: tuple[Path, ...], stamps: tuple[int, ...]) -> CardPool[SKCard]:
-    return load_card_pool(paths, ADAPTER)
+    """Load card files; the result is kept while the files are unchanged."""
+    return cached_card_pool(paths, ADAPTER)
 
 
 def builtin_pool() -> CardPool[SKCard]:
     """The card set that ships with cardtable."""
-    return load_pool(tuple(sorted(CARD_DIR.glob("*.yaml"))))
+    return load_pool(sorted(CARD_DIR.glob("*.yaml")))
