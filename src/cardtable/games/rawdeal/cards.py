@@ -52,7 +52,8 @@ class OppDiscard(_Strict):
 
 
 class NextBonus(_Strict):
-    """Set-up: the next maneuver of ``subtype`` (any if omitted) this turn gets +amount D."""
+    """Set-up: if the next card played this turn is a maneuver of ``subtype`` (any if
+    omitted), it gets +amount D; any other next card uses the bonus up (RD-6.2)."""
 
     do: Literal["next_bonus"]
     amount: int = Field(ge=1, le=10)
