@@ -111,6 +111,14 @@ def env_info() -> dict[str, Any]:
     }
 
 
+def header(title: str, env: dict[str, Any], budget: str) -> str:
+    """The first lines a benchmark prints: what ran where, and its budget."""
+    return (
+        f"# {title} — Python {env['python']}, {env['cpu']}, {env['cpu_count']} CPUs, "
+        f"loadavg {env['loadavg_at_start']}, commit {env['commit']}\n# {budget}\n"
+    )
+
+
 def time_batches(
     op: Callable[[], object], seconds: float, batch_s: float = 0.01, min_batches: int = 5
 ) -> list[float]:

@@ -31,6 +31,7 @@ from _common import (
     add_common_args,
     env_info,
     games_to_run,
+    header,
     md_table,
     summarize_us,
     time_batches,
@@ -123,12 +124,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     names = games_to_run(args.game)
     env = env_info()
-    print(
-        f"# Clone cost — Python {env['python']}, {env['cpu']}, {env['cpu_count']} CPUs, "
-        f"loadavg {env['loadavg_at_start']}, commit {env['commit']}\n"
-        f"# budget {args.seconds}s per row over {args.states} mid-game states, "
-        f"{args.players} players, seed {args.seed}\n"
+    budget = (
+        f"budget {args.seconds}s per row over {args.states} mid-game states, "
+        f"{args.players} players, seed {args.seed}"
     )
+    print(header("Clone cost", env, budget))
     rows: list[Row] = []
     ratios: list[str] = []
     for name in names:

@@ -35,6 +35,7 @@ from _common import (
     add_common_args,
     env_info,
     games_to_run,
+    header,
     md_table,
     summarize_us,
     time_batches,
@@ -180,12 +181,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     names = games_to_run(args.game)
     env = env_info()
-    print(
-        f"# Random playouts — Python {env['python']}, {env['cpu']}, {env['cpu_count']} CPUs, "
-        f"loadavg {env['loadavg_at_start']}, commit {env['commit']}\n"
-        f"# budget {args.seconds}s and at least {args.games} game(s) per row, "
-        f"{args.players} players, seed {args.seed}\n"
+    budget = (
+        f"budget {args.seconds}s and at least {args.games} game(s) per row, "
+        f"{args.players} players, seed {args.seed}"
     )
+    print(header("Random playouts", env, budget))
     rows: list[Row] = []
 
     floors: list[tuple[str, str, Chooser]] = [
