@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import ABILITY, AS, END, HAND, MANEUVER, REVERSAL, STUN
+from .actions import ABILITY, AS, END, HAND, REVERSAL
 from .tables import MIDMATCH_CARD, PREMATCH_CARD
 from .zones import BACKLASH, RING, pbase
 from .zones import HAND as HAND_ZONE
@@ -78,5 +78,3 @@ def _play_problem(st: RawDealState, d: int) -> str:
         return "this Universally Unique card is already in a Ring"
     return f"Mid-match cards in the Ring are limited ({st.game.options.midmatch_limit})"
 
-
-__all__ = ["MANEUVER", "STUN"]

@@ -902,5 +902,3 @@ class RawDealState(State):
             ),
         }
 
-
-__all__ = ["NO_LIMIT", "RawDealState"]
