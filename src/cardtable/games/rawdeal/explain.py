@@ -77,4 +77,3 @@ def _play_problem(st: RawDealState, d: int) -> str:
     if t.universal[d]:
         return "this Universally Unique card is already in a Ring"
     return f"Mid-match cards in the Ring are limited ({st.game.options.midmatch_limit})"
-

@@ -901,4 +901,3 @@ class RawDealState(State):
                 else ("draw" if self.winner == DRAW else "both lose")
             ),
         }
-
