@@ -52,7 +52,12 @@ def load_game(name: str, **options: Any) -> Game:
     try:
         opts = cls.Options(**options)
     except ValidationError as exc:
-        msgs = "; ".join(f"option '{format_loc(e['loc'])}': {e['msg']}" for e in exc.errors())
+        msgs = "; ".join(
+            f"option '{format_loc(e['loc'])}': {e['msg']}"
+            if e["loc"]
+            else e["msg"].removeprefix("Value error, ")  # options that do not go together
+            for e in exc.errors()
+        )
         raise GameOptionError(f"{name}: {msgs}") from None
     if not cls.min_players <= opts.players <= cls.max_players:
         raise GameOptionError(

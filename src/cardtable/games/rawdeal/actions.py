@@ -10,6 +10,8 @@ use the Superstar ability      1                       ``ability``
 draw k for Stun Value          2..5                    ``stun 2``
 a card from the hand           6 + 3d + as             ``play <id> as maneuver``
 a card from the Backlash deck  6 + 3D + 3d + as        ``backlash <id> as reversal``
+target opponent q              6 + 6D + q (q < 4)      ``target 2``
+tag in the partner             6 + 6D + 4              ``tag``
 =============================  ======================  ====================================
 
 A reversal is written ``reverse <id>`` (from the hand) or ``backlash <id> as reversal``; a
@@ -24,6 +26,7 @@ from dataclasses import dataclass
 from cardtable.core.errors import IllegalActionError
 
 END, ABILITY, STUN, HAND = 0, 1, 2, 6
+MAX_PLAYERS = 4
 AS = ("maneuver", "action", "reversal")
 MANEUVER, ACTION, REVERSAL = range(3)
 
@@ -42,9 +45,19 @@ class Codec:
         return HAND + 3 * self.n
 
     @property
+    def target(self) -> int:
+        """First TARGET action: ``target + q`` aims the card being played at player q."""
+        return HAND + 6 * self.n
+
+    @property
+    def tag(self) -> int:
+        """The TAG action: the active member of a tag team tags in the partner."""
+        return self.target + MAX_PLAYERS
+
+    @property
     def size(self) -> int:
         """The number of distinct actions."""
-        return HAND + 6 * self.n
+        return self.tag + 1
 
     def to_string(self, a: int) -> str:
         """The notation of action ``a``."""
@@ -56,6 +69,8 @@ class Codec:
             return "ability"
         if a < HAND:
             return f"stun {a - STUN}"
+        if a >= self.target:
+            return "tag" if a == self.tag else f"target {a - self.target}"
         if a < self.backlash:
             d, k = divmod(a - HAND, 3)
             return f"reverse {self.ids[d]}" if k == REVERSAL else f"play {self.ids[d]} as {AS[k]}"
@@ -73,6 +88,10 @@ class Codec:
             return END
         if w == ["ability"]:
             return ABILITY
+        if w == ["tag"]:
+            return self.tag
+        if len(w) == 2 and w[0] == "target" and w[1].isdigit() and int(w[1]) < MAX_PLAYERS:
+            return self.target + int(w[1])
         if len(w) == 2 and w[0] == "stun" and w[1] in ("0", "1", "2", "3"):
             return STUN + int(w[1])
         if len(w) == 2 and w[0] in ("reverse", "bury"):
@@ -89,7 +108,7 @@ class Codec:
         raise IllegalActionError(
             "cannot read this; write e.g. 'play <id> as maneuver', 'play <id> as action', "
             "'reverse <id>', 'backlash <id> [as maneuver|action|reversal]', 'ability', "
-            "'bury <id>', 'stun 2' or 'end'",
+            "'bury <id>', 'stun 2', 'target 2', 'tag' or 'end'",
             text,
         )
 

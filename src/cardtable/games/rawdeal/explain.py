@@ -15,11 +15,16 @@ if TYPE_CHECKING:
 
 def explain(st: RawDealState, a: int) -> str:
     """Why action ``a`` is illegal in ``st``."""
-    from .rules import PH_BURY, PH_MAIN, PH_PREMATCH, PH_REVERSAL, PH_STUN, PHASES
+    from .rules import PH_BURY, PH_MAIN, PH_PREMATCH, PH_REVERSAL, PH_STUN, PH_TARGET, PHASES
 
     phase = PHASES[st.phase]
     codec = st.game.codec
     t = st.game.tables
+    if st.phase == PH_TARGET:
+        targets = ", ".join(f"'target {q}'" for q in st._targets(st.tp, st.pending_def))
+        return f"choose the opponent to aim the card at: {targets}"
+    if a >= codec.target:
+        return _aim_problem(st, a)
     if st.phase == PH_STUN:
         return f"draw from 0 to {st.stun_max} cards for Stun Value ('stun N')"
     if st.phase == PH_BURY:
@@ -77,3 +82,19 @@ def _play_problem(st: RawDealState, d: int) -> str:
     if t.universal[d]:
         return "this Universally Unique card is already in a Ring"
     return f"Mid-match cards in the Ring are limited ({st.game.options.midmatch_limit})"
+
+
+def _aim_problem(st: RawDealState, a: int) -> str:
+    """Why a TARGET or TAG action is illegal."""
+    from .rules import PH_MAIN
+
+    codec = st.game.codec
+    if a != codec.tag:
+        return "a target is chosen right after playing a card, when several opponents could take it"
+    if not st.game.hot.tag:
+        return "tagging in a partner is only for a tag team match (option match=tag)"
+    if st.phase != PH_MAIN:
+        return "you tag in your partner during the main segment of your turn"
+    if st.tagged:
+        return "a team tags in at most once per turn"
+    return "your partner is out of the match"

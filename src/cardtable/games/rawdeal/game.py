@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Literal, NamedTuple
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from cardtable.core.cards import CardPool
 from cardtable.core.decks import (
@@ -47,7 +47,13 @@ class DeckFacts(NamedTuple):
 class RawDealOptions(GameOptions):
     """Options of Raw Deal; the defaults follow the seed (docs/rules/rawdeal.md)."""
 
-    players: int = Field(2, description="two players")
+    players: int = Field(2, ge=2, le=4, description="2 to 4 players")
+    match: Literal["free-for-all", "tag"] = Field(
+        "free-for-all",
+        description="every player for themselves, each card aimed at one opponent (with 2 "
+        "players: the singles match); or a 2-on-2 tag team match (4 players: seats 0 and 2 "
+        "against 1 and 3)",
+    )
     backlash: Literal["seed", "classic", "revolution"] = Field(
         "seed",
         description="Backlash deck limits: the seed's 16 (8 Pre-match + 8 Mid-match), the "
@@ -67,6 +73,12 @@ class RawDealOptions(GameOptions):
     )
     max_turns: int = Field(300, ge=1, le=10_000, description="turns before the game is a draw")
 
+    @model_validator(mode="after")
+    def _tag_needs_four(self) -> RawDealOptions:
+        if self.match == "tag" and self.players != 4:
+            raise ValueError(f"a tag team match needs players=4, not {self.players}")
+        return self
+
 
 class RawDealGame(Game):
     """WWE Raw Deal: a wrestling card game of reversals and Fortitude."""
@@ -75,7 +87,7 @@ class RawDealGame(Game):
     title: ClassVar[str] = "Raw Deal (wrestling card game)"
     version: ClassVar[str] = "0.1.0"
     min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
     Options: ClassVar[type[GameOptions]] = RawDealOptions
     deck_dir: ClassVar[Path | None] = DECK_DIR
     deck_layout: ClassVar[DeckLayout] = DeckLayout(
@@ -102,7 +114,7 @@ class RawDealGame(Game):
         self._deck_facts: dict[int, DeckFacts] = {}  # by id() of the deck
 
     def _zone_specs(self) -> tuple[ZoneSpec, ...]:
-        return zone_specs(2)
+        return zone_specs(self.num_players)
 
     @property
     def card_pool(self) -> CardPool[RawDealCard]:
@@ -110,13 +122,14 @@ class RawDealGame(Game):
         return self._pool
 
     def num_distinct_actions(self) -> int:
-        """6 fixed actions plus 6 per card definition (see actions.py)."""
+        """6 fixed actions, 6 per card definition, 4 targets and the tag (see actions.py)."""
         return self.codec.size
 
     @property
     def max_game_length(self) -> int:
         """Turns times the most decisions one turn can take, plus the Pre-match."""
-        return 2 * 30 + self.options.max_turns * 2 * (ARSENAL_SIZE + 30)
+        n = self.num_players
+        return n * 30 + self.options.max_turns * 2 * (ARSENAL_SIZE + 30)
 
     # ----- decks ------------------------------------------------------------------------
     def check_deck(self, deck: Deck) -> list[DeckProblem]:
@@ -169,11 +182,12 @@ class RawDealGame(Game):
         st.cards = tuple(cards)
         st._cache_abilities()
         t = self.tables
-        for p in (0, 1):
+        for p in range(len(decks)):
             size = sum(t.hand_size[cards[c]] for c in st.zones[pbase(p) + BACKSTAGE])
             st._draw(p, size, [])
-        a, b = st.superstar_value(0), st.superstar_value(1)
-        st.tp = st.rng.below(2) if a == b else (0 if a > b else 1)
+        values = [st.superstar_value(p) for p in range(len(decks))]
+        top = [p for p, v in enumerate(values) if v == max(values)]
+        st.tp = top[st.rng.below(len(top))] if len(top) > 1 else top[0]
         st.next_prematch(st.tp, [])
         return st
 

@@ -95,16 +95,25 @@ def _names(g: RawDealGame, zone: Any) -> str:
 
 
 def render(g: RawDealGame, obs: dict[str, Any]) -> str:
-    """Both Superstars, Fortitude, Arsenal sizes, Rings, Ringside, the card being played, and
-    the viewer's hand and Backlash deck."""
+    """Every Superstar (out of the match, or in the ring in a tag team match), Fortitude,
+    Arsenal sizes, Rings, Ringside, the card being played and its target, and the viewer's
+    hand and Backlash deck."""
     z = obs["zones"]
     me = obs["player"]
     lines = [f"[bold]Turn {obs['turn']}[/] · P{obs['turn_player']} to play · {obs['phase']}"]
-    for p in (0, 1):
+    active = obs["active"]
+    if active is not None:
+        lines.append(
+            f" Tag team match: P0 & P2 (team 0) against P1 & P3 (team 1); in the ring: "
+            f"P{active[0]} and P{active[1]}"
+        )
+    for p in range(obs["num_players"]):
         star = g.card_pool.get(obs["superstars"][p])
         you = " (you)" if p == me else ""
+        status = _status(obs, p)
         lines.append(
-            f" [bold magenta]P{p}{you} {escape(star.name)}[/] value {obs['superstar_values'][p]} · "
+            f" [bold magenta]P{p}{you} {escape(star.name)}[/]{status} "
+            f"value {obs['superstar_values'][p]} · "
             f"Fortitude [bold]{obs['fortitude'][p]}[/] · Arsenal {z[f'p{p}.arsenal']} · "
             f"hand {len(z[f'p{p}.hand']) if isinstance(z[f'p{p}.hand'], list) else z[f'p{p}.hand']}"
             f" · Ringside {len(z[f'p{p}.ringside'])}"
@@ -115,9 +124,13 @@ def render(g: RawDealGame, obs: dict[str, Any]) -> str:
     playing = obs["playing"]
     if playing:
         card = g.card_pool.get(playing["card"])
+        aim = (
+            f" at P{playing['target']}, {playing['damage']}D"
+            if playing["target"] is not None
+            else " (choosing its target)"
+        )
         lines.append(
-            f" [bold]Being played:[/] {escape(card.name)} as {playing['as']}, "
-            f"{playing['damage']}D"
+            f" [bold]Being played:[/] {escape(card.name)} as {playing['as']}{aim}"
             + (" (Multi: needs 2 reversals)" if playing["reversals_needed"] > 1 else "")
         )
     if me is not None:
@@ -129,6 +142,18 @@ def render(g: RawDealGame, obs: dict[str, Any]) -> str:
     if obs["winner"] is not None:
         w = obs["winner"]
         lines.append(
-            "[bold green]Game over: " + (f"P{w} wins" if isinstance(w, int) else w) + "[/]"
+            "[bold green]Game over: "
+            + (f"P{w} wins" if isinstance(w, int) else w + (" wins" if "team" in w else ""))
+            + "[/]"
         )
     return "\n".join(lines)
+
+
+def _status(obs: dict[str, Any], p: int) -> str:
+    """' [out]' for a player out of the match; in a tag team match ' [in the ring]' or
+    ' [on the apron]'."""
+    if p in obs["eliminated"]:
+        return " [red]\\[out][/]"
+    if obs["active"] is None:
+        return ""
+    return " [green]\\[in the ring][/]" if p in obs["active"] else " [dim]\\[on the apron][/]"

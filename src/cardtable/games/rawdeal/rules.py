@@ -36,8 +36,8 @@ from .zones import HAND as HAND_ZONE
 if TYPE_CHECKING:
     from .game import RawDealGame
 
-PH_PREMATCH, PH_MAIN, PH_REVERSAL, PH_STUN, PH_BURY, PH_OVER = range(6)
-PHASES = ("pre-match", "main", "reversal window", "stun draw", "bury", "over")
+PH_PREMATCH, PH_MAIN, PH_REVERSAL, PH_STUN, PH_BURY, PH_OVER, PH_TARGET = range(7)
+PHASES = ("pre-match", "main", "reversal window", "stun draw", "bury", "over", "target")
 DRAW, BOTH_LOSE = -2, -3
 V_DRAW, V_OPP_DISCARD, V_NEXT_BONUS, V_NEXT_COST, V_OVERTURN_SELF, V_RECOVER, V_END_TURN = range(
     len(VERBS)
@@ -52,6 +52,11 @@ NO_REVERSALS: frozenset[int] = frozenset()
 # those only one of which may be out in all (Venue, Title Belt)
 NOT_PER_PLAYER = frozenset(PREMATCH_KINDS.index(k) for k in ("title_belt", "event"))
 ONE_IN_ALL = frozenset(PREMATCH_KINDS.index(k) for k in ("venue", "title_belt"))
+
+
+def _by_team(a: int, b: int) -> tuple[int, int]:
+    """The active members (team 0's, team 1's) given one member of each team."""
+    return (a, b) if a % 2 == 0 else (b, a)
 
 
 def _plays(first: int, plays: int) -> tuple[int, ...]:
@@ -89,12 +94,15 @@ class HotTables:
         "midmatch_defs",
         "midmatch_limit",
         "midmatch_plays",
+        "n",
         "need",
         "pinfall_seed",
         "prematch_defs",
         "prematch_limit",
         "rev_after",
         "rev_max_damage",
+        "tag",
+        "target",
     )
 
     def __init__(self, game: RawDealGame) -> None:
@@ -106,6 +114,9 @@ class HotTables:
         self.max_turns = opts.max_turns
         self.midmatch_limit = opts.midmatch_limit
         self.pinfall_seed = opts.pinfall == "seed"
+        self.n = opts.players
+        self.tag = opts.match == "tag"
+        self.target = game.codec.target  # the first TARGET action; TAG is the last action
         self.fortitude = t.fortitude
         self.prematch_defs = frozenset(d for d in range(n) if t.kind[d] == PREMATCH_CARD)
         self.midmatch_defs = frozenset(d for d in range(n) if t.kind[d] == MIDMATCH_CARD)
@@ -191,17 +202,20 @@ _event = tuple.__new__
 
 
 class RawDealState(State):
-    """A game of Raw Deal in progress (two players)."""
+    """A game of Raw Deal in progress: a singles match, a free-for-all of 3 or 4 players, or
+    a 2-on-2 tag team match (RD-9)."""
 
     __slots__ = (
         "_backlash",
         "_facts",
         "abilities",
         "ability_used",
+        "active",
         "actor",
         "bonus",
         "carry",
         "ended_turn",
+        "gone",
         "last_damage",
         "last_played",
         "passes",
@@ -210,10 +224,13 @@ class RawDealState(State):
         "pending_damage",
         "pending_def",
         "pending_prev",
+        "pending_zone",
         "phase",
         "rev_cost",
         "reversals_left",
         "stun_max",
+        "tagged",
+        "target",
         "tp",
         "turn_no",
         "winner",
@@ -232,30 +249,36 @@ class RawDealState(State):
         self.last_damage = 0
         self.bonus = (0, 0)  # set-up bonus for the next card: (damage, subtype mask 0: any)
         self.rev_cost = 0  # extra F for reversals to the next maneuver
-        self.carry = [-1, -1]  # a set-up reversal carried into that player's next turn
+        n = self.game.num_players
+        self.carry = [-1] * n  # a set-up reversal carried into that player's next turn
         self.pending_as = 0
         self.pending_cost = 0  # extra F for reversals to the maneuver being played
         self.pending_damage = 0
         self.pending_def = -1  # the card being played (or last played, during its damage)
         self.pending_prev = -1
+        self.pending_zone = -1  # where the card waiting for its target (PH_TARGET) is
+        self.target = 1  # the opponent the card being played is aimed at (the defender)
+        self.gone = 0  # bit p: player p is out of the match (pinned or counted out)
+        self.active = (0, 1)  # tag team match: the active member of team 0 and of team 1
+        self.tagged = False  # a tag-in was made this turn
         self.reversals_left = 0
         self.stun_max = 0
         self.ended_turn = False
-        self.winner = -1
-        self.abilities = (0, 0)  # each Superstar's ability: see _cache_abilities
+        self.winner = -1  # a player; in a tag team match a team; or DRAW, BOTH_LOSE
+        self.abilities = (0,) * n  # each Superstar's ability: see _cache_abilities
         # caches of facts derived from zones, per player (see ring_facts and backlash_midmatch);
-        # pairs that are replaced, not changed, so that clones share them
-        self._facts: tuple[RingFacts, RingFacts] = (NO_FACTS, NO_FACTS)
-        self._backlash: tuple[ZoneDefs, ZoneDefs] = (((), ()), ((), ()))
+        # tuples that are replaced, not changed, so that clones share them
+        self._facts: tuple[RingFacts, ...] = (NO_FACTS,) * n
+        self._backlash: tuple[ZoneDefs, ...] = (((), ()),) * n
 
     def _cache_abilities(self) -> None:
         """Look the Superstars' abilities up once: after the deal, and after zones are pinned
         (in play a Superstar never changes). An empty Backstage area has ability 'none'."""
         t = self.game.tables
         z = self.zones
-        self.abilities = (
-            t.ability[self.cards[z[BACKSTAGE][0]]] if z[BACKSTAGE] else 0,
-            t.ability[self.cards[z[pbase(1) + BACKSTAGE][0]]] if z[pbase(1) + BACKSTAGE] else 0,
+        self.abilities = tuple(
+            t.ability[self.cards[z[pbase(p) + BACKSTAGE][0]]] if z[pbase(p) + BACKSTAGE] else 0
+            for p in range(self.game.num_players)
         )
 
     def pin_zones(self, pins: dict[str, list[str]]) -> None:
@@ -282,6 +305,11 @@ class RawDealState(State):
         other.pending_damage = self.pending_damage
         other.pending_def = self.pending_def
         other.pending_prev = self.pending_prev
+        other.pending_zone = self.pending_zone
+        other.target = self.target
+        other.gone = self.gone
+        other.active = self.active
+        other.tagged = self.tagged
         other.reversals_left = self.reversals_left
         other.stun_max = self.stun_max
         other.ended_turn = self.ended_turn
@@ -300,12 +328,28 @@ class RawDealState(State):
         return self.phase == PH_OVER
 
     def returns(self) -> list[float]:
-        """1 for the winner, -1 for the loser; 0 each for a draw; -1 each for a double loss."""
-        if self.winner == BOTH_LOSE:
-            return [-1.0, -1.0]
-        if self.winner < 0:
-            return [0.0, 0.0]
-        return [1.0 if p == self.winner else -1.0 for p in (0, 1)]
+        """RD-8.4. Two players: 1 for the winner, -1 for the loser, 0 each for a draw, -1
+        each for a double loss. A free-for-all of n: 1 for the winner and -1/(n-1) for every
+        other player; in a draw the players out before the end get -1/(n-1) each and the
+        players in the draw share what is left, and a double loss gives everyone -1/(n-1).
+        Tag teams: 1 for each member of the winning team and -1 for each of the other; 0 for
+        a draw, -1 for everyone in a double loss. All 0 before the end."""
+        n = self.game.num_players
+        w = self.winner
+        if w == -1:
+            return [0.0] * n
+        if self.game.hot.tag:
+            if w < 0:
+                return [-1.0 if w == BOTH_LOSE else 0.0] * n
+            return [1.0 if p % 2 == w else -1.0 for p in range(n)]
+        loss = -1.0 / (n - 1)
+        if w >= 0:
+            return [1.0 if p == w else loss for p in range(n)]
+        if w == BOTH_LOSE:
+            return [loss] * n
+        out = [self.gone >> p & 1 for p in range(n)]
+        share = -loss * sum(out) / (n - sum(out))
+        return [loss if o else share for o in out]
 
     def superstar(self, p: int) -> int:
         """The definition of a player's Superstar."""
@@ -352,7 +396,11 @@ class RawDealState(State):
             if kind[d] == MIDMATCH_CARD:
                 mids += 1
         facts = RingFacts(ring, prematch, fort, mids, bonuses, reduction)
-        self._facts = (facts, self._facts[1]) if p == 0 else (self._facts[0], facts)
+        f = self._facts
+        if len(f) == 2:
+            self._facts = (facts, f[1]) if p == 0 else (f[0], facts)
+        else:
+            self._facts = (*f[:p], facts, *f[p + 1 :])
         return facts
 
     def backlash_midmatch(self, p: int) -> tuple[int, ...]:
@@ -366,7 +414,8 @@ class RawDealState(State):
         cards = self.cards
         defs = tuple(sorted({cards[c] for c in z} & self.game.hot.midmatch_defs))
         entry = (z, defs)
-        self._backlash = (entry, self._backlash[1]) if p == 0 else (self._backlash[0], entry)
+        b = self._backlash
+        self._backlash = (*b[:p], entry, *b[p + 1 :])
         return defs
 
     # ----- legal actions ---------------------------------------------------------------------
@@ -382,7 +431,47 @@ class RawDealState(State):
             return sorted(
                 {HAND + 3 * self.cards[c] for c in self.zones[pbase(self.actor) + HAND_ZONE]}
             )
+        if ph == PH_TARGET:
+            first = self.game.codec.target
+            return [first + q for q in self._targets(self.tp, self.pending_def)]
         return [END, *self._prematch_actions()]
+
+    def standing(self) -> list[int]:
+        """The players still in the match, in seat order."""
+        gone = self.gone
+        return [p for p in range(self.game.hot.n) if not gone >> p & 1]
+
+    def opponents(self, p: int) -> list[int]:
+        """RD-9.2: the players a card of player ``p`` may be aimed at: in a tag team match the
+        other team's active member, otherwise every other player still in the match."""
+        if self.game.hot.tag:
+            return [self.active[1 - p % 2]]
+        return [q for q in self.standing() if q != p]
+
+    def next_opponent(self, p: int) -> int:
+        """The opponent an effect without a card aims at (a start-of-turn ability): in a tag
+        team match the other team's active member, otherwise the next player still in the
+        match after ``p`` in seat order."""
+        if self.game.hot.tag:
+            return self.active[1 - p % 2]
+        n = self.game.hot.n
+        q = (p + 1) % n
+        while self.gone >> q & 1:
+            q = (q + 1) % n
+        return q
+
+    def _targets(self, p: int, d: int) -> list[int]:
+        """RD-9.2: the opponents player ``p`` may aim definition ``d`` at (those with a lower
+        Fortitude, when the card asks for it, RD-4.5)."""
+        targets = [1 - p] if self.game.hot.n == 2 else self.opponents(p)
+        if self.game.tables.req_fort_over[d]:
+            fort = self.fortitude(p)
+            targets = [q for q in targets if self.fortitude(q) < fort]
+        return targets
+
+    def partner(self, p: int) -> int:
+        """Tag team match: the other member of ``p``'s team (seats 0 and 2, 1 and 3)."""
+        return (p + 2) % 4
 
     def _prematch_actions(self) -> list[int]:
         """RD-2.3: a Pre-match card from the Backlash deck, within the limits."""
@@ -397,7 +486,7 @@ class RawDealState(State):
         # the kinds placed no more: one of each but Title Belts and Events per player, one
         # Venue and one Title Belt in all
         full = {kind[cards[c]] for c in z[b + PREMATCH]} - NOT_PER_PLAYER
-        everyone = {cards[c] for q in (0, 1) for c in z[PER_PLAYER * q + PREMATCH]}
+        everyone = {cards[c] for q in range(h.n) for c in z[PER_PLAYER * q + PREMATCH]}
         for d in everyone:
             if kind[d] in ONE_IN_ALL:
                 full.add(kind[d])
@@ -420,6 +509,7 @@ class RawDealState(State):
         out = [END]
         if self.abilities[p] == A_DRAW_BURY and not self.ability_used and self.zones[b + ARSENAL]:
             out.append(ABILITY)
+        tag = h.tag and not self.tagged and not self.gone >> self.partner(p) & 1
         need, conditional = h.need, h.conditional
         plays = h.hand_plays
         cards = self.cards
@@ -432,6 +522,8 @@ class RawDealState(State):
             for d in self.backlash_midmatch(p):
                 if need[d] <= fort and (d not in conditional or self._requirements_met(d, fort)):
                     out += plays[d]
+        if tag:  # RD-9.5
+            out.append(self.game.codec.tag)
         return out
 
     def _requirements_met(self, d: int, fort: int) -> bool:
@@ -442,14 +534,15 @@ class RawDealState(State):
             return False
         if t.req_after_damage[d] and self.last_damage < t.req_after_damage[d]:
             return False
-        if t.req_fort_over[d] and fort <= self.fortitude(1 - self.actor):
+        if t.req_fort_over[d] and not self._targets(self.actor, d):
             return False
         z = self.zones
         cards = self.cards
         if t.active[d] and any(cards[c] == d for c in z[PER_PLAYER * self.actor + RING]):
             return False
         return not (
-            t.universal[d] and any(cards[c] == d for q in (0, 1) for c in z[PER_PLAYER * q + RING])
+            t.universal[d]
+            and any(cards[c] == d for q in range(self.game.hot.n) for c in z[PER_PLAYER * q + RING])
         )
 
     def _reversal_actions(self) -> list[int]:
@@ -513,6 +606,8 @@ class RawDealState(State):
                 self._end_turn(ev)
             elif action == ABILITY:
                 self._use_ability(ev)
+            elif action >= self.game.hot.target:
+                self._tag_in(ev)
             elif action < self.game.hot.backlash:
                 d, k = divmod(action - HAND, 3)
                 self._play(PER_PLAYER * self.tp + HAND_ZONE, d, k, ev)
@@ -532,12 +627,18 @@ class RawDealState(State):
         elif ph == PH_STUN:
             self._draw(self.tp, action - STUN, ev)
             self._end_turn(ev)
+        elif ph == PH_TARGET:
+            q = action - self.game.codec.target
+            ev.append(note("target", self.tp, target=q))
+            self._aim(q, ev)
         else:  # PH_BURY
             b = PER_PLAYER * self.actor
             card = self._take(b + HAND_ZONE, (action - HAND) // 3)
             self.zones[b + ARSENAL] = (card, *self.zones[b + ARSENAL])
             ev.append(move(card, b + HAND_ZONE, b + ARSENAL, self.actor))
             self.phase = PH_MAIN
+        if self.gone >> self.tp & 1 and self.phase != PH_OVER:
+            self._end_turn(ev)  # RD-9.3: the turn player is out: the turn ends at once
         return ev
 
     def _take(self, zone: int, d: int) -> int:
@@ -568,14 +669,15 @@ class RawDealState(State):
             self._put(card, b + BACKLASH, b + PREMATCH, ev, p)
             if self.game.tables.pm_draw[d]:
                 self._draw(p, self.game.tables.pm_draw[d], ev)
-        self.next_prematch(1 - p, ev)
+        self.next_prematch((p + 1) % self.game.hot.n, ev)
 
     def next_prematch(self, q: int, ev: list[Event]) -> None:
         """Give player ``q`` the next Pre-match decision; a player with nothing to place
-        passes at once; after two passes in a row the first turn starts. The Pre-match cards
-        found are kept as the legal actions (nothing changes after this)."""
-        for _ in range(2):
-            if self.passes >= 2:
+        passes at once; when every player has passed in a row the first turn starts. The
+        Pre-match cards found are kept as the legal actions (nothing changes after this)."""
+        n = self.game.hot.n
+        for _ in range(n):
+            if self.passes >= n:
                 break
             self.actor = q
             cards = self._prematch_actions()
@@ -583,13 +685,22 @@ class RawDealState(State):
                 self._legal = [END, *cards]
                 return
             self.passes += 1
-            q = 1 - q
+            q = (q + 1) % n
         self._first_turn(ev)
 
     def _first_turn(self, ev: list[Event]) -> None:
-        """RD-2.4: the higher Superstar Value goes first; a tie: who started the Pre-match."""
-        a, b = self.superstar_value(0), self.superstar_value(1)
-        first = self.tp if a == b else (0 if a > b else 1)
+        """RD-2.4: the highest Superstar Value goes first; a tie: the first of the tied
+        players in seat order from the one who started the Pre-match. RD-9.5: in a tag team
+        match each team's higher Superstar Value (a tie: the lower seat) starts active, and
+        the first player's team begins."""
+        n = self.game.hot.n
+        values = [self.superstar_value(p) for p in range(n)]
+        order = [(self.tp + i) % n for i in range(n)]
+        first = next(p for p in order if values[p] == max(values))
+        if self.game.hot.tag:
+            other = 1 - first % 2
+            a, b = other, other + 2
+            self.active = _by_team(first, b if values[b] > values[a] else a)
         ev.append(note("first_player", first))
         self._start_turn(first, ev)
 
@@ -603,6 +714,7 @@ class RawDealState(State):
         self.tp = self.actor = p
         self.phase = PH_MAIN
         self.ability_used = False
+        self.tagged = False
         self.ended_turn = False
         self.last_played = -1
         self.last_damage = 0
@@ -615,10 +727,10 @@ class RawDealState(State):
         if carried >= 0:  # RD-6.4 a set-up reversal counts for this turn's first card
             self.carry[p] = -1
             self.last_played = carried
-            self._effects(p, self.game.tables.effects[carried], ev, setup_only=True)
+            self._effects(p, p, self.game.tables.effects[carried], ev, setup_only=True)
         ability = self.abilities[p]
         if ability == A_START_OVERTURN:
-            self._damage(1 - p, 1, ev, from_card=False)
+            self._damage(self.next_opponent(p), 1, ev, from_card=False)
             if self.phase == PH_OVER:
                 return
         elif ability == A_START_RECYCLE:
@@ -654,10 +766,24 @@ class RawDealState(State):
         if self.zones[pbase(p) + HAND_ZONE]:
             self.phase = PH_BURY
 
-    def _play(self, src: int, d: int, k: int, ev: list[Event]) -> None:
-        """RD-4.4: a card is played: it waits in the playing area for the reversal window."""
+    def _tag_in(self, ev: list[Event]) -> None:
+        """RD-9.5: the active member tags in the partner, who takes over the rest of the
+        turn; the set-up chain of the turn is broken."""
         p = self.tp
-        t = self.game.tables
+        q = self.partner(p)
+        self.tagged = True
+        self.active = _by_team(q, self.active[1 - p % 2])
+        self.tp = self.actor = q
+        self.last_played = -1
+        self.last_damage = 0
+        self.bonus = (0, 0)
+        self.rev_cost = 0
+        ev.append(note("tag", p, partner=q))
+
+    def _play(self, src: int, d: int, k: int, ev: list[Event]) -> None:
+        """RD-4.4: a card is played: it waits in the playing area for its target (RD-9.2)
+        and then the reversal window."""
+        p = self.tp
         card = self._take(src, d)
         self.zones[PER_PLAYER * p + PLAYING] += (card,)
         ev.append(_event(Event, ("move", p, card, src, PER_PLAYER * p + PLAYING, None, EVERYONE)))
@@ -666,6 +792,26 @@ class RawDealState(State):
         self.pending_as = k
         self.pending_def = d
         self.pending_prev = self.last_played
+        if self.game.hot.n == 2:  # the one opponent (the card is legal, RD-4.5)
+            self._aim(1 - p, ev)
+            return
+        targets = self._targets(p, d)
+        if len(targets) > 1:
+            self.phase = PH_TARGET
+            first = self.game.codec.target
+            self._legal = [first + q for q in targets]
+            return
+        self._aim(targets[0], ev)
+
+    def _aim(self, o: int, ev: list[Event]) -> None:
+        """RD-4.4, RD-9.2: the card being played is aimed at player ``o``: its damage with
+        every modifier, then the reversal window of ``o``."""
+        t = self.game.tables
+        p = self.tp
+        d = self.pending_def
+        k = self.pending_as
+        self.phase = PH_MAIN
+        self.target = o
         bonus, mask = self.bonus
         dmg = 0
         if k == MANEUVER:
@@ -676,7 +822,6 @@ class RawDealState(State):
             for b2, m2 in self.ring_facts(p).bonuses:  # Pre-match damage bonuses
                 if not m2 or m2 & subtypes:
                     dmg += b2
-            o = 1 - p
             dmg -= self.ring_facts(o).reduction
             if self.abilities[o] == A_TOUGH:
                 dmg -= 1
@@ -693,7 +838,7 @@ class RawDealState(State):
         """RD-5.1: the defender may reverse the card being played; with no fitting reversal
         it resolves at once. The reversals found are kept as the legal actions (nothing
         changes after the window opens)."""
-        self.actor = 1 - self.tp
+        self.actor = self.target
         reversals = self._reversal_actions()
         if reversals:
             self.phase = PH_REVERSAL
@@ -711,7 +856,7 @@ class RawDealState(State):
         card = self._take(src, rev)
         self._put(card, src, pbase(q) + RING, ev, q)
         ev.append(note("reversal", q, card=self.game.card_ids[rev]))
-        self._effects(q, t.reversal_effects[rev], ev)
+        self._effects(q, p, t.reversal_effects[rev], ev)
         if t.setup[rev]:
             self.carry[q] = rev
         if self.phase != PH_OVER and t.damage[rev]:
@@ -719,7 +864,7 @@ class RawDealState(State):
         if self.phase == PH_OVER:
             return
         self.reversals_left -= 1
-        if self.reversals_left > 0:  # RD-6.5 Multi: a second reversal is needed
+        if self.reversals_left > 0 and not self.gone >> p & 1:  # RD-6.5 Multi: one more
             self._open_reversal_window(ev)
             return
         played = self.zones[pbase(p) + PLAYING]
@@ -743,11 +888,11 @@ class RawDealState(State):
         self.last_played = d
         self.last_damage = self.pending_damage if self.pending_as == MANEUVER else 0
         if t.effects[d]:
-            self._effects(p, t.effects[d], ev)
-            if self.phase == PH_OVER:
+            self._effects(p, self.target, t.effects[d], ev)
+            if self.phase == PH_OVER or self.gone >> p & 1:
                 return
         if self.pending_as == MANEUVER and self.pending_damage:
-            stopped = self._damage(1 - p, self.pending_damage, ev, from_card=True)
+            stopped = self._damage(self.target, self.pending_damage, ev, from_card=True)
             if self.phase == PH_OVER:
                 return
             if stopped:
@@ -756,9 +901,14 @@ class RawDealState(State):
             self._end_turn(ev)
 
     def _effects(
-        self, p: int, effects: tuple[Effect, ...], ev: list[Event], setup_only: bool = False
+        self,
+        p: int,
+        opp: int,
+        effects: tuple[Effect, ...],
+        ev: list[Event],
+        setup_only: bool = False,
     ) -> None:
-        """RD-7: apply a card's effects for player ``p``."""
+        """RD-7: apply a card's effects for player ``p`` against opponent ``opp``."""
         for verb, amount, sub in effects:
             if verb == V_NEXT_BONUS:
                 self.bonus = (amount, 0 if sub < 0 else 1 << sub)
@@ -769,14 +919,14 @@ class RawDealState(State):
             elif verb == V_DRAW:
                 self._draw(p, amount, ev)
             elif verb == V_OPP_DISCARD:
-                b = pbase(1 - p)
+                b = pbase(opp)
                 for _ in range(amount):
                     hand = self.zones[b + HAND_ZONE]
                     if not hand:
                         break
                     i = self.rng.below(len(hand))
                     self.zones[b + HAND_ZONE] = hand[:i] + hand[i + 1 :]
-                    self._put(hand[i], b + HAND_ZONE, b + RINGSIDE, ev, 1 - p)
+                    self._put(hand[i], b + HAND_ZONE, b + RINGSIDE, ev, opp)
             elif verb == V_OVERTURN_SELF:
                 self._damage(p, amount, ev, from_card=False)
                 if self.phase == PH_OVER:
@@ -804,7 +954,7 @@ class RawDealState(State):
         )
         arsenal = z[src]
         if h.pinfall_seed and n >= len(arsenal) and n > 0:
-            self._game_over(1 - victim, "pinfall", ev)
+            self._knock_out([victim], "pinfall", ev)
             return False
         # the cards to overturn, in order, up to the first fitting reversal (from_card): the
         # Arsenal reversals that fit the card by the cards alone may; nothing else that
@@ -822,7 +972,7 @@ class RawDealState(State):
             ev.append(_event(Event, ("move", victim, card, src, dst, None, EVERYONE)))
             if cards[card] in reversals:
                 if fort is None:
-                    fort = self.fortitude(1 - self.tp)
+                    fort = self.fortitude(victim)
                 if self._fits(cards[card], fort):
                     stop = i
                     top = top[: i + 1]
@@ -843,21 +993,52 @@ class RawDealState(State):
                 self._end_turn(ev)
             return True
         if len(top) < n:  # the Arsenal ran out
-            self._game_over(1 - victim, "pinfall", ev)
+            self._knock_out([victim], "pinfall", ev)
         return False
 
     def _end_turn(self, ev: list[Event]) -> None:
-        """RD-4.7 end of turn; RD-8.2 count-out of either player."""
-        out0 = not self.zones[ARSENAL]  # player 0's
-        out1 = not self.zones[PER_PLAYER + ARSENAL]
-        if out0 and out1:
+        """RD-4.7 end of turn; RD-8.2 count-out of every player still in the match; the
+        next turn goes to the next player still in (RD-9.1)."""
+        z = self.zones
+        if self.game.hot.n == 2:  # the common case, without the loops
+            out = [p for p in (0, 1) if not z[PER_PLAYER * p + ARSENAL]]
+        else:
+            out = [p for p in self.standing() if not z[PER_PLAYER * p + ARSENAL]]
+        if out:
+            self._knock_out(out, "count-out", ev)
+            if self.phase == PH_OVER:
+                return
+        p = self.tp
+        self._start_turn(self.active[1 - p % 2] if self.game.hot.tag else self.next_opponent(p), ev)
+
+    def _knock_out(self, players: list[int], how: str, ev: list[Event]) -> None:
+        """RD-8, RD-9.3: the players pinned or counted out leave the match. The game ends
+        when one player (a tag team match: one team) is left, the winner; when nobody is
+        left, it is a draw among those who went out together (or they all lose, by the
+        option double_countout). In a tag team match the partner of an active member who
+        goes out becomes active."""
+        h = self.game.hot
+        gone = self.gone
+        for p in players:
+            gone |= 1 << p
+        left = [p for p in range(h.n) if not gone >> p & 1]
+        sides = sorted({p % 2 for p in left}) if h.tag else left
+        if not sides:
             both = self.game.options.double_countout
-            self._game_over(DRAW if both == "draw" else BOTH_LOSE, "double count-out", ev)
+            self._game_over(DRAW if both == "draw" else BOTH_LOSE, "double " + how, ev)
             return
-        if out0 or out1:
-            self._game_over(1 if out0 else 0, "count-out", ev)
+        self.gone = gone
+        if len(sides) == 1:
+            self._game_over(sides[0], how, ev)
             return
-        self._start_turn(1 - self.tp, ev)
+        for p in players:
+            ev.append(note("eliminated", p, how=how))
+        if h.tag:
+            a, b = self.active
+            self.active = (
+                self.partner(a) if gone >> a & 1 else a,
+                self.partner(b) if gone >> b & 1 else b,
+            )
 
     def _game_over(self, winner: int, how: str, ev: list[Event]) -> None:
         self.phase = PH_OVER
@@ -870,21 +1051,29 @@ class RawDealState(State):
         cur = self.current_player()
         ids = self.game.card_ids
         playing = self.zones[pbase(self.tp) + PLAYING]
+        seats = range(self.game.num_players)
+        tag = self.game.hot.tag
+        aimed = self.phase != PH_TARGET
         return {
             "game": "rawdeal",
             "player": player,
-            "num_players": 2,
+            "num_players": len(seats),
+            "match": "tag" if tag else "free-for-all",
             "phase": PHASES[self.phase],
             "turn": self.turn_no,
             "turn_player": self.tp,
             "current_player": None if cur == TERMINAL else cur,
-            "superstars": [ids[self.superstar(p)] for p in (0, 1)],
-            "superstar_values": [self.superstar_value(p) for p in (0, 1)],
-            "fortitude": [self.fortitude(p) for p in (0, 1)],
+            "superstars": [ids[self.superstar(p)] for p in seats],
+            "superstar_values": [self.superstar_value(p) for p in seats],
+            "fortitude": [self.fortitude(p) for p in seats],
+            "eliminated": [p for p in seats if self.gone >> p & 1],
+            "active": list(self.active) if tag else None,
+            "tagged": self.tagged,
             "playing": {
                 "card": ids[self.cards[playing[0]]],
                 "as": ("maneuver", "action")[self.pending_as],
-                "damage": self.pending_damage,
+                "target": self.target if aimed else None,
+                "damage": self.pending_damage if aimed else None,
                 "reversals_needed": self.reversals_left,
             }
             if playing
@@ -893,11 +1082,15 @@ class RawDealState(State):
             "setup_bonus": self.bonus[0],
             "ability_used": self.ability_used,
             "stun_max": self.stun_max if self.phase == PH_STUN else 0,
-            "winner": None
-            if self.winner == -1
-            else (
-                self.winner
-                if self.winner >= 0
-                else ("draw" if self.winner == DRAW else "both lose")
-            ),
+            "winner": self._winner_name(),
         }
+
+    def _winner_name(self) -> int | str | None:
+        """The observation's winner: a player, ``team 0`` or ``team 1`` (a tag team match),
+        ``draw``, ``both lose``, or None before the end."""
+        w = self.winner
+        if w == -1:
+            return None
+        if w < 0:
+            return "draw" if w == DRAW else "both lose"
+        return f"team {w}" if self.game.hot.tag else w

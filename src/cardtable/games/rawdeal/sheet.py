@@ -16,7 +16,7 @@ def rules_sheet(o: Any) -> list[tuple[str, str]]:
         else "you are pinned when you must overturn a card and your Arsenal is empty"
     )
     return [
-        ("Players", "2 players, each a Superstar (with an Enforcer if the Superstar allows)."),
+        ("Players", _players(o)),
         (
             "How to win",
             f"Pinfall: {pin}. Count-out: a player whose Arsenal is empty at the end of any turn "
@@ -53,3 +53,24 @@ def rules_sheet(o: Any) -> list[tuple[str, str]]:
             "is a count-out.",
         ),
     ]
+
+
+def _players(o: Any) -> str:
+    """The Players section: the match type the options choose."""
+    each = "each a Superstar (with an Enforcer if the Superstar allows)"
+    if o.match == "tag":
+        return (
+            f"4 players, {each}, in two tag teams: P0 and P2 against P1 and P3. The teams take "
+            "turns; only each team's active member plays and is aimed at. Once per turn, in "
+            "your main segment, you may tag in your partner, who takes over the turn. A player "
+            "pinned or counted out leaves the match and the partner becomes active; a team with "
+            "nobody left loses."
+        )
+    if o.players == 2:
+        return f"2 players, {each}."
+    return (
+        f"{o.players} players, {each}, every one for themselves. Turns go round in seat order. "
+        "Each card you play is aimed at one opponent you choose, who alone may reverse it and "
+        "takes its damage. A player pinned or counted out leaves the match; the last one in "
+        "wins."
+    )

@@ -1,0 +1,67 @@
+"""Raw Deal with more than two players (RD-9) beyond the scenario files: the tag team match
+passes the conformance suite, results add up (RD-8.4), and options that do not go together
+are refused."""
+
+from __future__ import annotations
+
+import pytest
+
+import cardtable
+from cardtable.core import conformance
+from cardtable.core.errors import GameOptionError
+from cardtable.core.rng import Rng
+from cardtable.games.rawdeal.rules import BOTH_LOSE, DRAW, PHASES, RawDealState
+
+
+@pytest.mark.parametrize("check", sorted(conformance.CHECKS))
+def test_tag_team_conformance(check: str) -> None:
+    """The generic suite over the tag team match (the registry-wide suite runs free-for-all)."""
+    game = cardtable.load_game("rawdeal", players=4, match="tag")
+    conformance.CHECKS[check](game, range(5))
+
+
+def test_tag_needs_four_players() -> None:
+    with pytest.raises(GameOptionError, match="a tag team match needs players=4, not 3"):
+        cardtable.load_game("rawdeal", players=3, match="tag")
+
+
+def _ended(players: int, match: str, winner: int, gone: int) -> RawDealState:
+    game = cardtable.load_game("rawdeal", players=players, match=match)
+    st = game.new_initial_state(seed=1)
+    assert isinstance(st, RawDealState)
+    st.winner, st.gone = winner, gone
+    return st
+
+
+def test_rd_8_4_returns() -> None:
+    """Singles, free-for-all (a win, a draw among the last ones standing, a double loss) and
+    tag team results; every free-for-all result but the double loss adds up to 0."""
+    assert _ended(2, "free-for-all", 1, 0b01).returns() == [-1.0, 1.0]
+    assert _ended(2, "free-for-all", DRAW, 0).returns() == [0.0, 0.0]
+    assert _ended(2, "free-for-all", BOTH_LOSE, 0).returns() == [-1.0, -1.0]
+    assert _ended(3, "free-for-all", 2, 0b011).returns() == [-0.5, -0.5, 1.0]
+    assert _ended(3, "free-for-all", DRAW, 0b010).returns() == [0.25, -0.5, 0.25]
+    assert _ended(4, "free-for-all", DRAW, 0).returns() == [0.0] * 4
+    assert _ended(4, "tag", 1, 0b0101).returns() == [-1.0, 1.0, -1.0, 1.0]
+    assert _ended(4, "tag", DRAW, 0).returns() == [0.0] * 4
+    assert _ended(4, "tag", -1, 0).returns() == [0.0] * 4  # not over yet
+
+
+@pytest.mark.parametrize(
+    ("players", "match"), [(3, "free-for-all"), (4, "free-for-all"), (4, "tag")]
+)
+def test_random_games_end_with_a_winner_or_draw(players: int, match: str) -> None:
+    """Random games end; the eliminated never act again; the returns sum to 0 (no double
+    loss with the default options); in a tag team match only active members play cards."""
+    game = cardtable.load_game("rawdeal", players=players, match=match)
+    rng = Rng(5)
+    for seed in range(6):
+        st = game.new_initial_state(seed=seed)
+        assert isinstance(st, RawDealState)
+        while not st.is_terminal():
+            p = st.current_player()
+            assert not st.gone >> p & 1
+            if match == "tag" and PHASES[st.phase] in ("main", "target"):
+                assert p in st.active
+            st.apply_action(rng.choice(st.legal_actions()))
+        assert abs(sum(st.returns())) < 1e-9
