@@ -42,7 +42,15 @@ def test_games_import_only_core_and_themselves() -> None:
 def test_tools_reach_games_only_through_the_registry() -> None:
     tools = [*(SRC / "agents").rglob("*.py"), *(SRC / "sim").rglob("*.py")]
     tools += [
-        SRC / n for n in ("cli.py", "cli_play.py", "records.py", "scenario.py", "playthrough.py")
+        SRC / n
+        for n in (
+            "cli.py",
+            "cli_play.py",
+            "cli_tournament.py",
+            "records.py",
+            "scenario.py",
+            "playthrough.py",
+        )
     ]
     for path in tools:
         bad = {m for m in imports(path) if m.startswith("cardtable.games")}

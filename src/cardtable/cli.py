@@ -16,6 +16,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from cardtable.cli_play import play_session
+from cardtable.cli_tournament import tournament_session
 from cardtable.core.decks import load_deck_file
 from cardtable.core.errors import CardtableError, DeckFileError
 from cardtable.core.game import Game
@@ -199,6 +200,31 @@ def _print_summary(s: dict[str, Any]) -> None:
     )
     for err in s["errors"][:5]:
         console.print(f"[red]game {err['game']} (seed {err['seed']}): {escape(err['error'])}[/]")
+
+
+@app.command()
+def tournament(
+    game: str,
+    agents: Annotated[
+        str, typer.Option(help="comma-separated agent specs, at least 2")
+    ] = "random,greedy",
+    games: Annotated[int, typer.Option(help="games per pair, seats swapped")] = 100,
+    seed: Annotated[int, typer.Option(help="seed of the tournament")] = 0,
+    jobs: Annotated[int, typer.Option(help="local processes")] = 1,
+    deck: Annotated[
+        list[str] | None, typer.Option(help="decks, rotated so each agent plays each")
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="folder for the files [default: tournament-GAME]")
+    ] = None,
+    option: OptionList = None,
+) -> None:
+    """Round robin between agents: Elo ratings with 95% intervals, a score matrix, and
+    tournament.json and tournament.html; identical results for any --jobs."""
+    g = get_game(game, option)
+    code = tournament_session(console, g, agents, games, seed, jobs, deck, out)
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command("replay")

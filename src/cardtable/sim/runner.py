@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,28 +83,48 @@ def run(
     config: SimConfig, jobs: int = 1, progress: Callable[[int], None] | None = None
 ) -> list[GameResult]:
     """Play ``config.games`` games; results are in game order whatever ``jobs`` is."""
-    validate(config)
-    size = max(1, min(50, config.games // max(1, jobs * 8) or 1))
-    chunks = [(config, lo, min(lo + size, config.games)) for lo in range(0, config.games, size)]
+    return run_many([config], jobs, progress)[0]
+
+
+def run_many(
+    configs: Sequence[SimConfig], jobs: int = 1, progress: Callable[[int], None] | None = None
+) -> list[list[GameResult]]:
+    """Play several batches on one pool of processes (all are validated first).
+
+    Returns one list per config, each in game order; the results do not depend on ``jobs``.
+    ``progress`` is called with the number of games finished so far, over all batches.
+    """
+    for config in configs:
+        validate(config)
+    total = sum(c.games for c in configs)
+    size = max(1, min(50, total // max(1, jobs * 8) or 1))
+    chunks = [(c, lo, min(lo + size, c.games)) for c in configs for lo in range(0, c.games, size)]
     results: list[GameResult] = []
     if jobs <= 1:
         for chunk in chunks:
             results += _play_chunk(chunk)
             if progress:
                 progress(len(results))
-        return results
-    ctx = multiprocessing.get_context("spawn")
-    with ctx.Pool(jobs) as pool:
-        for part in pool.imap(_play_chunk, chunks):
-            results += part
-            if progress:
-                progress(len(results))
-    return results
+    else:
+        ctx = multiprocessing.get_context("spawn")
+        with ctx.Pool(jobs) as pool:
+            for part in pool.imap(_play_chunk, chunks):
+                results += part
+                if progress:
+                    progress(len(results))
+    out: list[list[GameResult]] = []
+    start = 0
+    for c in configs:
+        out.append(results[start : start + c.games])
+        start += c.games
+    return out
 
 
 def summarize(config: SimConfig, results: list[GameResult]) -> dict[str, Any]:
-    """Wins per seat and per agent, draws, game length mean and spread, and errors."""
-    labels = _labels(config.agents)
+    """Wins per seat and per agent, draws, game length mean and spread, and errors. The
+    players with the best return win when it is positive (several: a team); otherwise the
+    game counts as a draw."""
+    labels = agent_labels(config.agents)
     n = len(results[0].returns) if results else 0
     wins_agent = dict.fromkeys(labels, 0)
     games_agent = dict.fromkeys(labels, 0)
@@ -116,11 +136,13 @@ def summarize(config: SimConfig, results: list[GameResult]) -> dict[str, Any]:
             games_agent[labels[s]] += 1
         best = max(r.returns)
         winners = [p for p, v in enumerate(r.returns) if v == best]
-        if len(winners) != 1 or best <= 0:
+        if best <= 0:  # nobody won: a draw (or everyone lost)
             draws += 1
             continue
-        wins_seat[winners[0]] += 1
-        wins_agent[labels[r.seats[winners[0]]]] += 1
+        for p in winners:  # several winners: a team won
+            wins_seat[p] += 1
+        for label in {labels[r.seats[p]] for p in winners}:
+            wins_agent[label] += 1
     lengths = [r.length for r in ok]
     mean = sum(lengths) / len(lengths) if lengths else 0.0
     var = sum((x - mean) ** 2 for x in lengths) / (len(lengths) - 1) if len(lengths) > 1 else 0.0
@@ -145,7 +167,7 @@ def summarize(config: SimConfig, results: list[GameResult]) -> dict[str, Any]:
     }
 
 
-def _labels(agents: tuple[str, ...]) -> list[str]:
+def agent_labels(agents: tuple[str, ...]) -> list[str]:
     """Agent labels; a spec used twice is told apart by its position (``random#2``)."""
     out = []
     for i, a in enumerate(agents):

@@ -1,0 +1,275 @@
+"""Round-robin tournaments between agents: the schedule, the results per pair, the ratings.
+
+Schedule. Every pair of agents ``(i, j)``, ``i < j`` in the order given, plays ``games`` games
+through the batch runner (``runner.run_many``), as a batch whose agents are ``(i, j)``. The
+runner seats a batch's agents rotated by the game's index, so in a two-player game the pair
+swaps seats every game (with an odd count, ``i`` has seat 0 once more); with more players the
+pair fills the seats alternately (``i, j, i, ...`` then ``j, i, j, ...``). A pair's game counts
+as a win for the agent whose seats got the higher mean return, a draw when the means are equal.
+With several decks, each pair's games are split into one block per rotation of the deck list
+so that both agents play every deck about equally often. Block ``r`` of pair ``k`` has the seed
+``derive_seed(seed, k, r)``, so the results depend on the seed only, never on ``jobs``.
+
+Ratings: see ``ratings.py`` (Bradley-Terry on the Elo scale, first agent at 0, Fisher
+intervals). Nothing here prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.core.errors import CardtableError
+from cardtable.core.rng import derive_seed
+from cardtable.sim.ratings import Match, Rating, fit_ratings, wilson
+from cardtable.sim.runner import GameResult, SimConfig, agent_labels, run_many
+from cardtable.sim.runner import validate as validate_batch
+
+PRIOR_DRAWS = 1.0
+SEATING = (
+    "every pair plays its games with seats swapped each game; with more than two players "
+    "the pair fills the seats alternately (A,B,A,... then B,A,B,...); a game is won by the "
+    "agent whose seats have the higher mean return"
+)
+METHOD = (
+    "Bradley-Terry maximum likelihood on the Elo scale over all games, draws as half wins, "
+    "first agent anchored at 0, one virtual draw per pair as a prior; 95% intervals from "
+    "the Fisher information"
+)
+
+
+@dataclass(frozen=True)
+class TournamentConfig:
+    """What to play: ``games`` games for every pair of ``agents`` (specs)."""
+
+    game: str
+    options: dict[str, Any]
+    agents: tuple[str, ...]
+    games: int
+    seed: int = 0
+    decks: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class PairResult:
+    """Agent ``a`` against agent ``b`` (indices into the agents): ``a``'s wins, draws and losses,
+    and the games that ended in an engine error (as ``(seed, message)``)."""
+
+    a: int
+    b: int
+    wins: int
+    draws: int
+    losses: int
+    errors: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def games(self) -> int:
+        """Games that finished."""
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self) -> float:
+        """``a``'s mean score (a draw is half a win); 0.5 when no game finished."""
+        return (self.wins + self.draws / 2) / self.games if self.games else 0.5
+
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of ``score``."""
+        return wilson(self.score, self.games)
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    """Everything a tournament produced; ``ratings[i]`` belongs to ``labels[i]``."""
+
+    config: TournamentConfig
+    labels: list[str]
+    pairs: list[PairResult]
+    ratings: list[Rating]
+    prior_draws: float = PRIOR_DRAWS
+    lengths: list[int] = field(default_factory=list)
+
+
+def check(config: TournamentConfig) -> None:
+    """Raise ``CardtableError`` for fewer than two agents or fewer than one game per pair."""
+    if len(config.agents) < 2:
+        raise CardtableError("a tournament needs at least 2 agents, e.g. --agents random,greedy")
+    if config.games < 1:
+        raise CardtableError("--games must be at least 1")
+
+
+def validate(config: TournamentConfig) -> None:
+    """``check``, then the game, options, every agent spec and deck (raises
+    ``CardtableError``); call it before showing progress so that bad input fails at once."""
+    check(config)
+    validate_batch(SimConfig(config.game, config.options, 1, config.agents, 0, config.decks))
+
+
+def block_sizes(games: int, blocks: int) -> list[int]:
+    """Split a pair's ``games`` into ``blocks`` even-sized parts as far as possible (so that
+    seats swap evenly in each); an odd game goes to the last part. Empty parts are dropped."""
+    twos = games // 2
+    sizes = [2 * (twos // blocks + (r < twos % blocks)) for r in range(blocks)]
+    sizes[-1] += games % 2
+    return [s for s in sizes if s]
+
+
+def schedule(config: TournamentConfig) -> list[tuple[int, int, SimConfig]]:
+    """The batches to play, as ``(i, j, batch)`` with the batch's agents ``(i, j)``."""
+    decks = config.decks or ()
+    rotations = [decks[r:] + decks[:r] for r in range(len(decks))] or [()]
+    out = []
+    n = len(config.agents)
+    pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
+    for k, (i, j) in enumerate(pairs):
+        for r, games in enumerate(block_sizes(config.games, len(rotations))):
+            batch = SimConfig(
+                config.game,
+                config.options,
+                games,
+                (config.agents[i], config.agents[j]),
+                derive_seed(config.seed, k, r),
+                rotations[r] or None,
+            )
+            out.append((i, j, batch))
+    return out
+
+
+def game_score(result: GameResult) -> float:
+    """The score of the batch's first agent in one game: 1, 0.5 or 0 (by mean return)."""
+    mine = [v for v, s in zip(result.returns, result.seats, strict=True) if s == 0]
+    theirs = [v for v, s in zip(result.returns, result.seats, strict=True) if s == 1]
+    a, b = sum(mine) / len(mine), sum(theirs) / len(theirs)
+    return 1.0 if a > b else 0.0 if a < b else 0.5
+
+
+def tally(a: int, b: int, results: Sequence[GameResult]) -> PairResult:
+    """Count ``a``'s wins, draws and losses over the games of its batches against ``b``."""
+    ok = [game_score(r) for r in results if not r.error]
+    errors = tuple((r.seed, r.error) for r in results if r.error)
+    return PairResult(a, b, ok.count(1.0), ok.count(0.5), ok.count(0.0), errors)
+
+
+def rate(
+    agents: int, pairs: Sequence[PairResult], prior_draws: float = PRIOR_DRAWS
+) -> list[Rating]:
+    """Elo ratings with 95% intervals from the pairs' results (see ``ratings.fit_ratings``)."""
+    matches = [Match(p.a, p.b, p.games, p.wins + p.draws / 2) for p in pairs]
+    return fit_ratings(agents, matches, prior_draws)
+
+
+def play(
+    config: TournamentConfig, jobs: int = 1, progress: Callable[[int], None] | None = None
+) -> TournamentResult:
+    """Play the whole round robin and rate the agents; identical results for any ``jobs``.
+
+    Raises ``CardtableError`` for bad input (agents, game, options, decks) before any game is
+    played. ``progress`` gets the number of games finished so far (see ``total_games``).
+    """
+    validate(config)
+    plan = schedule(config)
+    batches = run_many([batch for _, _, batch in plan], jobs, progress)
+    merged: dict[tuple[int, int], list[GameResult]] = {}
+    for (i, j, _), results in zip(plan, batches, strict=True):
+        merged.setdefault((i, j), []).extend(results)
+    pairs = [tally(i, j, results) for (i, j), results in merged.items()]
+    lengths = [r.length for results in batches for r in results if not r.error]
+    labels = agent_labels(config.agents)
+    return TournamentResult(config, labels, pairs, rate(len(labels), pairs), lengths=lengths)
+
+
+def total_games(config: TournamentConfig) -> int:
+    """How many games the tournament plays."""
+    n = len(config.agents)
+    return n * (n - 1) // 2 * config.games
+
+
+def versus(result: TournamentResult, i: int, j: int) -> PairResult | None:
+    """Agent ``i`` against agent ``j``, from ``i``'s side (``None`` when ``i == j``)."""
+    for p in result.pairs:
+        if (p.a, p.b) == (i, j):
+            return p
+        if (p.a, p.b) == (j, i):
+            return PairResult(i, j, p.losses, p.draws, p.wins, p.errors)
+    return None
+
+
+def ranking(result: TournamentResult) -> list[int]:
+    """Agent indices from the highest rating to the lowest (ties keep the given order)."""
+    return sorted(range(len(result.labels)), key=lambda i: -result.ratings[i].elo)
+
+
+def agent_record(result: TournamentResult, i: int) -> tuple[int, float]:
+    """Agent ``i``'s finished games and mean score over the whole tournament."""
+    games, points = 0, 0.0
+    for j in range(len(result.labels)):
+        p = versus(result, i, j)
+        if p is not None:
+            games += p.games
+            points += p.wins + p.draws / 2
+    return games, points / games if games else 0.5
+
+
+def to_json(result: TournamentResult) -> dict[str, Any]:
+    """The JSON-ready summary: settings, per-pair results, ratings (best first), errors."""
+    c, labels = result.config, result.labels
+    pairs = []
+    for p in result.pairs:
+        low, high = p.interval()
+        pairs.append(
+            {
+                "a": labels[p.a],
+                "b": labels[p.b],
+                "games": p.games,
+                "wins": p.wins,
+                "draws": p.draws,
+                "losses": p.losses,
+                "score": p.score,
+                "score_low": low,
+                "score_high": high,
+                "errors": len(p.errors),
+            }
+        )
+    ratings = []
+    for i in ranking(result):
+        r = result.ratings[i]
+        games, score = agent_record(result, i)
+        ratings.append(
+            {
+                "agent": labels[i],
+                "spec": c.agents[i],
+                "elo": r.elo,
+                "low": r.low,
+                "high": r.high,
+                "games": games,
+                "score": score,
+            }
+        )
+    errors = [
+        {"a": labels[p.a], "b": labels[p.b], "seed": seed, "error": message}
+        for p in result.pairs
+        for seed, message in p.errors
+    ]
+    return {
+        "game": c.game,
+        "options": c.options,
+        "seed": c.seed,
+        "games_per_pair": c.games,
+        "games": sum(p.games for p in result.pairs) + len(errors),
+        "agents": labels,
+        "specs": list(c.agents),
+        "decks": list(c.decks) if c.decks else None,
+        "seating": SEATING,
+        "rating": {"method": METHOD, "anchor": labels[0], "prior_draws": result.prior_draws},
+        "pairs": pairs,
+        "ratings": ratings,
+        "length": _length(result.lengths),
+        "errors": errors,
+    }
+
+
+def _length(lengths: list[int]) -> dict[str, float]:
+    """Mean, least and most decisions per finished game."""
+    if not lengths:
+        return {"mean": 0.0, "min": 0, "max": 0}
+    return {"mean": sum(lengths) / len(lengths), "min": min(lengths), "max": max(lengths)}
