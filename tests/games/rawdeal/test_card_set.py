@@ -43,8 +43,9 @@ def test_every_maneuver_subtype_and_multi() -> None:
 
 
 def test_reversal_condition_kinds() -> None:
-    """RD-5.2: reversals by type played, maneuver type, damage limit, set-up played before,
-    named cards, and reversals that work only from the hand."""
+    """RD-5.2, RD-5.6 to RD-5.8: reversals by type played, maneuver type, damage limit, set-up
+    played before, named cards, from the hand only; of cards played from the hand, of an
+    alignment with a Ring count; working when overturned, or only then; "#D"."""
     revs = [c.reverses for c in builtin_pool().cards if c.reverses is not None]
     assert any("action" in r.types for r in revs)
     assert any(r.subtypes for r in revs)
@@ -53,6 +54,11 @@ def test_reversal_condition_kinds() -> None:
     assert any(r.titles for r in revs)
     assert any(r.hand_only for r in revs)
     assert any(not (r.subtypes or r.max_damage or r.after or r.titles) for r in revs)
+    assert any(r.from_hand for r in revs)
+    assert any(r.alignment and r.ring_at_least for r in revs)
+    assert any(r.effects_when_overturned for r in revs)
+    assert any(r.overturned_only for r in revs)
+    assert any(c.damage_as_reversed for c in builtin_pool().cards)
 
 
 def test_hybrids_of_each_kind() -> None:

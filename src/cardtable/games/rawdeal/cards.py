@@ -81,6 +81,12 @@ class Recover(_Strict):
     amount: int = Field(ge=1, le=5)
 
 
+class PinOpponent(_Strict):
+    """The opponent is pinned at once: an alternative win (RD-7.9)."""
+
+    do: Literal["pin_opponent"]
+
+
 class EndTurn(_Strict):
     """After this card's damage, your turn ends."""
 
@@ -88,7 +94,14 @@ class EndTurn(_Strict):
 
 
 Effect = Annotated[
-    Draw | OppDiscard | NextBonus | NextReversalCost | OverturnSelf | Recover | EndTurn,
+    Draw
+    | OppDiscard
+    | NextBonus
+    | NextReversalCost
+    | OverturnSelf
+    | Recover
+    | EndTurn
+    | PinOpponent,
     Field(discriminator="do"),
 ]
 VERBS = (
@@ -99,6 +112,7 @@ VERBS = (
     "overturn_self",
     "recover",
     "end_turn",
+    "pin_opponent",
 )
 
 
@@ -111,6 +125,20 @@ class Reverses(_Strict):
     after: str | None = None  # only a card played right after this card id (e.g. irish-whip)
     titles: tuple[str, ...] = ()  # only these card ids
     hand_only: bool = False  # only from the hand or Backlash deck, never from the Arsenal
+    from_hand: bool = False  # only a card played from the hand, not from the Backlash deck
+    alignment: Literal["face", "heel"] | None = None  # only a card of this alignment
+    # only while the attacker's Ring holds at least this many cards of ``alignment``
+    ring_at_least: int | None = Field(None, ge=1, le=20)
+    overturned_only: bool = False  # never played: it reverses only when overturned
+    effects_when_overturned: bool = False  # overturned, its reversal effects still apply
+
+    @model_validator(mode="after")
+    def _ring_needs_alignment(self) -> Reverses:
+        if self.ring_at_least is not None and self.alignment is None:
+            raise ValueError("'ring_at_least' counts cards of 'alignment', which is missing")
+        if self.overturned_only and self.hand_only:
+            raise ValueError("a reversal cannot be both 'overturned_only' and 'hand_only'")
+        return self
 
 
 class Requires(_Strict):
@@ -149,6 +177,7 @@ class RawDealCard(CardBase):
     requires: Requires | None = None
     effects: tuple[Effect, ...] = ()
     reversal_effects: tuple[Effect, ...] = ()  # when it reverses a card from the hand
+    damage_as_reversed: bool = False  # "#D": its damage is that of the card it reverses
     # traits
     unique: bool = False
     universally_unique: bool = False

@@ -26,7 +26,8 @@ def describe(c: RawDealCard) -> str:
         return f"[bold purple]{name}[/] (pre-match {c.prematch_kind}) {escape(_prematch(c))}"
     style = COLOR[c.plays_as[0]]
     types = "/".join(c.plays_as) + (f" ({', '.join(c.subtypes)})" if c.subtypes else "")
-    bits = [f"{c.fortitude}F/{c.damage}D" + (f" SV{c.stun}" if c.stun else "")]
+    damage = "#" if c.damage_as_reversed else c.damage
+    bits = [f"{c.fortitude}F/{damage}D" + (f" SV{c.stun}" if c.stun else "")]
     if c.reverses:
         r = c.reverses
         cond = "/".join(r.subtypes) or "/".join(r.types)
@@ -36,7 +37,20 @@ def describe(c: RawDealCard) -> str:
             cond += f" after {r.after}"
         if r.titles:
             cond = " or ".join(r.titles)
-        bits.append(f"reverses {cond}" + (" (from hand only)" if r.hand_only else ""))
+        if r.alignment:
+            cond = f"{r.alignment} {cond}"
+        if r.from_hand:
+            cond += " played from the hand"
+        if r.ring_at_least:
+            cond += f" while the opponent has {r.ring_at_least}+ {r.alignment} cards in the Ring"
+        where = ""
+        if r.hand_only:
+            where = " (from hand only)"
+        elif r.overturned_only:
+            where = " (only when overturned, then its effects apply)"
+        elif r.effects_when_overturned:
+            where = " (its effects apply also when overturned)"
+        bits.append(f"reverses {cond}{where}")
     if c.requires:
         q = c.requires
         need = [
@@ -48,6 +62,8 @@ def describe(c: RawDealCard) -> str:
     effects = [_effect(e) for e in c.effects]
     if effects:
         bits.append("; ".join(effects))
+    if c.reversal_effects:
+        bits.append("when it reverses: " + "; ".join(_effect(e) for e in c.reversal_effects))
     traits = [k for k in ("unique", "setup", "follow_up", "multi", "active") if getattr(c, k)]
     traits += [v for v in (c.alignment, c.brand, c.superstar and f"only {c.superstar}") if v]
     if c.cannot_be_reversed:
@@ -69,6 +85,7 @@ def _effect(e: Any) -> str:
         "overturn_self": f"you overturn {amount}",
         "recover": f"{amount} Ringside card(s) under your Arsenal",
         "end_turn": "ends your turn",
+        "pin_opponent": "your opponent is pinned",
     }[e.do]
 
 

@@ -39,9 +39,16 @@ if TYPE_CHECKING:
 PH_PREMATCH, PH_MAIN, PH_REVERSAL, PH_STUN, PH_BURY, PH_OVER, PH_TARGET = range(7)
 PHASES = ("pre-match", "main", "reversal window", "stun draw", "bury", "over", "target")
 DRAW, BOTH_LOSE = -2, -3
-V_DRAW, V_OPP_DISCARD, V_NEXT_BONUS, V_NEXT_COST, V_OVERTURN_SELF, V_RECOVER, V_END_TURN = range(
-    len(VERBS)
-)
+(
+    V_DRAW,
+    V_OPP_DISCARD,
+    V_NEXT_BONUS,
+    V_NEXT_COST,
+    V_OVERTURN_SELF,
+    V_RECOVER,
+    V_END_TURN,
+    V_PIN_OPPONENT,
+) = range(len(VERBS))
 A_DRAW_TWO, A_START_OVERTURN, A_START_RECYCLE, A_TOUGH, A_DRAW_BURY = (
     ABILITIES.index(a)
     for a in ("draw_two", "start_overturn", "start_recycle", "tough", "draw_and_bury")
@@ -101,6 +108,8 @@ class HotTables:
         "prematch_limit",
         "rev_after",
         "rev_max_damage",
+        "rev_moment",
+        "rev_overturned",
         "tag",
         "target",
     )
@@ -146,6 +155,12 @@ class HotTables:
         self._reversals = tuple(d for d in range(n) if t.plays[d] & 4 and t.reversal[d] is not None)
         self.rev_max_damage = tuple(r.max_damage if r else NO_LIMIT for r in t.reversal)
         self.rev_after = tuple(r.after if r else -1 for r in t.reversal)
+        # RD-5.6: reversals with conditions on where the card came from or on the Ring
+        self.rev_moment = frozenset(
+            d for d, r in enumerate(t.reversal) if r and (r.from_hand or r.ring_at_least)
+        )
+        # RD-5.7: reversals whose effects apply when overturned from the Arsenal
+        self.rev_overturned = tuple(bool(r and r.effects_when_overturned) for r in t.reversal)
         self._answers: list[Answers | None] = [None] * (2 * n)
 
     def answers(self, d: int, played_as: int) -> Answers:
@@ -168,9 +183,11 @@ class HotTables:
                 continue
             if r.titles and d not in r.titles:
                 continue
+            if r.alignment >= 0 and t.alignment[d] != r.alignment:
+                continue
             fit.append((rev, r))
         return Answers(
-            frozenset(rev for rev, _ in fit),
+            frozenset(rev for rev, r in fit if not r.overturned_only),
             frozenset(rev for rev, _ in fit if t.kind[rev] == MIDMATCH_CARD),
             frozenset(rev for rev, r in fit if t.kind[rev] == ARSENAL_CARD and not r.hand_only),
         )
@@ -223,6 +240,7 @@ class RawDealState(State):
         "pending_cost",
         "pending_damage",
         "pending_def",
+        "pending_from_hand",
         "pending_prev",
         "pending_zone",
         "phase",
@@ -256,6 +274,7 @@ class RawDealState(State):
         self.pending_damage = 0
         self.pending_def = -1  # the card being played (or last played, during its damage)
         self.pending_prev = -1
+        self.pending_from_hand = True  # the card being played came from the hand
         self.pending_zone = -1  # where the card waiting for its target (PH_TARGET) is
         self.target = 1  # the opponent the card being played is aimed at (the defender)
         self.gone = 0  # bit p: player p is out of the match (pinned or counted out)
@@ -305,6 +324,7 @@ class RawDealState(State):
         other.pending_damage = self.pending_damage
         other.pending_def = self.pending_def
         other.pending_prev = self.pending_prev
+        other.pending_from_hand = self.pending_from_hand
         other.pending_zone = self.pending_zone
         other.target = self.target
         other.gone = self.gone
@@ -584,7 +604,24 @@ class RawDealState(State):
             return False
         if h.rev_after[rev] != -1 and self.pending_prev != h.rev_after[rev]:
             return False
+        if rev in h.rev_moment and not self._moment_fits(rev):
+            return False
         return h.fortitude[rev] + (self.pending_cost if maneuver else 0) <= fort
+
+    def _moment_fits(self, rev: int) -> bool:
+        """RD-5.6: a reversal only for a card played from the hand, or only while the
+        attacker's Ring holds enough cards of an alignment."""
+        r = self.game.tables.reversal[rev]
+        assert r is not None
+        if r.from_hand and not self.pending_from_hand:
+            return False
+        if r.ring_at_least:
+            alignment = self.game.tables.alignment
+            cards = self.cards
+            ring = self.zones[PER_PLAYER * self.tp + RING]
+            if sum(alignment[cards[c]] == r.alignment for c in ring) < r.ring_at_least:
+                return False
+        return True
 
     def action_to_string(self, action: int) -> str:
         """The notation; in the bury step a card from the hand reads ``bury <id>``."""
@@ -792,6 +829,7 @@ class RawDealState(State):
         self.pending_as = k
         self.pending_def = d
         self.pending_prev = self.last_played
+        self.pending_from_hand = src % PER_PLAYER == HAND_ZONE
         if self.game.hot.n == 2:  # the one opponent (the card is legal, RD-4.5)
             self._aim(1 - p, ev)
             return
@@ -859,8 +897,12 @@ class RawDealState(State):
         self._effects(q, p, t.reversal_effects[rev], ev)
         if t.setup[rev]:
             self.carry[q] = rev
-        if self.phase != PH_OVER and t.damage[rev]:
-            self._damage(p, t.damage[rev], ev, from_card=False)
+        # RD-5.8 "#D": the damage of the card reversed
+        dmg = t.damage[rev]
+        if t.damage_as_reversed[rev]:
+            dmg = self.pending_damage if self.pending_as == MANEUVER else 0
+        if self.phase != PH_OVER and dmg and not self.gone >> p & 1:
+            self._damage(p, dmg, ev, from_card=False)
         if self.phase == PH_OVER:
             return
         self.reversals_left -= 1
@@ -927,6 +969,10 @@ class RawDealState(State):
                     i = self.rng.below(len(hand))
                     self.zones[b + HAND_ZONE] = hand[:i] + hand[i + 1 :]
                     self._put(hand[i], b + HAND_ZONE, b + RINGSIDE, ev, opp)
+            elif verb == V_PIN_OPPONENT:
+                self._knock_out([opp], "pinfall", ev)
+                if self.phase == PH_OVER:
+                    return
             elif verb == V_OVERTURN_SELF:
                 self._damage(p, amount, ev, from_card=False)
                 if self.phase == PH_OVER:
@@ -982,6 +1028,10 @@ class RawDealState(State):
         if stop >= 0:
             d = self.cards[top[stop]]
             ev.append(note("reversed_from_arsenal", victim, card=self.game.card_ids[d]))
+            if h.rev_overturned[d]:  # RD-5.7: its effects apply even when overturned
+                self._effects(victim, self.tp, self.game.tables.reversal_effects[d], ev)
+                if self.phase == PH_OVER or self.gone >> self.tp & 1:
+                    return True
             stun = min(
                 self.game.tables.stun[self.pending_def], len(z[PER_PLAYER * self.tp + ARSENAL])
             )

@@ -14,6 +14,7 @@ KINDS = ("superstar", "enforcer", "arsenal", "prematch", "midmatch")
 SUPERSTAR, ENFORCER, ARSENAL_CARD, PREMATCH_CARD, MIDMATCH_CARD = range(5)
 PREMATCH_KINDS = ("venue", "feud", "stipulation", "manager", "title_belt", "event")
 NO_LIMIT = 99
+ALIGNMENTS = ("face", "heel")
 
 Effect = tuple[int, int, int]  # verb, amount, subtype (-1: any)
 
@@ -28,6 +29,11 @@ class Reversal:
     after: int  # definition, -1: none
     titles: frozenset[int]
     hand_only: bool
+    from_hand: bool
+    alignment: int  # index of ALIGNMENTS, -1: any
+    ring_at_least: int  # 0: no Ring condition
+    overturned_only: bool
+    effects_when_overturned: bool
 
 
 @dataclass(frozen=True)
@@ -60,6 +66,8 @@ class Tables:
     ability: tuple[int, ...]
     hand_size: tuple[int, ...]
     value: tuple[int, ...]
+    alignment: tuple[int, ...]  # index of ALIGNMENTS, -1: none
+    damage_as_reversed: tuple[bool, ...]
 
 
 def _mask(names: tuple[str, ...], vocab: tuple[str, ...]) -> int:
@@ -101,6 +109,11 @@ def compile_tables(pool: CardPool[RawDealCard]) -> Tables:
                 after=ref(r.after),
                 titles=frozenset(index[t] for t in r.titles if t in index),
                 hand_only=r.hand_only,
+                from_hand=r.from_hand,
+                alignment=ALIGNMENTS.index(r.alignment) if r.alignment else -1,
+                ring_at_least=r.ring_at_least or 0,
+                overturned_only=r.overturned_only,
+                effects_when_overturned=r.effects_when_overturned or r.overturned_only,
             )
         )
     return Tables(
@@ -140,4 +153,6 @@ def compile_tables(pool: CardPool[RawDealCard]) -> Tables:
         ability=tuple(ABILITIES.index(c.ability) if c.ability else 0 for c in cards),
         hand_size=tuple(c.hand_size or 0 for c in cards),
         value=tuple(c.superstar_value or 0 for c in cards),
+        alignment=tuple(ALIGNMENTS.index(c.alignment) if c.alignment else -1 for c in cards),
+        damage_as_reversed=tuple(c.damage_as_reversed for c in cards),
     )
