@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+import re
+import shutil
 from collections import Counter
+from pathlib import Path
+
+import pytest
 
 import cardtable
-from cardtable.games.rawdeal.cards import ABILITIES, SUBTYPES, VERBS, builtin_pool
+from cardtable.core.errors import CardFileError
+from cardtable.games.rawdeal.cards import (
+    ABILITIES,
+    CARD_DIR,
+    SUBTYPES,
+    VERBS,
+    builtin_pool,
+    load_pool,
+)
 from cardtable.games.rawdeal.tables import PREMATCH_KINDS
 
 
@@ -133,3 +146,69 @@ def test_four_legal_starter_decks_each_with_a_backlash_deck() -> None:
 
 def test_every_card_has_text() -> None:
     assert all(c.text for c in builtin_pool().cards)
+
+
+BAD_CARDS = [
+    (
+        "{id: x, name: X, type: superstar, hand_size: 5, superstar_value: 3, damage: 4}",
+        "a superstar card has no 'damage'",
+    ),
+    (
+        "{id: x, name: X, type: arsenal, plays_as: [maneuver], subtypes: [strike], "
+        "prematch_kind: title_belt}",
+        "an arsenal card has no 'prematch_kind'",
+    ),
+    (
+        "{id: x, name: X, type: enforcer, hand_size: 1, superstar_value: 1, ability: tough}",
+        "an enforcer has no 'ability'",
+    ),
+    (
+        "{id: x, name: X, type: prematch, prematch_kind: title_belt, prematch: {fortitude: 2}}",
+        "a title belt is 'universally_unique: true'",
+    ),
+    (
+        "{id: x, name: X, type: arsenal, plays_as: [reversal], damage: 3, "
+        "damage_as_reversed: true, reverses: {types: [maneuver]}}",
+        "'damage_as_reversed' is for a reversal with 'damage: 0'",
+    ),
+    (
+        "{id: x, name: X, type: arsenal, plays_as: [reversal], reverses: {types: [maneuver]}, "
+        "effects: [{do: draw, amount: 1}]}",
+        "a reversal's effects go in 'reversal_effects'",
+    ),
+    (
+        "{id: x, name: X, type: arsenal, plays_as: [reversal], reverses: {types: [maneuver]}, "
+        "reversal_effects: [{do: next_bonus, amount: 2}]}",
+        "'reversal_effects' cannot hold next_bonus",
+    ),
+    (
+        "{id: x, name: X, type: arsenal, plays_as: [reversal], "
+        "reverses: {types: [maneuver], ring_at_least: 5}}",
+        "'ring_at_least' counts cards of 'alignment'",
+    ),
+    (
+        "{id: x, name: X, type: arsenal, plays_as: [maneuver], subtypes: [strike], "
+        "requires: {after: no-such-card}}",
+        "card 'x': field 'requires.after': 'no-such-card': no such card",
+    ),
+    (
+        "{id: x, name: X, type: arsenal, plays_as: [reversal], "
+        "reverses: {types: [maneuver], titles: [punch, dex-quintero]}}",
+        "field 'reverses.titles.1': 'dex-quintero': it is a superstar card",
+    ),
+    (
+        "{id: x, name: X, type: arsenal, plays_as: [action], superstar: punch}",
+        "card 'x': field 'superstar': 'punch': it is an arsenal card",
+    ),
+]
+
+
+@pytest.mark.parametrize(("card", "message"), BAD_CARDS)
+def test_bad_card_files_name_the_problem(tmp_path: Path, card: str, message: str) -> None:
+    """A card with a field of another card type, an effect in the wrong list, or an id that
+    names no fitting card is refused with the card and the field, never ignored."""
+    for f in sorted(CARD_DIR.glob("*.yaml")):
+        shutil.copy(f, tmp_path / f.name)
+    (tmp_path / "extra.yaml").write_text(f"set: test\ncards:\n  - {card}\n")
+    with pytest.raises(CardFileError, match=re.escape(message)):
+        load_pool(tuple(sorted(tmp_path.glob("*.yaml"))))

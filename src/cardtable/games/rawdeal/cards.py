@@ -14,6 +14,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 from cardtable.core.cards import CardBase, CardPool, cached_card_pool
+from cardtable.core.errors import CardFileError
 
 CARD_DIR = Path(__file__).parent / "cards"
 DECK_DIR = Path(__file__).parent / "decks"
@@ -116,6 +117,34 @@ VERBS = (
 )
 
 
+# the verbs that set up the player's own next card: no use on the opponent's turn
+TURN_VERBS = frozenset({"next_bonus", "next_reversal_cost", "end_turn"})
+PLAYED = ("arsenal", "midmatch")
+# the card types each type-specific field is for
+FIELDS_OF_TYPE_ONLY: dict[str, tuple[str, ...]] = {
+    "hand_size": ("superstar", "enforcer"),
+    "superstar_value": ("superstar", "enforcer"),
+    "ability": ("superstar", "enforcer"),
+    "plays_as": PLAYED,
+    "subtypes": PLAYED,
+    "fortitude": PLAYED,
+    "damage": PLAYED,
+    "stun": PLAYED,
+    "reverses": PLAYED,
+    "requires": PLAYED,
+    "effects": PLAYED,
+    "reversal_effects": PLAYED,
+    "damage_as_reversed": PLAYED,
+    "setup": PLAYED,
+    "follow_up": PLAYED,
+    "multi": PLAYED,
+    "cannot_be_reversed": PLAYED,
+    "active": PLAYED,
+    "prematch_kind": ("prematch",),
+    "prematch": ("prematch",),
+}
+
+
 class Reverses(_Strict):
     """What a reversal can reverse: all the given conditions must hold."""
 
@@ -198,17 +227,18 @@ class RawDealCard(CardBase):
     @model_validator(mode="after")
     def _fields_fit_type(self) -> RawDealCard:
         t = self.type
+        self._no_foreign_fields()
         if t in ("superstar", "enforcer"):
             if self.hand_size is None or self.superstar_value is None:
                 raise ValueError(f"a {t} needs 'hand_size' and 'superstar_value'")
-            if self.plays_as or self.prematch_kind:
-                raise ValueError(f"a {t} is not played")
+            if t == "enforcer" and self.ability:
+                raise ValueError("an enforcer has no 'ability' (only Superstars have one)")
             return self
         if t == "prematch":
             if self.prematch_kind is None or self.prematch is None:
                 raise ValueError("a pre-match card needs 'prematch_kind' and 'prematch'")
-            if self.plays_as:
-                raise ValueError("a pre-match card is placed, not played as a type")
+            if self.prematch_kind == "title_belt" and not self.universally_unique:
+                raise ValueError("a title belt is 'universally_unique: true' (RD-6.1)")
             return self
         if not self.plays_as or len(set(self.plays_as)) != len(self.plays_as):
             raise ValueError("an arsenal or mid-match card needs 'plays_as' (distinct types)")
@@ -220,9 +250,27 @@ class RawDealCard(CardBase):
             raise ValueError("only a reversal has 'reverses' and 'reversal_effects'")
         if self.multi and len(self.subtypes) < 2:
             raise ValueError("a Multi maneuver has two or more subtypes")
-        if self.hand_size is not None or self.prematch is not None:
-            raise ValueError("'hand_size' and 'prematch' belong to other card types")
+        if self.damage_as_reversed and (self.damage or "reversal" not in self.plays_as):
+            raise ValueError("'damage_as_reversed' is for a reversal with 'damage: 0' (RD-5.8)")
+        if set(self.plays_as) == {"reversal"} and self.effects:
+            raise ValueError("a reversal's effects go in 'reversal_effects'")
+        turn_only = sorted({e.do for e in self.reversal_effects} & TURN_VERBS)
+        if turn_only:
+            raise ValueError(
+                f"'reversal_effects' cannot hold {', '.join(turn_only)}: they work on the turn "
+                "of the card's own player"
+            )
         return self
+
+    def _no_foreign_fields(self) -> None:
+        """Fields that belong to other card types are refused, not ignored."""
+        foreign = [
+            name
+            for name in FIELDS_OF_TYPE_ONLY
+            if self.type not in FIELDS_OF_TYPE_ONLY[name] and name in self.model_fields_set
+        ]
+        if foreign:
+            raise ValueError(f"{_a(self.type)} card has no {', '.join(map(repr, foreign))}")
 
     @property
     def is_hybrid(self) -> bool:
@@ -233,9 +281,36 @@ class RawDealCard(CardBase):
 ADAPTER: TypeAdapter[RawDealCard] = TypeAdapter(RawDealCard)
 
 
+def _a(word: str) -> str:
+    """The word with its indefinite article."""
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+
+def check_pool(pool: CardPool[RawDealCard]) -> None:
+    """Cross-card checks (CardFileError): every card id a card names exists, and a
+    Superstar-specific card names a Superstar."""
+    kind = {c.id: c.type for c in pool.cards}
+    problems = []
+    for c in pool.cards:
+        named: list[tuple[str, str | None, tuple[str, ...]]] = [
+            ("superstar", c.superstar, ("superstar",))
+        ]
+        if c.requires:
+            named.append(("requires.after", c.requires.after, PLAYED))
+        if c.reverses:
+            named.append(("reverses.after", c.reverses.after, PLAYED))
+            named += [(f"reverses.titles.{i}", t, PLAYED) for i, t in enumerate(c.reverses.titles)]
+        for field, cid, types in named:
+            if cid is not None and kind.get(cid) not in types:
+                what = "no such card" if cid not in kind else f"it is {_a(kind[cid])} card"
+                problems.append(f"card '{c.id}': field '{field}': {cid!r}: {what}")
+    if problems:
+        raise CardFileError("\n".join(problems))
+
+
 def load_pool(paths: Sequence[Path]) -> CardPool[RawDealCard]:
-    """Load card files; the result is kept while the files are unchanged."""
-    return cached_card_pool(paths, ADAPTER)
+    """Load and check card files; the result is kept while the files are unchanged."""
+    return cached_card_pool(paths, ADAPTER, check_pool)
 
 
 def builtin_pool() -> CardPool[RawDealCard]:
