@@ -1,6 +1,6 @@
 """The rules between the parts (ARCHITECTURE.md): core imports nothing of the rest; a game
-imports only core and itself; agents, sim, cli, records and scenarios reach games only through
-the registry."""
+imports only core and itself; agents, sim, rl, cli, records and scenarios reach games only
+through the registry; and only rl/ imports the heavy libraries of the ``rl`` extra."""
 
 from __future__ import annotations
 
@@ -10,7 +10,10 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parent.parent / "src" / "cardtable"
 
 
-def imports(path: Path) -> set[str]:
+RL_EXTRA = ("numpy", "pettingzoo", "gymnasium", "pyspiel", "open_spiel")
+
+
+def all_imports(path: Path) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     out: set[str] = set()
     for node in ast.walk(tree):
@@ -18,7 +21,11 @@ def imports(path: Path) -> set[str]:
             out |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             out.add(node.module)
-    return {m for m in out if m.startswith("cardtable")}
+    return out
+
+
+def imports(path: Path) -> set[str]:
+    return {m for m in all_imports(path) if m.startswith("cardtable")}
 
 
 def test_core_imports_only_core() -> None:
@@ -41,10 +48,12 @@ def test_games_import_only_core_and_themselves() -> None:
 
 def test_tools_reach_games_only_through_the_registry() -> None:
     tools = [*(SRC / "agents").rglob("*.py"), *(SRC / "sim").rglob("*.py")]
+    tools += [*(SRC / "rl").rglob("*.py")]
     tools += [
         SRC / n
         for n in (
             "cli.py",
+            "cli_balance.py",
             "cli_play.py",
             "cli_tournament.py",
             "records.py",
@@ -55,3 +64,11 @@ def test_tools_reach_games_only_through_the_registry() -> None:
     for path in tools:
         bad = {m for m in imports(path) if m.startswith("cardtable.games")}
         assert not bad, f"{path.name} imports {bad}"
+
+
+def test_only_rl_imports_the_rl_extra() -> None:
+    for path in SRC.rglob("*.py"):
+        if path.is_relative_to(SRC / "rl"):
+            continue
+        bad = {m for m in all_imports(path) if m.split(".")[0] in RL_EXTRA}
+        assert not bad, f"{path.relative_to(SRC)} imports {bad}: keep the core light"

@@ -15,6 +15,7 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
+from cardtable.cli_balance import balance_session, make_config
 from cardtable.cli_play import play_session
 from cardtable.cli_tournament import tournament_session
 from cardtable.core.decks import load_deck_file
@@ -23,6 +24,7 @@ from cardtable.core.game import Game
 from cardtable.core.registry import available_games, game_class, load_game
 from cardtable.records import load_record, replay
 from cardtable.scenario import run_scenario, scenario_files
+from cardtable.sim.backends import Backend, make_backend
 from cardtable.sim.runner import SimConfig, run, summarize
 
 app = typer.Typer(
@@ -41,6 +43,21 @@ OptionList = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="a game option as KEY=VALUE (repeatable)"),
 ]
+
+RayOption = Annotated[
+    str | None,
+    typer.Option(
+        help="run on Ray instead: 'local' (a Ray on this machine, --jobs CPUs) or a cluster "
+        "address such as HOST:6379 (docs/scaling.md)"
+    ),
+]
+
+
+def _backend(jobs: int, ray: str | None) -> Backend:
+    """The backend of --jobs and --ray (CardtableError for --jobs below 1)."""
+    if jobs < 1:
+        raise CardtableError("--jobs must be at least 1")
+    return make_backend(jobs, ray)
 
 
 def parse_options(items: list[str] | None) -> dict[str, Any]:
@@ -154,14 +171,16 @@ def sim(
     agents: Annotated[str, typer.Option(help="comma-separated agent specs")] = "random,random",
     seed: Annotated[int, typer.Option(help="seed of the batch")] = 0,
     jobs: Annotated[int, typer.Option(help="local processes")] = 1,
+    ray: RayOption = None,
     json_path: Annotated[Path | None, typer.Option("--json", help="write the summary here")] = None,
     deck: Annotated[list[str] | None, typer.Option(help="decks, rotated with the seats")] = None,
     option: OptionList = None,
 ) -> None:
     """Simulate many games between agents; seats rotate; identical results for any --jobs."""
     g = get_game(game, option)
-    if games < 1 or jobs < 1:
-        raise CardtableError("--games and --jobs must be at least 1")
+    if games < 1:
+        raise CardtableError("--games must be at least 1")
+    backend = _backend(jobs, ray)
     config = SimConfig(
         g.name,
         g.options_dict(),
@@ -174,7 +193,7 @@ def sim(
 
     with Progress(console=console, transient=True) as bar:
         task = bar.add_task("playing", total=games)
-        results = run(config, jobs, lambda done: bar.update(task, completed=done))
+        results = run(config, backend, lambda done: bar.update(task, completed=done))
     summary = summarize(config, results)
     _print_summary(summary)
     if json_path:
@@ -211,6 +230,7 @@ def tournament(
     games: Annotated[int, typer.Option(help="games per pair, seats swapped")] = 100,
     seed: Annotated[int, typer.Option(help="seed of the tournament")] = 0,
     jobs: Annotated[int, typer.Option(help="local processes")] = 1,
+    ray: RayOption = None,
     deck: Annotated[
         list[str] | None, typer.Option(help="decks, rotated so each agent plays each")
     ] = None,
@@ -222,7 +242,47 @@ def tournament(
     """Round robin between agents: Elo ratings with 95% intervals, a score matrix, and
     tournament.json and tournament.html; identical results for any --jobs."""
     g = get_game(game, option)
-    code = tournament_session(console, g, agents, games, seed, jobs, deck, out)
+    code = tournament_session(console, g, agents, games, seed, _backend(jobs, ray), deck, out)
+    if code:
+        raise typer.Exit(code)
+
+
+@app.command()
+def balance(
+    game: str,
+    games: Annotated[int, typer.Option(help="games (per card set)")] = 1000,
+    agents: Annotated[str, typer.Option(help="comma-separated agent specs")] = "greedy,greedy",
+    deck: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="decks (starter name or file), rotated over seats (default: the "
+            "game's default decks)"
+        ),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="seed of the run")] = 0,
+    jobs: Annotated[int, typer.Option(help="local processes")] = 1,
+    ray: RayOption = None,
+    out: Annotated[
+        Path | None, typer.Option(help="folder for the files (default: balance-GAME)")
+    ] = None,
+    compare: Annotated[
+        str | None,
+        typer.Option(help="another card set (folder or file): same games again, with changes"),
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="go on from the checkpoint in --out")
+    ] = False,
+    margin: Annotated[float, typer.Option(help="flag rule: margin around the reference")] = 0.03,
+    min_samples: Annotated[int, typer.Option(help="flag rule: fewest samples")] = 30,
+    option: OptionList = None,
+) -> None:
+    """The balance lab: win rates by seat, deck and card (in the deck, played; wcrugby: on
+    court), game length and how games end, with 95% intervals; flags what stands out; writes
+    balance.json and balance.html. Ctrl-C stops, --resume goes on; identical for any --jobs."""
+    g = get_game(game, option)
+    settings = make_config(g, agents, games, deck, seed, compare)
+    backend = _backend(jobs, ray)
+    code = balance_session(console, settings, backend, out, resume, margin, min_samples)
     if code:
         raise typer.Exit(code)
 

@@ -16,6 +16,7 @@ from rich.markup import escape
 from cardtable.agents.base import Agent, make_agent
 from cardtable.core.errors import CardtableError, IllegalActionError
 from cardtable.core.game import Game
+from cardtable.core.infoset import InfoSet
 from cardtable.core.rng import derive_seed
 from cardtable.core.state import State
 from cardtable.records import start
@@ -117,8 +118,7 @@ def play_session(
                 console.print("game left unfinished")
                 break
         else:
-            agent = agents[p]
-            a = agent.act(game, state.observation(p) if agent.needs_observation else None, legal)
+            a = agents[p].decide(InfoSet(state, p))
         viewer = p if p in people else last
         for e in state.apply_action(a):
             view = state.event_view(e, viewer)

@@ -17,6 +17,7 @@ from rich.table import Table
 
 from cardtable.core.errors import CardtableError
 from cardtable.core.game import Game
+from cardtable.sim.backends import Backend
 from cardtable.sim.report_html import tournament_html
 from cardtable.sim.tournament import TournamentConfig, play, to_json, total_games, validate
 
@@ -27,13 +28,13 @@ def tournament_session(
     agents: str,
     games: int,
     seed: int,
-    jobs: int,
+    jobs: int | Backend,
     decks: list[str] | None,
     out: Path | None,
 ) -> int:
     """Play the tournament, print its tables, write the files; return the exit code
     (1 if some game ended in an engine error, else 0). Bad input raises ``CardtableError``."""
-    if jobs < 1:
+    if isinstance(jobs, int) and jobs < 1:
         raise CardtableError("--jobs must be at least 1")
     config = TournamentConfig(
         game.name,

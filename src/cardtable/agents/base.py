@@ -7,11 +7,16 @@ from typing import Any, ClassVar
 
 from cardtable.core.errors import AgentSpecError
 from cardtable.core.game import Game
+from cardtable.core.infoset import InfoSet
 
 
 class Agent(ABC):
     """Chooses actions. It is given the game, its own observation and the legal actions;
-    never the true state."""
+    never the true state.
+
+    Play loops call :meth:`decide` with the acting player's :class:`InfoSet`; by default it
+    calls :meth:`act`. A search agent overrides :meth:`decide` to play out states drawn with
+    ``InfoSet.sample``."""
 
     name: ClassVar[str]
     needs_observation: ClassVar[bool] = True
@@ -23,6 +28,12 @@ class Agent(ABC):
     @abstractmethod
     def act(self, game: Game, observation: dict[str, Any] | None, legal: list[int]) -> int:
         """Return one of ``legal``. ``observation`` is ``None`` for agents that do not need it."""
+
+    def decide(self, info: InfoSet) -> int:
+        """Return one of ``info.legal_actions()`` for the player to act. The default calls
+        :meth:`act` with the observation (``None`` if ``needs_observation`` is false)."""
+        obs = info.observation() if self.needs_observation else None
+        return self.act(info.game, obs, info.legal_actions())
 
 
 _AGENTS: dict[str, type[Agent]] = {}

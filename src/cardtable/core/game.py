@@ -161,6 +161,13 @@ class Game(ABC):
             return [path]
         raise CardFileError(f"{path}: no such file or folder (option 'cards')")
 
+    def balance_zones(self) -> dict[str, tuple[int, ...]]:
+        """Zones whose entries a balance report counts per card, by label, for a notion the
+        generic report cannot derive (wcrugby: ``{"on court": <the court zones>}``): a card
+        counts for a label in a game when it entered one of its zones. Default: none. Read
+        only by ``sim`` (``cardtable balance``), never by the rules."""
+        return {}
+
     # ----- states and actions ------------------------------------------------------------
     @abstractmethod
     def _zone_specs(self) -> tuple[ZoneSpec, ...]:
@@ -195,3 +202,10 @@ class Game(ABC):
     def heuristic_values(self, observation: dict[str, Any], legal: list[int]) -> list[float]:
         """A value for each legal action from this game's knowledge, using the observation only.
         Higher is better; used by the greedy agent and as a rollout policy."""
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """An estimate of ``state.returns()`` for an unfinished state, one value per player
+        within ``min_return()..max_return()``, or ``None`` when the game has no evaluation
+        (the default). Search agents call it on a sampled state where they stop a playout
+        early; like ``returns``, it may use the whole state it is given."""
+        return None

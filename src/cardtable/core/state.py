@@ -190,7 +190,9 @@ class State(ABC):
         cannot see that have the same owner (so an opponent's hidden cards stay the opponent's),
         keeping each zone's size and the kinds of card it may hold; the state's own generator is
         reseeded so that future shuffles are unknown too. The history is kept as it was and
-        does not replay the new state."""
+        does not replay the new state. The hidden cards are put in a canonical order (by
+        definition, then instance) before the deal, so where they really were does not
+        change the result."""
         other = self.clone()
         visible = self.game.visibility[player]
         specs = self.game.zone_specs
@@ -211,6 +213,10 @@ class State(ABC):
         kind_of = self.game.card_kinds  # kind_of[cards[c]] is card_kind(c)
         cards = self.cards
         pool = [c for i in hidden for c in self.zones[i]]
+        # A canonical order before the shuffle (by definition, then instance), so that the
+        # deal depends on which cards are hidden, not on where they really are.
+        pool.sort()
+        pool.sort(key=cards.__getitem__)
         rng.shuffle(pool)
         for i in hidden:
             kinds = specs[i].kinds

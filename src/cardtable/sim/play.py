@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from cardtable.agents.base import Agent
 from cardtable.core.decks import Deck
 from cardtable.core.game import Game
+from cardtable.core.infoset import InfoSet
 from cardtable.records import GameRecord, start
 
 
@@ -23,10 +24,7 @@ def play_game(
     actions = record.actions
     while not state.is_terminal():
         p = state.current_player()
-        agent = agents[p]
-        legal = state.legal_actions()
-        obs = state.observation(p) if agent.needs_observation else None
-        a = agent.act(game, obs, legal)
+        a = agents[p].decide(InfoSet(state, p))
         state.apply_action(a)
         actions.append(a)
     record.result = state.returns()

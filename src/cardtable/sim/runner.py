@@ -1,13 +1,15 @@
-"""``cardtable sim``: many seeded games between agents, with seats rotated, on local processes.
+"""``cardtable sim``: many seeded games between agents, with seats rotated, on this process,
+local processes or a Ray cluster (``backends.py``).
 
 Game ``i`` gets the seed ``derive_seed(seed, i)`` and seats the agents rotated by ``i``, so the
-results are identical for any number of jobs.
+results are identical for any number of jobs. A config may name a slice of its batch (``first``),
+which plays exactly those games of the whole batch; with ``trace`` each result also carries the
+game's ``GameTrace`` (``trace.py``: cards played, how it ended), gathered in the worker.
 """
 
 from __future__ import annotations
 
 import math
-import multiprocessing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,7 +20,9 @@ from cardtable.core.errors import CardtableError
 from cardtable.core.game import Game
 from cardtable.core.registry import load_game
 from cardtable.core.rng import derive_seed
+from cardtable.sim.backends import Backend, make_backend
 from cardtable.sim.play import play_game
+from cardtable.sim.trace import GameTrace, play_traced
 
 
 @dataclass(frozen=True)
@@ -31,6 +35,8 @@ class SimConfig:
     agents: tuple[str, ...]
     seed: int = 0
     decks: tuple[str, ...] | None = None
+    first: int = 0  # play games first .. first + games - 1 of the batch
+    trace: bool = False  # also collect each game's GameTrace
 
 
 @dataclass(frozen=True)
@@ -43,6 +49,7 @@ class GameResult:
     returns: tuple[float, ...]
     length: int
     error: str = ""
+    trace: GameTrace | None = None  # with SimConfig.trace, for a game without error
 
 
 def _play_one(config: SimConfig, game: Game, decks: list[Deck] | None, i: int) -> GameResult:
@@ -53,6 +60,9 @@ def _play_one(config: SimConfig, game: Game, decks: list[Deck] | None, i: int) -
         decks = [decks[(i + p) % len(decks)] for p in range(n)]
     agents = [make_agent(config.agents[s], derive_seed(seed, p + 1)) for p, s in enumerate(seats)]
     try:
+        if config.trace:
+            returns, length, trace = play_traced(game, agents, seed, decks)
+            return GameResult(i, seed, seats, tuple(returns), length, trace=trace)
         rec = play_game(game, agents, seed, decks)
     except Exception as exc:  # an engine error is reported, not fatal
         return GameResult(i, seed, seats, (0.0,) * n, 0, f"{type(exc).__name__}: {exc}")
@@ -80,38 +90,49 @@ def validate(config: SimConfig) -> None:
 
 
 def run(
-    config: SimConfig, jobs: int = 1, progress: Callable[[int], None] | None = None
+    config: SimConfig, jobs: int | Backend = 1, progress: Callable[[int], None] | None = None
 ) -> list[GameResult]:
-    """Play ``config.games`` games; results are in game order whatever ``jobs`` is."""
+    """Play ``config.games`` games; results are in game order whatever ``jobs`` (a number of
+    local processes, or a backend) is."""
     return run_many([config], jobs, progress)[0]
 
 
 def run_many(
-    configs: Sequence[SimConfig], jobs: int = 1, progress: Callable[[int], None] | None = None
+    configs: Sequence[SimConfig],
+    jobs: int | Backend = 1,
+    progress: Callable[[int], None] | None = None,
+    on_chunk: Callable[[int, list[GameResult]], None] | None = None,
 ) -> list[list[GameResult]]:
-    """Play several batches on one pool of processes (all are validated first).
+    """Play several batches on one backend (all are validated first): ``jobs`` local
+    processes, or a backend of sim/backends.py (Ray, say).
 
-    Returns one list per config, each in game order; the results do not depend on ``jobs``.
-    ``progress`` is called with the number of games finished so far, over all batches.
+    Returns one list per config, each in game order; the results depend neither on ``jobs``
+    nor on the backend. ``progress`` is called with the number of games finished so far,
+    over all batches. ``on_chunk(k, results)`` is called, in order, with each finished chunk
+    of games of ``configs[k]`` (before ``progress``), e.g. to save them as they come.
     """
     for config in configs:
         validate(config)
+    backend = make_backend(jobs) if isinstance(jobs, int) else jobs
     total = sum(c.games for c in configs)
-    size = max(1, min(50, total // max(1, jobs * 8) or 1))
-    chunks = [(c, lo, min(lo + size, c.games)) for c in configs for lo in range(0, c.games, size)]
+    size = max(backend.min_chunk, min(50, total // max(1, backend.workers * 8) or 1))
+    chunks = [
+        (c, lo, min(lo + size, c.first + c.games))
+        for c in configs
+        for lo in range(c.first, c.first + c.games, size)
+    ]
+    owner = [k for k, c in enumerate(configs) for _ in range(c.first, c.first + c.games, size)]
     results: list[GameResult] = []
-    if jobs <= 1:
-        for chunk in chunks:
-            results += _play_chunk(chunk)
-            if progress:
-                progress(len(results))
-    else:
-        ctx = multiprocessing.get_context("spawn")
-        with ctx.Pool(jobs) as pool:
-            for part in pool.imap(_play_chunk, chunks):
-                results += part
-                if progress:
-                    progress(len(results))
+
+    def take(k: int, part: list[GameResult]) -> None:
+        results.extend(part)
+        if on_chunk:
+            on_chunk(owner[k], part)
+        if progress:
+            progress(len(results))
+
+    for k, part in enumerate(backend.map_ordered(_play_chunk, chunks)):
+        take(k, part)
     out: list[list[GameResult]] = []
     start = 0
     for c in configs:

@@ -22,6 +22,7 @@ from typing import Any
 
 from cardtable.core.errors import CardtableError
 from cardtable.core.rng import derive_seed
+from cardtable.sim.backends import Backend
 from cardtable.sim.ratings import Match, Rating, fit_ratings, wilson
 from cardtable.sim.runner import GameResult, SimConfig, agent_labels, run_many
 from cardtable.sim.runner import validate as validate_batch
@@ -159,7 +160,9 @@ def rate(
 
 
 def play(
-    config: TournamentConfig, jobs: int = 1, progress: Callable[[int], None] | None = None
+    config: TournamentConfig,
+    jobs: int | Backend = 1,
+    progress: Callable[[int], None] | None = None,
 ) -> TournamentResult:
     """Play the whole round robin and rate the agents; identical results for any ``jobs``.
 

@@ -44,3 +44,24 @@ def test_observation_expectation_reports_a_mismatch(tmp_path: Path) -> None:
     assert not run_scenario(p).ok
     p.write_text(base + "{colour: red}\n")
     assert "no observation key 'colour'" in run_scenario(p).message
+
+
+def test_resample_draws_the_hidden_lineup_again() -> None:
+    """WR-3.1: a state resampled for one team does not keep the other team's face-down
+    orientation, inbounder and target; the observation stays the same."""
+    from cardtable.core.rng import Rng
+    from cardtable.games.wcrugby.zones import LINEUP, SLOTS, tbase
+
+    g = cardtable.load_game("wcrugby")
+    st = g.new_initial_state(seed=3)
+    rng = Rng(2)
+    placed = [tbase(0) + LINEUP + s for s in range(SLOTS)]
+    while not (st.current_player() == 1 and st.inb[0] >= 0 and all(st.zones[z] for z in placed)):
+        st.apply_action(rng.choice(st.legal_actions()))
+    truth = (st.side[0], st.inb[0], st.tgt[0])
+    drawn = set()
+    for k in range(20):
+        other = st.resample(1, Rng(k))
+        assert other.observation(1) == st.observation(1)
+        drawn.add((other.side[0], other.inb[0], other.tgt[0]))
+    assert len(drawn) > 3 and drawn != {truth}

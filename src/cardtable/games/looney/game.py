@@ -11,6 +11,7 @@ from pydantic import Field
 from cardtable.core.cards import CardPool
 from cardtable.core.decks import MANY, Deck, DeckLayout, DeckProblem
 from cardtable.core.game import Game, GameOptions
+from cardtable.core.state import State
 from cardtable.core.zones import ZoneSpec
 
 from . import heuristics, render, sheet
@@ -90,6 +91,7 @@ class LooneyGame(Game):
         self.codec = Codec(len(personal_ids), personal_ids)
         self.personal_index = {cid: i for i, cid in enumerate(personal_ids)}
         self.hot = HotTables(self)
+        self.heur = heuristics.HeuristicTables(self)
 
     def _zone_specs(self) -> tuple[ZoneSpec, ...]:
         return zone_specs(self.options.players)
@@ -185,3 +187,9 @@ class LooneyGame(Game):
     def heuristic_values(self, observation: dict[str, Any], legal: list[int]) -> list[float]:
         """Values of legal actions from the observation (heuristics.py)."""
         return heuristics.action_values(self, observation, legal)
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """An estimate of the returns of an unfinished state: a race to the target points
+        (heuristics.py)."""
+        assert isinstance(state, LooneyState)
+        return heuristics.evaluate(state)

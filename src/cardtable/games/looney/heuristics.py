@@ -2,75 +2,759 @@
 
 The greedy agent takes the highest value; search agents use it as a rollout policy. Only the
 observation is read, never the true state.
+
+Every value is in points won this round, less what the cards spent are worth (``done`` is 0):
+
+- A *side* (my actors and special effects at a scene) is worth its chance to win the scene
+  times the scene's points. The chance follows the comparison of LT-6.5: a proper side beats
+  an overacting one, colour beats rank, then the higher rank, and ties go to the round player.
+- As the round player I place first: the chance is how often an answer beats such a side
+  (measured in games between greedy agents, by the gap to the scene's rank: a side that fits a
+  coloured scene exactly in its colour is nearly safe, one below the rank at a gray scene or
+  off colour is not), more when the answer sees my actors (Roles), less when the players who
+  answer have too few cards to cover every scene I use.
+- Answering, I know how many actors and special effects the round player has at each scene and
+  the face-up ones: their rank value lies between one and five per actor, and a side that beats
+  every value they can have is safe.
+- An actor placed now may be the first of a group: it is valued one card ahead, with the
+  partner from the hand that brings the group up to the scene's rank, or with the special
+  effect of the hand that could go with it.
+- An actor costs what it could win later, more when cards are short for the rest of the game
+  (the cards needed to reach the target against the deck and hand); the last actor is kept when
+  the deck is empty (a player who cannot place is eliminated, LT-7.5). Special effects,
+  locations and scenes are cheap to play: the hand is only refilled up to six, so they clog it.
+- A Role costs cards of the deck; answering, it covers a scene without spending the hand.
+- Scenes from the hand go to the storyboard when the hand's actors fit them.
+- The chooser lets the other player play the first round (measured: it wins more often).
 """
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from .actions import DONE, FIRST, REFILL, ROLE, ROLE_SLOT, SCENE, SLOTS
+from .cards import ACTOR, COND_ALONE, COND_NONE, COND_SCENE_COLOR, EFFECT, GRAY
+from .rules import PH_OVER, PH_PLACE, LooneyState
+from .scoring import score_slot
+from .zones import DECK as DECK_ZONE
+from .zones import HAND as HAND_ZONE
+from .zones import STORY, pbase
 
 if TYPE_CHECKING:
     from .game import LooneyGame
 
+# effect verbs, in the order of cards.VERBS
+_RANK, _OPP_RANK, _SCENE_RANK, _SCENE_COLOR, _GROUP_COLOR, _POINTS, _TIES, _CANCEL = range(8)
 
-def _slot_state(g: LooneyGame, obs: dict[str, Any], me: int, s: int) -> tuple[int, int, int, int]:
-    """(scene rank, scene points, scene colour, my visible rank total) of slot ``s``."""
-    z = obs["zones"]
-    scene = z[f"storyboard.{s + 1}"]
-    if not scene:
-        return (0, 0, -1, 0)
-    c = g.card_pool.get(scene[0])
-    mine = 0
-    for key in (f"p{me}.slot{s + 1}.down", f"p{me}.slot{s + 1}.up"):
-        zone = z[key]
-        if isinstance(zone, list):
-            mine += sum(g.card_pool.get(cid).rank or 0 for cid in zone)
-    return (c.rank or 0, c.points or 0, g.tables.color[g.card_pool.index[scene[0]]], mine)
+# Chance that an answer beats a proper side of the round player, by the gap between the scene's
+# rank and the side's rank value (0 to 7 and more): when the side matches a coloured scene (an
+# answer must match too), at a gray scene (rank alone decides) and off colour (any matching
+# answer wins). Measured in games between greedy agents, a little on the safe side.
+_BEAT_FIT = (0.03, 0.07, 0.08, 0.1, 0.12, 0.14, 0.16, 0.18)
+_BEAT_GRAY = (0.12, 0.26, 0.4, 0.45, 0.5, 0.58, 0.65, 0.72)
+_BEAT_OFF = 0.38
+_BEAT_OFF_GAP = 0.025
+_BEAT_OVER = 0.8
+_SEEN = 0.25  # more when the answer sees the whole side (Roles face up, no special effect)
+_CARD = 2.0  # what an actor in the hand is worth, in points
+_CARD_RANK = 0.08  # and per rank
+_SCARCE_LO, _SCARCE_HI = 0.6, 1.5  # bounds of the scarcity factor of cards
+_PTS_PER_ROUND = 7.0  # points scored in a round, by all players
+_NEED_PER_ROUND = 2.0  # actors a player spends in a round
+_KEEP_LAST = 6.0  # placing the last actor with an empty deck: elimination ahead
+_CLOG = 2.0  # playing a card that only clogs the hand makes room for one from the deck
+_CLOG_EMPTY = 0.3  # the same when the deck is empty
+_SCENE_CLOG = 0.4  # a scene from the hand, against one from the Movie deck
+_REFILL = 1.2  # a scene from the Movie deck
+_DRAW_VALUE = 0.8  # one more card drawn
+_ROLE_COST = 1.5  # a Role turns over (and discards) cards of the deck
+_PARTNER = 0.85  # a group finished by a second card is worth this much of its value
+_PARTNER_LOW = 1  # partners considered: at most this much below the rank left
+_FIRST_SELF = False  # the chooser lets the other player start (measured: 59% in self-play)
 
 
-def _fit(rank: int, have: int, add: int, points: int, match: bool) -> float:
-    """How good it is to bring a group to ``have + add`` on a scene of ``rank``."""
-    total = have + add
-    if total > rank:
-        return -1.0 - (total - rank) * 0.1
-    return points * (0.4 + 0.6 * total / max(rank, 1)) + (1.5 if match else 0.0)
+class HeuristicTables:
+    """Per game: zone keys, and per card definition what the heuristics look up."""
+
+    __slots__ = (
+        "any_hue",
+        "char",
+        "color",
+        "deck",
+        "down",
+        "effect_base",
+        "effects",
+        "fx",
+        "hand",
+        "index",
+        "kind",
+        "location",
+        "location_base",
+        "over_loses",
+        "personal_defs",
+        "place_base",
+        "plain",
+        "points",
+        "rank",
+        "role",
+        "shapes",
+        "story",
+        "up",
+    )
+
+    def __init__(self, g: LooneyGame) -> None:
+        t = g.tables
+        n = g.num_players
+        self.index = g.card_pool.index
+        self.kind = t.kind
+        self.color = t.color
+        self.rank = t.rank
+        self.points = t.points
+        self.char = t.char
+        self.effects = t.effects
+        self.plain = tuple(not e for e in t.effects)  # a card without effects
+        # a card with an effect on who wins (not only points or cards drawn)
+        self.shapes = tuple(
+            any(e[0] < _POINTS or e[0] in (_TIES, _CANCEL) for e in x) for x in t.effects
+        )
+        self.personal_defs = t.personal_defs
+        self.effect_base = g.codec.effect_base
+        self.place_base = g.codec.place_base
+        self.location_base = g.codec.location_base
+        self.any_hue = g.options.mixed_group_color == "any"
+        self.over_loses = g.options.overact_all == "nobody"  # LT-6.7
+        self.story = tuple(f"storyboard.{s + 1}" for s in range(SLOTS))
+        self.location = tuple(f"location.{s + 1}" for s in range(SLOTS))
+        self.hand = tuple(f"p{p}.hand" for p in range(n))
+        self.deck = tuple(f"p{p}.deck" for p in range(n))
+        self.role = tuple(f"p{p}.role" for p in range(n))
+        self.down = tuple(tuple(f"p{p}.slot{s + 1}.down" for s in range(SLOTS)) for p in range(n))
+        self.fx = tuple(tuple(f"p{p}.slot{s + 1}.effects" for s in range(SLOTS)) for p in range(n))
+        self.up = tuple(tuple(f"p{p}.slot{s + 1}.up" for s in range(SLOTS)) for p in range(n))
 
 
+# A side: (rank value, colour mask, opponent_rank total, scene_rank, scene colour or -1,
+# wins ties, extra points, cards drawn, cancels)
+Side = tuple[int, int, int, int, int, bool, int, int, bool]
+
+
+def _side(ht: HeuristicTables, actors: list[int], fx: list[int], printed: int) -> Side:
+    """What a side of card definitions adds up to at a scene of printed colour ``printed``
+    (LT-6.3, LT-6.4, LT-9.13)."""
+    rank = ht.rank
+    color = ht.color
+    hues = 0
+    v = 0
+    for d in actors:
+        v += rank[d]
+        hues |= 1 << color[d]
+    mask = hues if ht.any_hue or hues & (hues - 1) == 0 else 0
+    opp = srank = pts = draw = 0
+    scol = -1
+    ties = cancel = False
+    effects = ht.effects
+    chars: set[int] | None = None
+    na = len(actors)
+    for d in actors + fx if fx else actors:
+        for e in effects[d]:
+            cond = e[3]
+            if cond != COND_NONE:
+                if cond == COND_SCENE_COLOR:
+                    if printed != e[4]:
+                        continue
+                elif cond == COND_ALONE:
+                    if na != 1:
+                        continue
+                else:
+                    if chars is None:
+                        chars = {ht.char[a] for a in actors}
+                    if e[4] not in chars:
+                        continue
+            verb = e[0]
+            if verb == _RANK:
+                v += e[1]
+            elif verb == _OPP_RANK:
+                opp += e[1]
+            elif verb == _SCENE_RANK:
+                srank += e[1]
+            elif verb == _SCENE_COLOR:
+                scol = e[2]
+            elif verb == _GROUP_COLOR:
+                mask = 1 << e[2]
+            elif verb == _POINTS:
+                pts += e[1]
+            elif verb == _TIES:
+                ties = True
+            elif verb == _CANCEL:
+                cancel = True
+            else:
+                draw += e[1]
+    return (v, mask, opp, srank, scol, ties, pts, draw, cancel)
+
+
+class _Slot:
+    """One storyboard slot as the acting player sees it."""
+
+    __slots__ = (
+        "actors",
+        "base",
+        "color",
+        "fx",
+        "hidden",
+        "mask",
+        "over_loses",
+        "plain",
+        "points",
+        "printed",
+        "rank",
+        "seen",
+        "threat",
+        "win",
+    )
+
+    def __init__(self) -> None:
+        self.actors: list[int] = []  # my actors here (definitions)
+        self.fx: list[int] = []  # my special effects here
+        self.base = 0  # my actors' rank total
+        self.mask = 0  # my actors' colours (bits)
+        self.plain = True  # no card of my side has an effect
+        self.over_loses = False  # an overacting side never wins (option overact_all=nobody)
+        self.rank = 0  # the scene's rank, colour and points with its location
+        self.color = GRAY
+        self.points = 0
+        self.printed = GRAY  # the scene's printed colour
+        self.seen = True  # my side is all face up (Roles), without special effects
+        # the other sides already placed here: (face-down actors, face-up rank total, face-up
+        # colour mask, face-up actors, special effects)
+        self.hidden: list[tuple[int, int, int, int, int]] = []
+        self.threat = 0.0  # how able the players still to answer are (0..1)
+        self.win = 0.0  # my side's value now (chance times points)
+
+
+def _chance(sl: _Slot, side: Side, seen: bool) -> float:
+    """My chance to win slot ``sl`` with ``side`` (``seen``: the answer sees all of it)."""
+    v, mask, opp, srank, scol, ties = side[0], side[1], side[2], side[3], side[4], side[5]
+    rank = sl.rank + srank
+    col = scol if scol >= 0 else sl.color
+    gray = col == GRAY
+    match = gray or bool(mask >> col & 1)
+    if v < 0:
+        v = 0
+    proper = v <= rank
+    if not proper and sl.over_loses:
+        return 0.0
+    win = 1.0
+    for kd, up_sum, up_mask, k_up, kf in sl.hidden:
+        win *= _vs_placed(
+            v, proper, match, gray, ties, rank, col, kd, up_sum, up_mask, k_up, kf, opp
+        )
+    threat = sl.threat
+    if threat > 0.0:
+        if not proper:
+            beat = _BEAT_OVER
+        else:
+            gap = rank - v + opp  # opp (0 or less) lowers the answer's value
+            gap = 0 if gap < 0 else (gap if gap < 8 else 7)
+            if gray:
+                beat = _BEAT_GRAY[gap]
+            elif match:
+                beat = _BEAT_FIT[gap]
+            else:
+                beat = _BEAT_OFF + _BEAT_OFF_GAP * gap
+            if seen:
+                beat += _SEEN
+        win *= 1.0 - (beat if beat < 0.97 else 0.97) * threat
+    return win
+
+
+def _vs_placed(
+    v: int,
+    proper: bool,
+    match: bool,
+    gray: bool,
+    ties: bool,
+    rank: int,
+    col: int,
+    kd: int,
+    up_sum: int,
+    up_mask: int,
+    k_up: int,
+    kf: int,
+    opp: int,
+) -> float:
+    """My chance to beat a side already placed: ``kd`` face-down actors (rank 1 to 5 each),
+    face-up ones of rank total ``up_sum``, colours ``up_mask`` and number ``k_up``, ``kf``
+    special effects; ``opp`` is my opponent_rank total (0 or less). A placed side is the round
+    player's, who wins ties."""
+    lo = kd + up_sum + opp
+    hi = 5 * kd + up_sum + 2 * kf + opp
+    if lo < 0:
+        lo = 0
+    if hi < 0:
+        hi = 0
+    if lo > rank:
+        over = 1.0
+    elif hi <= rank:
+        over = 0.0
+    else:
+        over = 0.15 if kd else 0.0
+    if gray:
+        pm = 1.0  # no colour check: colours are equal
+    elif kd == 0:
+        pm = 1.0 if (up_mask & (up_mask - 1) == 0 and up_mask >> col & 1) else 0.0
+        if kf:
+            pm = 0.5 * pm + 0.25
+    elif k_up and not (up_mask >> col & 1):
+        pm = 0.2
+    else:
+        pm = 0.7
+    if not proper:  # both overact: colour, then the higher rank value
+        return over * (0.5 if match else 0.2) * (1.0 - 0.1 * kf)
+    b = rank if hi > rank else hi
+    a = b - 3 if b - 3 > lo else lo
+    if a > b:
+        a = b
+    # the chance their value is below mine (or equal, when I win ties)
+    below = v - a + (1 if ties else 0)
+    p_less = 0.0 if below <= 0 else (1.0 if below > b - a else below / (b - a + 1))
+    if match:
+        w = over + (1.0 - over) * ((1.0 - pm) + pm * p_less)
+    else:
+        w = over + (1.0 - over) * (1.0 - pm) * p_less
+    return w * (1.0 - 0.12 * kf) if kf else w
+
+
+# ----- the action values -------------------------------------------------------------------
 def action_values(g: LooneyGame, obs: dict[str, Any], legal: list[int]) -> list[float]:
-    """A value per legal action: fill scenes up to (not over) their rank, match colours,
-    prefer valuable scenes, keep special effects for actors that need them."""
+    """A value per legal action (see the module docstring)."""
+    phase = obs["phase"]
+    if phase == "placement":
+        return _placement_values(g.heur, obs, legal)
+    if phase == "storyboard":
+        return _storyboard_values(g.heur, obs, legal)
     me = obs["player"]
-    slots = [_slot_state(g, obs, me, s) for s in range(SLOTS)]
-    codec = g.codec
-    t = g.tables
+    return [1.0 if (a - FIRST == me) == _FIRST_SELF else 0.0 for a in legal]
+
+
+def _placement_values(ht: HeuristicTables, obs: dict[str, Any], legal: list[int]) -> list[float]:
+    z = obs["zones"]
+    me = obs["player"]
+    n = obs["num_players"]
     answering = obs["answering"]
+    out_players = obs["eliminated"]
+    index = ht.index
+    kind = ht.kind
+    rank = ht.rank
+    hand = [index[c] for c in z[ht.hand[me]]]
+    deck = z[ht.deck[me]]
+    actors = [d for d in hand if kind[d] == ACTOR]
+    effects = [d for d in hand if kind[d] == EFFECT]
+    used = obs["used_slots"]
+    clog = _CLOG if deck else _CLOG_EMPTY
+    # cards needed for the rest of the game (rounds left, from the leading score) against the
+    # cards left
+    rounds = (obs["target"] - max(obs["scores"])) / _PTS_PER_ROUND
+    scarcity = (_NEED_PER_ROUND * (rounds if rounds > 1.0 else 1.0) + 1.0) / (
+        deck + len(actors) + 1
+    )
+    scarcity = _SCARCE_LO if scarcity < _SCARCE_LO else min(scarcity, _SCARCE_HI)
+    # the players who answer after me, and how able they are: an answer must cover every
+    # used scene, so few cards are spread thin
+    threat = 0.0
+    n_used = len(used) or 1
+    stop = obs["round_player"] if answering else me
+    q = (me + 1) % n
+    while q != stop:
+        if q not in out_players:
+            t = (0.55 * z[ht.hand[q]] + (1.0 if z[ht.deck[q]] else 0.0)) / n_used
+            if t > threat:
+                threat = t if t < 1.0 else 1.0
+        q = (q + 1) % n
+    slots = _read_slots(ht, obs, threat)
+    values: list[float] = []
+    place_base = ht.place_base
+    loc_base = ht.location_base
+    eff_base = ht.effect_base
+    pdefs = ht.personal_defs
+    placed: dict[tuple[int, int], tuple[float, float]] = {}  # (actor, slot): value, gain
+    for a in legal:
+        if a >= place_base:
+            p, s = divmod(a - (place_base if a < loc_base else loc_base), SLOTS)
+            d = pdefs[p]
+            sl = slots[s]
+            if sl is None:
+                values.append(-1.0)
+            elif a >= loc_base:
+                values.append(_location_value(ht, sl, d, clog))
+            else:
+                key = (d, s)
+                known = placed.get(key)
+                if known is None:
+                    cost = (_CARD + _CARD_RANK * rank[d]) * scarcity
+                    if deck == 0 and len(actors) <= 1:
+                        cost += _KEEP_LAST
+                    side = _with(ht, sl, d)
+                    gain = _chance(sl, side, False) * (sl.points + side[6]) - sl.win
+                    known = placed[key] = (gain - cost, gain)
+                values.append(known[0])
+        elif a >= eff_base:
+            sl = slots[obs["effect_slot"] - 1]
+            f = pdefs[a - eff_base]
+            values.append(_effect_value(ht, sl, f, clog) if sl is not None else clog)
+        elif a == DONE:
+            values.append(0.0)
+        elif a == ROLE:
+            values.append(_role_value(slots, answering, deck, len(actors), scarcity))
+        elif ROLE_SLOT <= a < SCENE:  # the Role's actor, face up, is known now
+            sl = slots[a - ROLE_SLOT]
+            role = z[ht.role[me]]
+            if sl is None or not role:
+                values.append(0.0)
+            else:
+                side = _with(ht, sl, index[role[0]])
+                values.append(_chance(sl, side, sl.seen) * (sl.points + side[6]) - sl.win)
+        else:
+            values.append(0.0)
+    if placed and (len(actors) > 1 or effects):
+        # one card ahead, for the placements that could then be the best action
+        best = max(values)
+        ahead: dict[tuple[int, int], float] = {}
+        pairs: list[dict[tuple[int, int], float]] = [{}, {}, {}, {}]  # by slot
+        for i, a in enumerate(legal):
+            if not place_base <= a < loc_base:
+                continue
+            p, s = divmod(a - place_base, SLOTS)
+            d = pdefs[p]
+            key = (d, s)
+            v = ahead.get(key)
+            if v is None:
+                v, gain = placed[key]
+                sl = slots[s]
+                assert sl is not None
+                if v + _PARTNER * (sl.points + 2) - gain > best:
+                    v += _ahead(ht, sl, d, gain, actors, effects, pairs[s])
+                ahead[key] = v
+            values[i] = v
+    return values
+
+
+def _read_slots(ht: HeuristicTables, obs: dict[str, Any], threat: float) -> list[_Slot | None]:
+    """The slots the acting player may place on, as they see them."""
+    z = obs["zones"]
+    me = obs["player"]
+    n = obs["num_players"]
+    answering = obs["answering"]
+    out_players = obs["eliminated"]
+    used = obs["used_slots"]
+    index = ht.index
+    rank = ht.rank
+    color = ht.color
+    slots: list[_Slot | None] = [None] * SLOTS
+    for s in range(SLOTS):
+        scene = z[ht.story[s]]
+        if not scene or (answering and (s + 1) not in used):
+            continue
+        sl = _Slot()
+        sl.over_loses = ht.over_loses
+        d = index[scene[0]]
+        sl.rank = rank[d]
+        sl.points = ht.points[d]
+        sl.printed = sl.color = color[d]
+        for c in z[ht.location[s]]:
+            _locate(ht, sl, index[c])
+        down = z[ht.down[me][s]]
+        mine = [index[c] for c in down]
+        up = z[ht.up[me][s]]
+        if up:
+            mine += [index[c] for c in up]
+        fx = z[ht.fx[me][s]]
+        if fx:
+            sl.fx = [index[c] for c in fx]
+            sl.plain = False
+        sl.seen = not down and not fx
+        for q in range(n):
+            if q == me or q in out_players:
+                continue
+            kd = z[ht.down[q][s]]
+            qup = z[ht.up[q][s]]
+            if kd or qup:
+                up_sum = up_mask = 0
+                for c in qup:
+                    d = index[c]
+                    up_sum += rank[d]
+                    up_mask |= 1 << color[d]
+                sl.hidden.append((kd, up_sum, up_mask, len(qup), z[ht.fx[q][s]]))
+        sl.threat = threat
+        if mine:
+            sl.actors = mine
+            plain = ht.plain
+            for d in mine:
+                sl.base += rank[d]
+                sl.mask |= 1 << color[d]
+                if not plain[d]:
+                    sl.plain = False
+            side = _side(ht, mine, sl.fx, sl.printed)
+            sl.win = _chance(sl, side, sl.seen) * (sl.points + side[6])
+        slots[s] = sl
+    return slots
+
+
+def _with(ht: HeuristicTables, sl: _Slot, d: int, e: int = -1) -> Side:
+    """My side at ``sl`` with actor ``d`` (and ``e``) added; quick when no card has an
+    effect."""
+    plain = ht.plain
+    if sl.plain and plain[d] and (e < 0 or plain[e]):
+        rank = ht.rank
+        color = ht.color
+        v = sl.base + rank[d]
+        hues = sl.mask | 1 << color[d]
+        if e >= 0:
+            v += rank[e]
+            hues |= 1 << color[e]
+        mask = hues if ht.any_hue or hues & (hues - 1) == 0 else 0
+        return (v, mask, 0, 0, -1, False, 0, 0, False)
+    mine = [*sl.actors, d] if e < 0 else [*sl.actors, d, e]
+    return _side(ht, mine, sl.fx, sl.printed)
+
+
+def _locate(ht: HeuristicTables, sl: _Slot, loc: int) -> None:
+    """Apply a location's effects to the slot's scene (LT-9.2)."""
+    for e in ht.effects[loc]:
+        if e[3] == COND_NONE or (e[3] == COND_SCENE_COLOR and e[4] == sl.printed):
+            if e[0] == _SCENE_RANK:
+                sl.rank += e[1]
+            elif e[0] == _SCENE_COLOR:
+                sl.color = e[2]
+            elif e[0] == _POINTS:
+                sl.points += e[1]
+
+
+def _ahead(
+    ht: HeuristicTables,
+    sl: _Slot,
+    d: int,
+    alone: float,
+    actors: list[int],
+    effects: list[int],
+    pairs: dict[tuple[int, int], float],
+) -> float:
+    """What placing actor ``d`` at ``sl`` gains, over ``alone`` (its gain placed alone), when
+    the next card is the partner from the hand that brings the group up to the scene's rank
+    (less that card), or a special effect of the hand that goes with it (0 if neither
+    helps)."""
+    rank = ht.rank
+    room = sl.rank - sl.base - rank[d]
+    gain = alone
+    now = sl.win
+    if room > 0:
+        char = ht.char
+        chars = {char[x] for x in sl.actors}
+        chars.add(char[d])
+        skipped = False
+        tried = -1
+        for e in actors:
+            if e == d and not skipped:
+                skipped = True
+                continue
+            r = rank[e]
+            if r > room + 1 or r < room - _PARTNER_LOW or e == tried or char[e] in chars:
+                continue
+            tried = e
+            key = (d, e) if d < e else (e, d)
+            w = pairs.get(key)
+            if w is None:
+                side = _with(ht, sl, d, e)
+                w = pairs[key] = _chance(sl, side, False) * (sl.points + side[6])
+            v = _PARTNER * (w - now) - (_CARD + _CARD_RANK * r)
+            if v > gain:
+                gain = v
+    if effects:
+        color = ht.color
+        c = color[d]
+        mine = [*sl.actors, d]
+        shapes = ht.shapes
+        for f in effects:
+            if shapes[f] and (color[f] == GRAY or color[f] == c):
+                side = _side(ht, mine, [*sl.fx, f], sl.printed)
+                w = _chance(sl, side, False) * (sl.points + side[6])
+                v = _PARTNER * (w - now) + _DRAW_VALUE * side[7]
+                if v > gain:
+                    gain = v
+    return gain - alone
+
+
+def _effect_value(ht: HeuristicTables, sl: _Slot, f: int, clog: float) -> float:
+    """A special effect with the actor just placed at ``sl``."""
+    before = _side(ht, sl.actors, sl.fx, sl.printed)
+    after = _side(ht, sl.actors, [*sl.fx, f], sl.printed)
+    w0 = _chance(sl, before, sl.seen) * (sl.points + before[6])
+    w1 = _chance(sl, after, False) * (sl.points + after[6])
+    value = w1 - w0 + _DRAW_VALUE * (after[7] - before[7]) + clog
+    if after[8] and not before[8]:  # cancel: worth the special effects of the other sides
+        value += 0.4 * sum(h[4] for h in sl.hidden) * (sl.points + after[6])
+    return value
+
+
+def _location_value(ht: HeuristicTables, sl: _Slot, loc: int, clog: float) -> float:
+    """A location beside ``sl``: it changes the scene for whoever wins it (LT-9.2)."""
+    if not sl.actors:
+        return clog - 1.0
+    side = _side(ht, sl.actors, sl.fx, sl.printed)
+    w0 = _chance(sl, side, sl.seen)
+    p0 = sl.points + side[6]
+    keep = (sl.rank, sl.color, sl.points)
+    _locate(ht, sl, loc)
+    w1 = _chance(sl, side, sl.seen)
+    p1 = sl.points + side[6]
+    sl.rank, sl.color, sl.points = keep
+    return w1 * p1 - w0 * p0 - (1.0 - w1) * (p1 - p0) * 0.5 + clog
+
+
+def _role_value(
+    slots: list[_Slot | None], answering: bool, deck: int, n_actors: int, scarcity: float
+) -> float:
+    """A Role: a face-up actor from the deck for a slot, paid with cards of the deck (an
+    average actor: rank 3, a third of the time in the scene's colour); answering, it covers a
+    scene without spending an actor of the hand."""
+    best = -9.0
+    uncovered = 0
+    for sl in slots:
+        if sl is None:
+            continue
+        if not sl.actors:
+            uncovered += 1
+        v = sl.base + 3
+        if sl.color == GRAY:
+            w = _chance(sl, (v, 0, 0, 0, -1, False, 0, 0, False), sl.seen)
+        else:
+            w = _chance(sl, (v, 1 << sl.color, 0, 0, -1, False, 0, 0, False), sl.seen) / 3.0
+            w += 2.0 / 3.0 * _chance(sl, (v, 0, 0, 0, -1, False, 0, 0, False), sl.seen)
+        gain = w * sl.points - sl.win
+        if gain > best:
+            best = gain
+    cost = _ROLE_COST * (1.0 + (8 - deck) * 0.1 if deck < 8 else 1.0)
+    if answering and uncovered:
+        cost -= _CARD * (1.0 if n_actors >= uncovered else 2.0)
+    return best - cost
+
+
+# ----- the storyboard ----------------------------------------------------------------------
+def _fit(ht: HeuristicTables, scene: int, actors: list[int]) -> float:
+    """What a scene is worth to me as the round player with these actors: the best single
+    actor or pair (proper), as its chance against an answer times the points, less the
+    cards."""
+    rank = ht.rank[scene]
+    col = ht.color[scene]
+    pts = ht.points[scene]
+    best = 0.0
+    rk = ht.rank
+    color = ht.color
+    char = ht.char
+    n = len(actors)
+    for i in range(n):
+        a = actors[i]
+        for j in range(i, n):
+            if j == i:
+                v = rk[a]
+                match = color[a] == col
+                cards = 1
+            else:
+                b = actors[j]
+                if char[b] == char[a]:
+                    continue
+                v = rk[a] + rk[b]
+                match = color[a] == col and color[b] == col
+                cards = 2
+            if v > rank:
+                continue
+            gap = rank - v if rank - v < 8 else 7
+            if col == GRAY:
+                beat = _BEAT_GRAY[gap]
+            else:
+                beat = _BEAT_FIT[gap] if match else _BEAT_OFF + _BEAT_OFF_GAP * gap
+            value = (1.0 - beat) * pts - cards * _CARD
+            if value > best:
+                best = value
+    return best
+
+
+def _storyboard_values(ht: HeuristicTables, obs: dict[str, Any], legal: list[int]) -> list[float]:
+    index = ht.index
+    kind = ht.kind
+    hand = [index[c] for c in obs["zones"][ht.hand[obs["player"]]]]
+    actors = [d for d in hand if kind[d] == ACTOR]
+    pdefs = ht.personal_defs
     out = []
     for a in legal:
-        if a < REFILL:
-            out.append(1.0 if a - FIRST == me else 0.0)
-        elif a == REFILL:
-            out.append(0.5)
-        elif a == ROLE:
-            out.append(0.2 if not answering else 0.6)
-        elif a == DONE:
-            out.append(0.3)
-        elif a < SCENE:
-            rank, pts, col, have = slots[a - ROLE_SLOT]
-            out.append(pts * 0.5 - (have > rank))
-        elif a < codec.effect_base:
-            d = t.personal_defs[a - SCENE]
-            out.append(0.4 + 0.05 * t.points[d])
-        elif a < codec.place_base:
-            d = t.personal_defs[a - codec.effect_base]
-            bonus = sum(max(e[1], 0) if e[0] in (0, 5) else 1 for e in t.effects[d])
-            out.append(1.0 + 0.3 * bonus)
-        elif a < codec.location_base:
-            p, s = divmod(a - codec.place_base, SLOTS)
-            d = t.personal_defs[p]
-            rank, pts, col, have = slots[s]
-            cover = 3.0 if answering and have == 0 else 0.0
-            out.append(_fit(rank, have, t.rank[d], pts, t.color[d] == col) + cover)
+        if a == REFILL:
+            out.append(_REFILL)
+        elif a >= SCENE:
+            out.append(_fit(ht, pdefs[a - SCENE], actors) + _SCENE_CLOG)
         else:
-            out.append(0.1)
+            out.append(0.0)
     return out
+
+
+# ----- evaluation of a whole state, for search -------------------------------------------------
+# Fitted (logistic regression) on 20,000 states of epsilon-greedy games between greedy agents:
+# a player's chance to win grows with the points still needed by the others against their own,
+# and with the actors they have left (hand and deck); the points at stake in the round being
+# played count for a share.
+_EVAL_POINTS = 0.86
+_EVAL_ACTORS = 0.7
+_EVAL_PENDING = 0.6
+
+
+def evaluate(state: LooneyState) -> list[float]:
+    """An estimate of ``state.returns()`` for an unfinished state: each player's chance to win
+    from a race to the target (points needed, the round's points at stake, actors left), as
+    the expected return (1 for a win, -1/(n-1) for a loss)."""
+    g = state.game
+    n = g.num_players
+    if state.phase == PH_OVER:
+        return state.returns()
+    t = g.tables
+    kind = t.kind
+    cards = state.cards
+    zones = state.zones
+    gains = [0.0] * n
+    if state.phase == PH_PLACE and state.used:
+        used = [s for s in range(SLOTS) if state.used >> s & 1]
+        if state.actor == state.rp:  # the answers are to come
+            at_stake = sum(t.points[cards[zones[STORY + s][0]]] for s in used)
+            gains[state.rp] = _EVAL_PENDING * at_stake
+        else:  # the round as it would be scored now
+            probe = state.clone()
+            assert isinstance(probe, LooneyState)
+            events: list[Any] = []
+            draws: list[tuple[int, int]] = []
+            for s in used:
+                score_slot(probe, s, events, draws)
+            for p in range(n):
+                gains[p] = _EVAL_PENDING * (probe.scores[p] - state.scores[p])
+    target = g.options.target_points
+    need = [max(0.0, target - state.scores[p] - gains[p]) for p in range(n)]
+    actors = [0] * n
+    for p in range(n):
+        b = pbase(p)
+        k = 0
+        for c in zones[b + HAND_ZONE] + zones[b + DECK_ZONE]:
+            if kind[cards[c]] == ACTOR:
+                k += 1
+        actors[p] = k
+    alive = [p for p in range(n) if not state.out[p]]
+    spread_need = math.sqrt(2.0 * sum(need[p] for p in alive) / len(alive) + 4.0)
+    spread_actors = math.sqrt(2.0 * sum(actors[p] for p in alive) / len(alive) + 4.0)
+    weight = [0.0] * n
+    top = -1e9
+    strength = [0.0] * n
+    for p in alive:
+        strength[p] = (
+            -_EVAL_POINTS * need[p] / spread_need + _EVAL_ACTORS * actors[p] / spread_actors
+        )
+        top = max(top, strength[p])
+    for p in alive:
+        weight[p] = math.exp(strength[p] - top)
+    total = sum(weight)
+    return [(n * weight[p] / total - 1.0) / (n - 1) for p in range(n)]

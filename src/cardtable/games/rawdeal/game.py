@@ -19,6 +19,7 @@ from cardtable.core.decks import (
     DeckProblem,
 )
 from cardtable.core.game import Game, GameOptions
+from cardtable.core.state import State
 from cardtable.core.zones import ZoneSpec
 
 from . import heuristics, render, sheet
@@ -215,3 +216,10 @@ class RawDealGame(Game):
     def heuristic_values(self, observation: dict[str, Any], legal: list[int]) -> list[float]:
         """Values of legal actions from the observation (heuristics.py)."""
         return heuristics.action_values(self, observation, legal)
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """An estimate of the returns of an unfinished state (heuristics.py): each player's
+        (each team's) chance to win from the Arsenal sizes and the turn, on the scale of
+        RD-8.4."""
+        assert isinstance(state, RawDealState)
+        return heuristics.evaluate(self, state)

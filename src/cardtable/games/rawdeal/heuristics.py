@@ -1,62 +1,762 @@
-"""Raw Deal game knowledge for agents: values of actions from an observation.
+"""Raw Deal game knowledge for agents: values of actions from an observation, and an
+evaluation of a state for search.
 
-Play the most damaging maneuver you can afford, set-ups before the maneuver they help, always
-reverse when you can, draw all Stun Value cards, bury the card you can least afford to play;
-aim at the opponent with the smallest Arsenal; tag in a partner whose Arsenal is much larger.
+The action values (``action_values``) read only the observation: the player's own hand and
+Backlash deck, and what is public (Arsenal and hand sizes, Rings, Pre-match cards, Fortitude
+Ratings, the card being played). Hidden cards are estimated from a *prior*: the average
+Arsenal and Backlash deck of the shipped starter decks (public knowledge of the metagame).
+Everything that depends only on the cards is worked out once per game (:class:`Knowledge`).
+
+The play, in words:
+
+- **Plays in the main segment** are valued as expected gain: the damage that gets through
+  (an overturned Arsenal reversal may stop it), the Fortitude the card adds (more when it
+  unlocks cards in the hand: Fortitude building before big maneuvers), its effects (draws
+  weighed against the Arsenal they cost, set-ups worth their bonus only when a follow-up is
+  in hand), minus what a reversal from the defender's hand would cost (its damage, the card).
+  The chance of a reversal is worked out from the defender's hand size and Fortitude and the
+  prior. Cards are ordered by gain over the chance that they end the turn (reversed, stopped
+  or ``end_turn``), the optimal order for independent risks: safe cards and set-ups first,
+  the big risky maneuver last. Damage that pins the opponent (at least their Arsenal) comes
+  before everything. The turn ends when nothing has a positive expected gain.
+- **Reversals** are played when what they prevent (the damage, a pin, the rest of the
+  attacker's turn, a set-up) and what they deal outweigh the worth of keeping the card;
+  a Multi maneuver is reversed only with two reversals at hand.
+- **Stun Value** cards are drawn while the Arsenal can spare them; the ability
+  ``draw_and_bury`` is used at once and buries the card least likely to be useful.
+- **Targets** (free-for-all): the pin first, else the damage that gets through and the
+  opponent most dangerous to us (the largest Arsenal), avoiding full hands and high Fortitude.
+- **Tag teams**: tag in the partner when the active member is worn down or out of plays and
+  the partner is fresher.
+- **Pre-match**: the cards that add most Fortitude, damage and protection first.
 """
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
-from .actions import ABILITY, END, HAND, MANEUVER, REVERSAL, STUN
+from .actions import ABILITY, ACTION, END, HAND, MANEUVER
+from .rules import A_TOUGH, NEVER, PH_OVER
+from .tables import ARSENAL_CARD, MIDMATCH_CARD, PREMATCH_CARD, SUPERSTAR
+from .zones import ARSENAL, PER_PLAYER
+from .zones import HAND as HAND_ZONE
 
 if TYPE_CHECKING:
     from .game import RawDealGame
+    from .rules import RawDealState
+
+V_DRAW, V_OPP_DISCARD, V_NEXT_BONUS, V_NEXT_COST, V_OVERTURN_SELF, V_RECOVER = range(6)
+V_END_TURN, V_PIN_OPPONENT = 6, 7
+MAXF = 48  # Fortitude indices of the prior tables (higher is clamped)
+WIN = 1000.0  # the value of winning (or of not losing) at once
+DECK = 60.0  # Arsenal size of the prior
+TARGET_WEAKEST = 0.6  # free-for-all: the pull, per card of Arsenal, towards the weakest target
+BAIT = 2.0  # a reversal drawn out of the defender's hand: one fewer for the big maneuvers
+FFA_PATIENCE = 0.6  # free-for-all: the gain a play needs, per card of the weakest Arsenal
+PHASE_CODES = {
+    "pre-match": 0,
+    "main": 1,
+    "reversal window": 2,
+    "stun draw": 3,
+    "bury": 4,
+    "over": 5,
+    "target": 6,
+}
+
+
+class Fit:
+    """What the prior says about the reversals that fit one card played one way, with a
+    given damage and card before it: by the reverser's Fortitude, the chance that one
+    unknown card of a hand fits (``hand``), of a Backlash deck (``backlash``) and of an
+    Arsenal, stopping the damage (``arsenal``); and the mean damage of a fitting reversal
+    from the hand and the share of them that pin the attacker."""
+
+    __slots__ = ("arsenal", "backlash", "hand", "pins", "rev_damage")
+
+    def __init__(
+        self,
+        hand: list[float],
+        backlash: list[float],
+        arsenal: list[float],
+        rev_damage: float,
+        pins: float,
+    ) -> None:
+        self.hand = hand
+        self.backlash = backlash
+        self.arsenal = arsenal
+        self.rev_damage = rev_damage
+        self.pins = pins
+
+
+def _cumulate(weights: list[tuple[int, float]]) -> list[float]:
+    """Cumulative weights by Fortitude 0..MAXF of (Fortitude needed, weight) pairs."""
+    out = [0.0] * (MAXF + 1)
+    for f, w in weights:
+        if f <= MAXF:
+            out[f] += w
+    total = 0.0
+    for i in range(MAXF + 1):
+        total += out[i]
+        out[i] = total
+    return out
+
+
+class Knowledge:
+    """Per game, worked out once: the prior decks, each card's worth as a reversal, set-up
+    effects, Pre-match values, zone keys, and (on first use) the reversals that fit each
+    play."""
+
+    def __init__(self, g: RawDealGame) -> None:
+        t = g.tables
+        n = len(t.kind)
+        self.t = t
+        self.hot = g.hot
+        self.n = n
+        self.index = g.card_pool.index
+        self.seed_pin = g.options.pinfall == "seed"
+        self.tag = g.options.match == "tag"
+        self.keys = [
+            tuple(f"p{q}.{z}" for z in ("arsenal", "hand", "backlash", "prematch", "ringside"))
+            for q in range(g.num_players)
+        ]
+        self._prior(g)
+        # each reversal's coverage: the share of the prior's maneuvers and actions it fits;
+        # what keeping a reversal in hand is worth grows with it
+        plays = [(d, k) for d in range(n) for k in (MANEUVER, ACTION) if t.plays[d] >> k & 1]
+        weight = sum(self.arsenal_prior[d] for d, _ in plays) or 1.0
+        cover = [0.0] * n
+        for d, k in plays:
+            ans = self.hot.answers(d, k)
+            for r in ans.hand | ans.backlash:
+                cover[r] += self.arsenal_prior[d] / weight
+        self.keep = [
+            2.0 + 6.0 * cover[d] + 0.15 * t.damage[d]
+            if t.plays[d] & 4 and t.reversal[d] is not None
+            else 0.0
+            for d in range(n)
+        ]
+        self.is_reversal = [t.plays[d] & 4 and t.reversal[d] is not None for d in range(n)]
+        # set-up effects: the bonus (amount, subtype mask) and reversal cost for the next card
+        self.bonus = [(0, 0)] * n
+        self.cost = [0] * n
+        self.ends = [False] * n
+        for d in range(n):
+            for verb, amount, sub in t.effects[d]:
+                if verb == V_NEXT_BONUS:
+                    self.bonus[d] = (amount, 0 if sub < 0 else 1 << sub)
+                elif verb == V_NEXT_COST:
+                    self.cost[d] = amount
+                elif verb == V_END_TURN:
+                    self.ends[d] = True
+        self.prematch_value = [0.0] * n
+        for d in range(n):
+            if t.kind[d] == PREMATCH_CARD:
+                bonus, mask = t.pm_damage[d]
+                self.prematch_value[d] = (
+                    1.0
+                    + 1.2 * t.pm_fortitude[d]
+                    + bonus * (3.0 if not mask else 1.5)
+                    + 3.0 * t.pm_reduction[d]
+                    + 0.8 * t.pm_draw[d]
+                )
+        self.backlash_first = g.codec.backlash
+        self.target_first = g.codec.target
+        self.card = [
+            (
+                t.subtypes[d],
+                t.damage[d],
+                t.unreversible[d],
+                t.multi[d],
+                t.stun[d],
+                t.effects[d],
+                self.ends[d],
+                self.keep[d],
+            )
+            for d in range(n)
+        ]
+        # what the public cards say at a glance: Superstars that take less damage, and each
+        # Pre-match card's (damage reduction, damage bonus or None)
+        self.tough = frozenset(
+            g.card_ids[d] for d in range(n) if t.kind[d] == SUPERSTAR and t.ability[d] == A_TOUGH
+        )
+        self.pm_info = {
+            g.card_ids[d]: (t.pm_reduction[d], t.pm_damage[d] if t.pm_damage[d][0] else None)
+            for d in range(n)
+        }
+        # what decides a fit beyond the cards: the card before (only these matter) and the
+        # damage (only up to the highest damage limit)
+        self.after_cards = frozenset(r.after for r in t.reversal if r and r.after >= 0)
+        limits = [r.max_damage for r in t.reversal if r and r.max_damage < 90]
+        self.damage_cap = max(limits, default=0) + 1
+        self.stride = n + 1
+        self._fits: dict[int, Fit] = {}
+
+    def _prior(self, g: RawDealGame) -> None:
+        """The prior: how many of each definition an Arsenal holds (per 60 cards), and the
+        share of each Mid-match card among a Backlash deck's Mid-match cards, averaged over
+        the starter decks (uniform over the Arsenal cards without them)."""
+        t = self.t
+        n = self.n
+        arsenal = [0.0] * n
+        backlash = [0.0] * n
+        try:
+            decks = list(g.starter_decks().values())
+        except Exception:  # a card set the starter decks do not fit: a uniform prior
+            decks = []
+        for deck in decks:
+            for cid, k in deck.sections.get("arsenal", {}).items():
+                if cid in self.index:
+                    arsenal[self.index[cid]] += k / len(decks)
+            for cid, k in deck.sections.get("backlash", {}).items():
+                if cid in self.index:
+                    backlash[self.index[cid]] += k / len(decks)
+        if sum(arsenal) <= 0:
+            ids = [d for d in range(n) if t.kind[d] == ARSENAL_CARD]
+            arsenal = (
+                [1.0 if t.kind[d] == ARSENAL_CARD else 0.0 for d in range(n)] if ids else [1.0] * n
+            )
+        total = sum(arsenal)
+        self.arsenal_prior = [w * DECK / total for w in arsenal]
+        mids = sum(backlash[d] for d in range(n) if t.kind[d] == MIDMATCH_CARD) or 1.0
+        self.backlash_prior = [
+            backlash[d] / mids if t.kind[d] == MIDMATCH_CARD else 0.0 for d in range(n)
+        ]
+
+    def fit(self, d: int, k: int, damage: int, prev: int) -> Fit:
+        """The prior's reversals that fit definition ``d`` played as ``k`` with ``damage``
+        right after ``prev`` (memoized)."""
+        if damage > self.damage_cap:
+            damage = self.damage_cap
+        if prev not in self.after_cards:
+            prev = -1
+        key = ((d * 2 + k) * 64 + damage) * self.stride + prev + 1
+        f = self._fits.get(key)
+        if f is None:
+            f = self._fits[key] = self._work_out_fit(d, k, damage, prev)
+        return f
+
+    def _work_out_fit(self, d: int, k: int, damage: int, prev: int) -> Fit:
+        t = self.t
+        ans = self.hot.answers(d, k)
+        hand: list[tuple[int, float]] = []
+        back: list[tuple[int, float]] = []
+        ars: list[tuple[int, float]] = []
+        rev_w = rev_d = pins = 0.0
+        for r in sorted(ans.hand | ans.backlash | ans.arsenal):
+            rv = t.reversal[r]
+            assert rv is not None
+            if k == MANEUVER and damage > rv.max_damage:
+                continue
+            if (rv.after != -1 and rv.after != prev) or rv.ring_at_least:
+                continue  # (a Ring condition is seldom met: left out)
+            f = t.fortitude[r]
+            wa = self.arsenal_prior[r] / DECK
+            wb = self.backlash_prior[r]
+            if r in ans.hand and t.kind[r] == ARSENAL_CARD and wa:
+                hand.append((f, wa))
+                dmg = t.damage[r]
+                if t.damage_as_reversed[r]:
+                    dmg = damage if k == MANEUVER else 0
+                rev_w += wa
+                rev_d += wa * dmg
+                if any(e[0] == V_PIN_OPPONENT for e in t.reversal_effects[r]):
+                    pins += wa
+            if r in ans.backlash and wb:
+                back.append((f, wb))
+            if r in ans.arsenal and wa:
+                ars.append((f, wa))
+        return Fit(
+            _cumulate(hand),
+            _cumulate(back),
+            _cumulate(ars),
+            rev_d / rev_w if rev_w else 2.0,
+            pins / rev_w if rev_w else 0.0,
+        )
+
+
+def knowledge(g: RawDealGame) -> Knowledge:
+    """The game's Knowledge, worked out on first use and kept on the game."""
+    k: Knowledge | None = getattr(g, "_knowledge", None)
+    if k is None:
+        k = Knowledge(g)
+        g._knowledge = k  # type: ignore[attr-defined]
+    return k
+
+
+def arsenal_worth(a: int) -> float:
+    """What one more card in one's own Arsenal is worth: the Arsenal is life, and each card
+    matters more as it runs low."""
+    return 0.45 + 6.0 / (a + 2) if a >= 0 else 3.5
+
+
+def hand_worth(h: int) -> float:
+    """What one more card in hand is worth."""
+    return 1.3 if h < 4 else 1.1 if h < 8 else 0.8
+
+
+class View:
+    """The facts of one observation that the values use, read once per call."""
+
+    __slots__ = (
+        "arsenal",
+        "backlash_n",
+        "bonus",
+        "bonus_mask",
+        "bonuses",
+        "fort",
+        "hand",
+        "hand_n",
+        "k",
+        "last",
+        "me",
+        "opponents",
+        "reduction",
+        "rev_cost",
+        "ringside",
+        "unlocks",
+    )
+
+    def __init__(self, k: Knowledge, obs: dict[str, Any]) -> None:
+        index = k.index
+        z = obs["zones"]
+        me = obs["player"]
+        self.k = k
+        self.me = me
+        self.fort = obs["fortitude"]
+        arsenal: list[int] = []
+        hand_n: list[int] = []
+        backlash_n: list[int] = []
+        reduction: list[int] = []
+        bonuses: list[tuple[int, int]] = []
+        pm_info = k.pm_info
+        for q, (ka, kh, kb, kp, _) in enumerate(k.keys):
+            arsenal.append(z[ka])  # nobody sees an Arsenal: always a count
+            h = z[kh]
+            hand_n.append(h if h.__class__ is int else len(h))
+            b = z[kb]
+            backlash_n.append(b if b.__class__ is int else len(b))
+            r = 0
+            for c in z[kp]:
+                less, more = pm_info[c]
+                r += less
+                if more and q == me:
+                    bonuses.append(more)
+            reduction.append(r)
+        tough = k.tough
+        for q, name in enumerate(obs["superstars"]):
+            if name in tough:
+                reduction[q] += 1  # RD-3.2: less damage from maneuvers
+        self.arsenal = arsenal
+        self.hand_n = hand_n
+        self.backlash_n = backlash_n
+        self.reduction = reduction
+        self.bonuses = bonuses
+        keys = k.keys[me]
+        self.hand = [index[c] for c in z[keys[1]]]
+        self.ringside = len(z[keys[4]])
+        last = obs["last_played"]
+        if last is None:
+            self.last = -1
+            self.bonus_mask = self.rev_cost = 0
+        else:
+            d = self.last = index[last]
+            self.bonus_mask = k.bonus[d][1]
+            self.rev_cost = k.cost[d]
+        self.bonus = obs["setup_bonus"]
+        if k.tag:
+            self.opponents = [obs["active"][1 - me % 2]]
+        elif len(arsenal) == 2:
+            self.opponents = [1 - me]
+        else:
+            out = obs["eliminated"]
+            self.opponents = [q for q in range(len(arsenal)) if q != me and q not in out]
+        self.unlocks: list[tuple[int, float]] = []
+
+    def find_unlocks(self) -> None:
+        """The cards in hand that more Fortitude would let the player play (1.5 each) or
+        reverse with (1.0 each), by the Fortitude they lack, smallest first."""
+        k = self.k
+        fort = self.fort[self.me]
+        need = k.hot.need
+        is_rev = k.is_reversal
+        rev_f = k.t.fortitude
+        ups = []
+        for h in self.hand:
+            f = need[h]
+            if f > fort and f < NEVER:
+                ups.append((f - fort, 1.5))
+            elif is_rev[h] and rev_f[h] > fort:
+                ups.append((rev_f[h] - fort, 1.0))
+        ups.sort()
+        self.unlocks = ups
+
+
+def play_value(v: View, d: int, kind: int, q: int, src_hand: bool) -> tuple[float, float]:
+    """The expected gain of playing ``d`` as ``kind`` at opponent ``q`` now, and the chance
+    that it ends the turn (reversed, its damage stopped, or ``end_turn``)."""
+    k = v.k
+    sub, printed, unreversible, multi, sv, effects, ends, keep = k.card[d]
+    my_ars = v.arsenal[v.me]
+    maneuver = kind == MANEUVER
+    dmg = 0
+    if maneuver:  # RD-4.4
+        dmg = printed
+        if v.bonus and (not v.bonus_mask or v.bonus_mask & sub):
+            dmg += v.bonus
+        for b, m in v.bonuses:
+            if not m or m & sub:
+                dmg += b
+        dmg -= v.reduction[q]
+        if dmg < 0:
+            dmg = 0
+    key = ((d * 2 + kind) * 64 + (dmg if dmg < k.damage_cap else k.damage_cap)) * k.stride + (
+        v.last + 1 if v.last in k.after_cards else 0
+    )
+    fit = k._fits.get(key)
+    if fit is None:
+        fit = k.fit(d, kind, dmg, v.last)
+    p_rev = q_ars = 0.0
+    if not unreversible:
+        fq = v.fort[q] - (v.rev_cost if maneuver else 0)
+        if fq >= 0:
+            if fq > MAXF:
+                fq = MAXF
+            p = fit.hand[fq]
+            h = v.hand_n[q]
+            if p > 0 and h:
+                p_rev = 1 - (1 - p) ** h
+            b = v.backlash_n[q]
+            if b:
+                pb = fit.backlash[fq]
+                if pb > 0:
+                    p_rev = 1 - (1 - p_rev) * (1 - 0.5 * pb) ** b
+            if p_rev and maneuver and multi:
+                p_rev *= p_rev  # RD-6.5: two reversals needed
+            q_ars = fit.arsenal[fq]
+    gain = 0.0
+    stop = 0.0
+    if dmg:
+        ars_q = v.arsenal[q]
+        if k.seed_pin and dmg >= ars_q:  # RD-8.1: a pin
+            gain = WIN if k.tag or len(v.opponents) == 1 else 0.3 * WIN
+        else:
+            if q_ars > 0:
+                miss = (1 - q_ars) ** dmg
+                dealt = (1 - miss) / q_ars
+                stop = 1 - miss
+                if sv:
+                    gain = stop * 0.6 * (sv if sv < my_ars else my_ars)  # RD-5.5
+            else:
+                dealt = float(dmg)
+            gain += dealt * (1.0 + 3.0 / (ars_q - dealt + 3)) if ars_q > dealt else dealt
+    if printed:  # RD-3.5: Fortitude, worth more when it unlocks cards in the hand
+        unlock = 0.0
+        for gap, w in v.unlocks:
+            if gap > printed:
+                break
+            unlock += w
+        gain += 0.25 * printed + (unlock if unlock < 4.5 else 4.5)
+    if effects:
+        gain += effects_value(v, effects, d, q, v.fort[v.me] + printed)
+        if ends:
+            stop = 1.0
+    if src_hand and keep:
+        gain -= 0.8 * keep  # a hybrid reversal played otherwise is spent
+    if not p_rev:
+        return gain, stop
+    # reversed: the card is lost, the reversal's damage taken, the turn over; but the
+    # defender has spent a reversal
+    rd = fit.rev_damage
+    loss = rd * arsenal_worth(my_ars) + 1.0 - BAIT
+    if k.seed_pin and rd >= my_ars:
+        loss += 0.5 * WIN
+    if fit.pins:
+        loss += WIN * fit.pins
+    return (1 - p_rev) * gain - p_rev * loss, p_rev + (1 - p_rev) * stop
+
+
+def effects_value(v: View, effects: Any, d: int, q: int, fort_after: int) -> float:
+    """What a card's success effects (RD-7) are worth to the player now."""
+    k = v.k
+    t = k.t
+    my_ars = v.arsenal[v.me]
+    out = 0.0
+    for verb, amount, sub in effects:
+        if verb == V_DRAW:
+            n = amount if amount < my_ars else my_ars
+            out += n * (hand_worth(len(v.hand)) - arsenal_worth(my_ars - n))
+        elif verb == V_OPP_DISCARD:
+            out += 1.6 * min(amount, v.hand_n[q])
+        elif verb == V_NEXT_BONUS:  # a set-up: worth its bonus with a follow-up in hand
+            mask = 0 if sub < 0 else 1 << sub
+            need = k.hot.need
+            follow = any(
+                h != d
+                and t.plays[h] & 1
+                and need[h] <= fort_after
+                and (not mask or mask & t.subtypes[h])
+                for h in v.hand
+            )
+            out += amount if follow else 0.15 * amount
+        elif verb == V_NEXT_COST:
+            need = k.hot.need
+            follow = any(h != d and t.plays[h] & 1 and need[h] <= fort_after for h in v.hand)
+            out += 0.3 * min(amount, 10) if follow else 0.0
+        elif verb == V_OVERTURN_SELF:
+            if k.seed_pin and amount >= my_ars:
+                out -= WIN
+            else:
+                out -= amount * arsenal_worth(my_ars - amount)
+        elif verb == V_RECOVER:
+            out += 1.2 * min(amount, v.ringside) * arsenal_worth(my_ars)
+        elif verb == V_PIN_OPPONENT:
+            out += WIN
+    return out
 
 
 def action_values(g: RawDealGame, obs: dict[str, Any], legal: list[int]) -> list[float]:
     """A value per legal action (higher is better), from the observation only."""
-    t = g.tables
-    me = obs["player"]
-    fort = obs["fortitude"][me]
-    phase = obs["phase"]
-    out = []
+    k = knowledge(g)
+    phase = PHASE_CODES[obs["phase"]]
+    if phase == 0:  # RD-2.3
+        first = k.backlash_first
+        return [0.0 if a == END else k.prematch_value[(a - first) // 3] for a in legal]
+    v = View(k, obs)
+    if phase == 1:
+        return _main_values(k, v, obs, legal)
+    if phase == 2:
+        return _reversal_values(k, v, obs, legal)
+    if phase == 3:  # RD-5.5: draw while the Arsenal can spare the cards
+        ars = v.arsenal[v.me]
+        hand = len(v.hand)
+        out = []
+        total = 0.0
+        for j in range(len(legal)):
+            out.append(total)
+            total += hand_worth(hand + j) - arsenal_worth(ars - j - 1)
+        return out
+    if phase == 4:
+        return [-_usefulness(v, (a - HAND) // 3) for a in legal]
+    return _target_values(k, v, obs, legal)
+
+
+def _usefulness(v: View, d: int) -> float:
+    """How much a card in hand is worth keeping (the bury step of ``draw_and_bury``)."""
+    k = v.k
+    t = k.t
+    fort = v.fort[v.me]
+    if k.is_reversal[d]:
+        return k.keep[d] + (1.0 if t.fortitude[d] <= fort else 0.0)
+    f = k.hot.need[d]
+    if t.plays[d] & 1:
+        return 2.0 + t.damage[d] if f <= fort else 0.5 * t.damage[d] - 0.4 * (f - fort)
+    return 2.5 if f <= fort else 1.5 - 0.3 * (f - fort)
+
+
+def _order(value: float, stop: float) -> float:
+    """The main-segment priority of a play: its gain over its chance of ending the turn (the
+    best order for independent risks), or its loss when it gains nothing."""
+    if value <= 0:
+        return value
+    return value / (stop if stop > 0.05 else 0.05)
+
+
+def _main_values(k: Knowledge, v: View, obs: dict[str, Any], legal: list[int]) -> list[float]:
+    v.find_unlocks()
+    first_b = k.backlash_first
+    target = k.target_first
+    opponents = v.opponents
+    out: list[float] = []
+    best_play = 0.0
+    tag_at = -1
     for a in legal:
         if a == END:
             out.append(0.0)
         elif a == ABILITY:
-            out.append(0.5)
-        elif a < HAND:
-            out.append(float(a - STUN))
-        elif a == g.codec.tag:
-            out.append(_tag_value(obs, me))
-        elif a >= g.codec.target:  # aim at the opponent closest to being pinned
-            out.append(100.0 - _arsenal(obs, a - g.codec.target))
+            out.append(2 * WIN)  # draw, then bury the worst card: never worse
+        elif a >= target:
+            tag_at = len(out)
+            out.append(0.0)
         else:
-            first = HAND if a < g.codec.backlash else g.codec.backlash
-            d, k = divmod(a - first, 3)
-            if phase == "bury":
-                out.append(t.fortitude[d] - fort + 0.1 * t.damage[d])
-            elif phase == "pre-match":
-                out.append(1.0)
-            elif k == REVERSAL:
-                out.append(5.0 + t.damage[d])
-            elif k == MANEUVER:
-                out.append(1.0 + t.damage[d] + 0.5 * t.stun[d])
+            src_hand = a < first_b
+            d, kind = divmod(a - (HAND if src_hand else first_b), 3)
+            if len(opponents) == 1:
+                best, stop = play_value(v, d, kind, opponents[0], src_hand)
             else:
-                out.append(1.5 + sum(e[1] for e in t.effects[d] if e[0] in (0, 2)))
+                best, stop, aim = -1e9, 1.0, -1e9
+                for q in opponents:  # RD-9.2: valued at the target it would be aimed at
+                    value, s = play_value(v, d, kind, q, src_hand)
+                    bias = value + _target_bias(v, q)
+                    if bias > aim:
+                        best, stop, aim = value, s, bias
+                # patience: while every opponent is far from a pin, only strong plays are
+                # worth showing cards and Fortitude for; let the others wear each other down
+                best -= FFA_PATIENCE * v.arsenal[min(opponents, key=v.arsenal.__getitem__)]
+            if best > best_play:
+                best_play = best
+            out.append(_order(best, stop))
+    if tag_at >= 0:
+        out[tag_at] = _tag_value(v, best_play)
     return out
 
 
-def _arsenal(obs: dict[str, Any], p: int) -> int:
-    """Player ``p``'s Arsenal size as the observation shows it (a count)."""
-    size = obs["zones"][f"p{p}.arsenal"]
-    return size if isinstance(size, int) else len(size)
+def _target_bias(v: View, q: int) -> float:
+    """A free-for-all of three or more: finish off the opponent closest to being pinned
+    (the smallest Arsenal), who drops out soonest and stops hitting back."""
+    return -TARGET_WEAKEST * v.arsenal[q]
 
 
-def _tag_value(obs: dict[str, Any], me: int) -> float:
-    """Tag in the partner early in the turn when their Arsenal is 10 or more cards larger."""
+def _target_values(k: Knowledge, v: View, obs: dict[str, Any], legal: list[int]) -> list[float]:
+    """RD-9.2: the opponent to aim the card being played at."""
+    playing = obs["playing"]
+    d = k.index[playing["card"]]
+    kind = MANEUVER if playing["as"] == "maneuver" else ACTION
+    first = k.target_first
+    out = []
+    for a in legal:
+        q = a - first
+        value, _ = play_value(v, d, kind, q, False)
+        out.append(value + _target_bias(v, q))
+    return out
+
+
+def _tag_value(v: View, best_play: float) -> float:
+    """RD-9.5: tag in the partner when the active member is worn down and the partner is
+    fresher, or when the active member has nothing worth playing and the partner has cards."""
+    me = v.me
     partner = (me + 2) % 4
-    fresh = _arsenal(obs, partner) - _arsenal(obs, me) >= 10
-    return 0.25 if fresh and obs["last_played"] is None else -1.0
+    mine = v.arsenal[me]
+    theirs = v.arsenal[partner]
+    value = -1.0
+    if theirs - mine >= 8 and mine < 20:
+        value = 1.0 + 0.2 * (theirs - mine)
+    if best_play <= 0.0 and v.hand_n[partner] >= 2 and theirs > mine - 5:
+        value = max(value, 0.5 + 0.2 * v.hand_n[partner])
+    return value
+
+
+def _reversal_values(k: Knowledge, v: View, obs: dict[str, Any], legal: list[int]) -> list[float]:
+    """RD-5.1: reverse when what it prevents and deals outweighs keeping the card."""
+    t = k.t
+    me = v.me
+    playing = obs["playing"]
+    attacker = obs["turn_player"]
+    d = k.index[playing["card"]]
+    maneuver = playing["as"] == "maneuver"
+    dmg = playing["damage"] or 0
+    my_ars = v.arsenal[me]
+    their_ars = v.arsenal[attacker]
+    first_b = k.backlash_first
+    # RD-6.5: a Multi maneuver is stopped only with two reversals at hand
+    copies = 0
+    for a in legal:
+        if a != END:
+            copies += v.hand.count((a - HAND) // 3) if a < first_b else 1
+    prevent = 0.0
+    if copies >= playing["reversals_needed"]:
+        if maneuver and dmg:
+            if k.seed_pin and dmg >= my_ars:
+                prevent = WIN
+            else:
+                prevent = 0.9 * dmg * arsenal_worth(my_ars - dmg)
+        # the rest of the attacker's turn, and what the card itself would do
+        hand = v.hand_n[attacker]
+        prevent += 1.5 + 0.35 * (hand if hand < 8 else 8)
+        for verb, amount, _ in t.effects[d]:
+            if verb in (V_NEXT_BONUS, V_DRAW):
+                prevent += 0.8 * amount
+            elif verb == V_NEXT_COST:
+                prevent += 1.0
+            elif verb == V_OPP_DISCARD:
+                prevent += 1.5 * amount
+            elif verb == V_PIN_OPPONENT:
+                prevent += WIN
+    out = []
+    for a in legal:
+        if a == END:
+            out.append(0.0)
+            continue
+        from_hand = a < first_b
+        r = (a - (HAND if from_hand else first_b)) // 3
+        rd = t.damage[r]
+        if t.damage_as_reversed[r]:
+            rd = dmg if maneuver else 0
+        gain = prevent + 0.25 * t.damage[r]
+        if rd:
+            gain += WIN if k.seed_pin and rd >= their_ars else rd
+        for verb, amount, _ in t.reversal_effects[r]:
+            if verb == V_DRAW:
+                n = amount if amount < my_ars else my_ars
+                gain += n * (hand_worth(len(v.hand)) - arsenal_worth(my_ars - n))
+            elif verb == V_OPP_DISCARD:
+                gain += 1.6 * min(amount, v.hand_n[attacker])
+            elif verb == V_RECOVER:
+                gain += min(amount, v.ringside) * arsenal_worth(my_ars)
+            elif verb == V_PIN_OPPONENT:
+                gain += WIN
+            elif verb == V_OVERTURN_SELF:
+                gain -= WIN if k.seed_pin and amount >= my_ars else amount
+        if t.setup[r]:
+            gain += 1.5  # RD-6.4: carried into the next turn
+        gain -= k.keep[r] if from_hand else 0.6 * k.keep[r]
+        out.append(gain)
+    return out
+
+
+# ----- evaluation ----------------------------------------------------------------------------
+# Each player's standing is ``weight * ln(Arsenal + 8)`` (the Arsenal is life: each card counts
+# more as it runs low), plus a little per card in hand and for the turn; the weights were fitted
+# (multinomial logit of the winner) on greedy self-play with the four starter decks, one set per
+# format: (Arsenal, hand, turn, the inactive partner's Arsenal in a tag team match).
+# In a free-for-all a big hand goes with losing: the player who holds cards back has built
+# no Fortitude, and has drawn its Arsenal down.
+WEIGHTS = {
+    "singles": (2.3, 0.04, 0.16, 0.0),
+    "3p": (7.3, -0.8, 0.54, 0.0),
+    "4p": (12.0, -0.58, 0.45, 0.0),
+    "tag": (1.3, 0.04, 0.04, 0.39),
+}
+
+
+def evaluate(g: RawDealGame, st: RawDealState) -> list[float]:
+    """An estimate of ``st.returns()`` (RD-8.4) for an unfinished state. Each player (each
+    team) gets a chance to win, a softmax of standings; a player already out has none.
+    Returned on the scale of RD-8.4: with n players the return is ``(n * chance - 1) /
+    (n - 1)``, so the values add up to 0 like the returns of a win; tag teams get
+    ``2 * chance - 1`` for both members."""
+    if st.phase == PH_OVER:
+        return st.returns()
+    n = g.num_players
+    z = st.zones
+    gone = st.gone
+    log = math.log
+    if g.hot.tag:
+        arsenal_w, hand_w, turn_w, partner_w = WEIGHTS["tag"]
+        x = 0.0
+        for p in range(4):
+            if gone >> p & 1:
+                continue
+            b = PER_PLAYER * p
+            if st.active[p % 2] == p:
+                v = arsenal_w * log(len(z[b + ARSENAL]) + 8) + hand_w * len(z[b + HAND_ZONE])
+                if st.tp == p:
+                    v += turn_w
+            else:
+                v = partner_w * log(len(z[b + ARSENAL]) + 8)
+            x += v if p % 2 == 0 else -v
+        v0 = math.tanh(x / 2)  # 2 * sigmoid(x) - 1
+        return [v0 if p % 2 == 0 else -v0 for p in range(4)]
+    arsenal_w, hand_w, turn_w, _ = WEIGHTS["singles" if n == 2 else f"{n}p"]
+    s: list[float | None] = []
+    for p in range(n):
+        if gone >> p & 1:
+            s.append(None)
+            continue
+        b = PER_PLAYER * p
+        v = arsenal_w * log(len(z[b + ARSENAL]) + 8) + hand_w * len(z[b + HAND_ZONE])
+        s.append(v + turn_w if p == st.tp else v)
+    top = max(x for x in s if x is not None)
+    e = [0.0 if x is None else math.exp(x - top) for x in s]
+    total = sum(e)
+    return [(n * w / total - 1) / (n - 1) for w in e]

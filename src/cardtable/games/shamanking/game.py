@@ -11,6 +11,7 @@ from pydantic import Field
 from cardtable.core.cards import CardPool
 from cardtable.core.decks import MANY, SINGLE, Deck, DeckLayout, DeckProblem
 from cardtable.core.game import Game, GameOptions
+from cardtable.core.state import State
 from cardtable.core.zones import ZoneSpec
 
 from . import actions, heuristics, render, sheet
@@ -76,6 +77,7 @@ class SKGame(Game):
             pool = builtin_pool() if files is None else load_pool(tuple(files))
         self._pool = pool
         self.tables: Tables = compile_tables(pool)
+        self.heur = heuristics.HeuristicTables(self)
 
     def _zone_specs(self) -> tuple[ZoneSpec, ...]:
         return zone_specs(2)
@@ -186,3 +188,9 @@ class SKGame(Game):
     def heuristic_values(self, observation: dict[str, Any], legal: list[int]) -> list[float]:
         """Values of legal actions from the observation (heuristics.py)."""
         return heuristics.action_values(self, observation, legal)
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """An estimate of the returns of an unfinished state: a race to the target points,
+        the next point weighted by the exchange being played (heuristics.py)."""
+        assert isinstance(state, SKState)
+        return heuristics.evaluate(state)

@@ -13,6 +13,7 @@ from pydantic import Field
 from cardtable.core.cards import CardPool
 from cardtable.core.decks import MANY, Deck, DeckLayout, DeckProblem
 from cardtable.core.game import Game, GameOptions
+from cardtable.core.state import State
 from cardtable.core.zones import ZoneSpec
 
 from . import heuristics, render, sheet
@@ -28,7 +29,7 @@ from .cards import (
     load_pool,
 )
 from .rules import HotTables, RugbyState
-from .zones import POOL, tbase, zone_specs
+from .zones import COURT, POOL, SLOTS, tbase, zone_specs
 
 DECK_SIZE = 30
 
@@ -131,6 +132,12 @@ class RugbyGame(Game):
     def _player_defs(self) -> set[int]:
         return {i for i, k in enumerate(self.tables.kind) if k == PLAYER}
 
+    def balance_zones(self) -> dict[str, tuple[int, ...]]:
+        """For balance reports: a player card is "on court" when it enters a court slot (at
+        each reveal and substitution, so its count is about the periods it played)."""
+        court = tuple(tbase(t) + COURT + s for t in (0, 1) for s in range(SLOTS))
+        return {"on court": court}
+
     # ----- states -----------------------------------------------------------------------
     def new_initial_state(self, seed: int = 0, decks: Sequence[Deck] | None = None) -> RugbyState:
         """WR-3.1: each team looks through its deck to choose its starting lineup."""
@@ -171,3 +178,9 @@ class RugbyGame(Game):
     def heuristic_values(self, observation: dict[str, Any], legal: list[int]) -> list[float]:
         """Values of legal actions from the observation (heuristics.py)."""
         return heuristics.action_values(self, observation, legal)
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """An estimate of the returns of an unfinished state (heuristics.py): the chance of
+        the higher total from the scores so far and the TOP of the period being played."""
+        assert isinstance(state, RugbyState)
+        return heuristics.evaluate(self, state)

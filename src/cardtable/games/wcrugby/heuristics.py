@@ -1,93 +1,751 @@
-"""Wheelchair rugby game knowledge for agents: values of actions from an observation.
+"""Wheelchair rugby game knowledge for agents: values of actions from an observation, and an
+evaluation of a state for search.
 
-Lineups: strong ATK+DEF for the class points spent, a thrower as inbounder and a catcher as
-target. Strategy: specials on the skills that move TOP most, bench work that helps, one
-substitution a period (it spares a player from fatigue) when it does not weaken the team.
+A period is worth ``2 * (own TOP - opponent's TOP)`` on the score sheet (WR-6.1), so every
+value is counted in TOP points. The action values (``action_values``) read only the
+observation; what depends only on the cards is worked out once per game (:class:`Knowledge`).
+
+The play, in words:
+
+- **Lineups** (WR-3.1, WR-7.3): the four players, each upright or sideways, with the most
+  ATK + DEF (each point of either is a point of TOP while DEF beats the other side's ATK),
+  within the class-point limit and its allowances, with a thrower for the inbounder and a
+  catcher for the target (each missing one gives the opponent a TOP), and upright players
+  whose skills the special cards in hand can fire. Each pick takes a player of the best
+  lineup that the players available can still make (searched over every legal completion,
+  and remembered).
+- **Positions** (WR-3.2 to WR-3.5): the inbounder throws 3 or more and has the least to lose
+  from the inbounder's smaller TOP gains; the target catches 3 or more.
+- **Strategy time** (WR-5): each special, bench-work card and substitution is valued by what
+  it does to the TOP difference now: TOP gains (one less for the inbounder's skills),
+  TOP taken from the opponent (only as much as they have), ATK and DEF changes worked out
+  through DEF-over-ATK for both teams; statuses by the skills they switch on (ours) or off
+  (the opponent's, while they still have their strategy time); blocking skills while the
+  opponent still has to play; draws. Cards are played while they gain; a special goes on
+  the skill that gains most.
+- **Substitutions** (WR-5.2): one a period, which spares a player from fatigue and brings a
+  card more at the draw; the worst player goes out, never into a position the newcomer cannot
+  fill, and a player whose skill a special can still fire comes in.
+- **Fatigue** (WR-7.2): drop exactly one player, the weakest.
 """
 
 from __future__ import annotations
 
+import math
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from .actions import END, FIRST, INBOUNDER, PICK, SECOND, SKILLS, TARGET
-from .cards import CardTables
-from .effects import V_ATK, V_DEF, V_DRAW, V_OPP_TOP, V_STATUS, V_TOP
+from .actions import END, INBOUNDER, PICK, SECOND, SKILLS, TARGET
+from .cards import PLAYER, SPECIAL, STATS, CompiledEffect
+from .effects import (
+    OPPONENTS,
+    SELF,
+    TEAM,
+    V_ATK,
+    V_BLOCK,
+    V_DEF,
+    V_DRAW,
+    V_HELD,
+    V_OPP_TOP,
+    V_STATUS,
+    V_TOP,
+)
+from .lineup import LineupTables
+from .rules import PH_ORDER, PH_STRATEGY, PH_WINDOW
+from .zones import SLOTS
 
 if TYPE_CHECKING:
     from .game import RugbyGame
+    from .rules import RugbyState
+
+NSTATS = len(STATS)
+THROW, CATCH = 1, 2
+ATK, DEF = 5, 6
+PHASE_CODES = {
+    "lineup": 0,
+    "positions": 1,
+    "order": 2,
+    "strategy": 3,
+    "substitution window": 4,
+    "fatigue": 5,
+    "over": 6,
+}
+ROLE = 2.0  # a filled position (a thrower inbounder, a catcher target): no TOP for the opponent
+SECOND_BONUS = 0.3  # going second in a period (what is seen before deciding)
+CACHE_SIZE = 4096
+CYCLE = 0.2  # playing a card: the hand is drawn up to its size again at the period's end
+SUB_DRAW = 1.4  # a substitution: a card more at the draw
+SUB_MORE = 0.6  # a second substitution in a period: one more player discarded
+DRAW = 0.3  # a card drawn
+SPECIAL_COST = -0.3  # a special fires at most two players a period: keep it for a real gain
+PRIOR = (16, 19)  # a lineup's ATK and DEF totals, about (greedy self-play)
+SPREAD = 3.0  # how far an opponent's next totals stray from the expected ones
+SQRT2 = math.sqrt(2.0)
+SQRT2PI = math.sqrt(2.0 * math.pi)
+ALL_SLOTS = tuple(range(SLOTS))
+PLAYING = frozenset({PH_ORDER, PH_STRATEGY, PH_WINDOW})  # a period revealed, not yet scored
 
 
-def player_value(t: CardTables, d: int, sideways: bool = False) -> float:
-    """How much a player brings on court, for the class points it costs."""
-    atk, dfn = t.side_stats[d] if sideways else t.stats[d][5:7]
-    skills = 0.0 if sideways else 0.5 * len(t.skills[d])
-    roles = 0.7 * (t.stats[d][1] >= 3) + 0.7 * (t.stats[d][2] >= 3)
-    return atk + dfn + skills + roles - 0.9 * t.halves[d] / 2
+class Knowledge:
+    """Per game, worked out once: per player card its value upright and sideways, its best
+    skill, its roles; per card the static worth of its effects; zone keys; a cache of best
+    lineups."""
+
+    def __init__(self, g: RugbyGame) -> None:
+        t = g.tables
+        n = len(t.kind)
+        self.t = t
+        self.n = n
+        self.index = g.card_pool.index
+        self.codec = g.codec
+        self.lt: LineupTables = g.hot.lineup
+        self.kind = t.kind
+        self.stats = t.stats
+        self.players = [d for d in range(n) if t.kind[d] == PLAYER]
+        self.stat_index = {s: i for i, s in enumerate(STATS)}
+        # a skill's worth with no context: TOP now, a bit for the rest
+        self.skill_worth = [tuple(static_worth(eff) for _, eff in t.skills[d]) for d in range(n)]
+        self.best_skill = [
+            max(
+                (
+                    w
+                    for (cond, _), w in zip(t.skills[d], self.skill_worth[d], strict=True)
+                    if cond is None or t.stats[d][cond[0]] >= cond[1]
+                ),
+                default=0.0,
+            )
+            for d in range(n)
+        ]
+        self.top_skill = [
+            any(e[0] == V_TOP for _, eff in t.skills[d] for e in eff) for d in range(n)
+        ]
+        self.upright = [t.stats[d][ATK] + t.stats[d][DEF] for d in range(n)]
+        self.sideways = [t.side_stats[d][0] + t.side_stats[d][1] for d in range(n)]
+        self.thrower = [t.stats[d][THROW] >= 3 for d in range(n)]
+        self.catcher = [t.stats[d][CATCH] >= 3 for d in range(n)]
+        # a player's roles as digits to add up: throwers, catchers, players who are both
+        self.role = [
+            self.thrower[d] + 8 * self.catcher[d] + 64 * (self.thrower[d] and self.catcher[d])
+            for d in range(n)
+        ]
+        self.card_worth = [static_worth(t.effects[d]) for d in range(n)]
+        self.keys = [
+            {
+                "pool": f"t{q}.pool",
+                "hand": f"t{q}.hand",
+                "tired": f"t{q}.tired",
+                "fatigued": f"t{q}.fatigued",
+                "lineup": tuple(f"t{q}.lineup.{s + 1}" for s in range(SLOTS)),
+                "court": tuple(f"t{q}.court.{s + 1}" for s in range(SLOTS)),
+            }
+            for q in range(2)
+        ]
+        self.cache: dict[tuple[Any, ...], tuple[float, dict[int, float], tuple[int, ...]]] = {}
+        self._placements: dict[float, list[tuple[int, int, float]]] = {}
+        self._future: dict[tuple[Any, ...], dict[int, float]] = {}
+
+    def player_value(self, d: int, specials: float) -> float:
+        """A player's worth on court (upright or sideways, whichever is more), with its best
+        skill weighted by how likely a special card is to fire it."""
+        up = self.upright[d] + specials * self.best_skill[d]
+        side = self.sideways[d]
+        return up if up > side else side
+
+    def lineups(
+        self,
+        chosen: tuple[int, ...],
+        avail: tuple[int, ...],
+        specials: float,
+        opp: tuple[int, int] = PRIOR,
+    ) -> tuple[float, dict[int, float], tuple[int, ...]]:
+        """The best legal lineup of ``chosen`` and more players of ``avail`` (four in all, or
+        as many as can be fielded together) against an opponent expected to field ``opp``
+        (ATK, DEF): its value, for each available player the value of the best one that
+        includes it, and the players it adds to ``chosen``. Remembered."""
+        key = (chosen, avail, specials, opp)
+        found = self.cache.get(key)
+        if found is not None:
+            return found
+        lt = self.lt
+        taken, free = lt.room(chosen)
+        clash, net = lt.clash, lt.net
+        play = self.placements(specials)
+        role = self.role
+        atk0 = def0 = roles0 = 0
+        extra0 = 0.0
+        for d in chosen:
+            a, f, x = play[d]
+            atk0 += a
+            def0 += f
+            extra0 += x
+            roles0 += role[d]
+        opp_atk, opp_def = opp
+        pos = POSITIVE
+        best: dict[int, float] = {}
+        top = -1e9
+        members: tuple[int, ...] = chosen
+        if taken >= 0:
+            top = pos[def0 - opp_atk] - pos[opp_def - atk0] + extra0 + ROLES[roles0]
+        cands = [d for d in avail if not clash[d] & taken and net[d] <= free]
+        for k in range(min(SLOTS - len(chosen), len(cands)), 0, -1):
+            for combo in combinations(cands, k):
+                t2, f2 = taken, free
+                atk, dfn, extra, roles = atk0, def0, extra0, roles0
+                for d in combo:
+                    if clash[d] & t2 or net[d] > f2:
+                        break
+                    t2 |= clash[d]
+                    f2 -= net[d]
+                    a, f, x = play[d]
+                    atk += a
+                    dfn += f
+                    extra += x
+                    roles += role[d]
+                else:
+                    total = pos[dfn - opp_atk] - pos[opp_def - atk] + extra + ROLES[roles]
+                    if total > top:
+                        top = total
+                        members = combo
+                    for d in combo:
+                        if total > best.get(d, -1e9):
+                            best[d] = total
+            if best:
+                break  # WR-3.1: as many players as fit
+        if len(self.cache) >= CACHE_SIZE:
+            self.cache.clear()
+        found = self.cache[key] = (top, best, members)
+        return found
+
+    def placements(self, specials: float) -> list[tuple[int, int, float]]:
+        """Each player as it would be placed: (ATK, DEF, the worth of its skills) upright, or
+        sideways when that is worth more (worked out once per skill weight)."""
+        found = self._placements.get(specials)
+        if found is None:
+            t = self.t
+            found = []
+            for d in range(self.n):
+                skill = specials * self.best_skill[d]
+                if self.sideways[d] > self.upright[d] + skill:
+                    found.append((t.side_stats[d][0], t.side_stats[d][1], 0.0))
+                else:
+                    found.append((t.stats[d][ATK], t.stats[d][DEF], skill))
+            self._placements[specials] = found
+        return found
+
+    def future(
+        self, pool: tuple[int, ...], specials: float, opp: tuple[int, int] = PRIOR
+    ) -> dict[int, float]:
+        """What players of ``pool`` (sorted definitions: the players the team will choose its
+        next lineup from) add to the best lineup it can make: the cost of losing one. Only
+        the players of that lineup cost anything (without another, it is still there), as
+        much as the lineup loses when the best player left takes its place. Remembered."""
+        key = (pool, specials, opp)
+        found = self._future.get(key)
+        if found is not None:
+            return found
+        whole, _, members = self.lineups((), pool, specials, opp)
+        lt = self.lt
+        out = {}
+        rest = [d for d in pool if d not in members]
+        for d in members:
+            others = tuple(e for e in members if e != d)
+            taken, free = lt.room(others)
+            best = self.total(others, specials, opp)
+            for e in rest:
+                if not lt.clash[e] & taken and lt.net[e] <= free:
+                    v = self.total((*others, e), specials, opp)
+                    if v > best:
+                        best = v
+            out[d] = whole - best
+        if len(self._future) >= CACHE_SIZE:
+            self._future.clear()
+        self._future[key] = out
+        return out
+
+    def total(self, defs: tuple[int, ...], specials: float, opp: tuple[int, int]) -> float:
+        """The value of a lineup of these players (as :meth:`lineups` counts it)."""
+        play = self.placements(specials)
+        atk = dfn = roles = 0
+        extra = 0.0
+        for d in defs:
+            a, f, x = play[d]
+            atk += a
+            dfn += f
+            extra += x
+            roles += self.role[d]
+        return POSITIVE[dfn - opp[0]] - POSITIVE[opp[1] - atk] + extra + ROLES[roles]
 
 
-def effects_value(effects: tuple[tuple[int, int, int, int], ...]) -> float:
-    """A rough TOP-equivalent of a list of compiled effects."""
+def _positive_part(m: float) -> float:
+    """E[max(0, X)] for X normal with mean ``m`` and spread SPREAD."""
+    z = m / SPREAD
+    return m * 0.5 * (1 + math.erf(z / SQRT2)) + SPREAD * math.exp(-0.5 * z * z) / SQRT2PI
+
+
+def _roles_value(code: int) -> float:
+    """WR-3.3, WR-3.4: a lineup with ``code`` (see Knowledge.role) has a thrower for the
+    inbounder and a different catcher for the target?"""
+    throwers, catchers, both = code % 8, code // 8 % 8, code // 64
+    if not throwers or not catchers:
+        return ROLE if throwers or catchers else 0.0
+    if throwers == catchers == both == 1:
+        return ROLE  # one player both throws and catches: only one of the two positions
+    return 2 * ROLE
+
+
+# WR-4.2: the expected TOP a DEF total makes over an ATK total ``m`` less, by m (an index
+# from -MARGIN to MARGIN, negative indices counting from the end as Python does)
+MARGIN = 80
+POSITIVE = [_positive_part(m) for m in range(MARGIN + 1)] + [
+    _positive_part(m) for m in range(-MARGIN, 0)
+]
+ROLES = [_roles_value(code) for code in range(8 * 8 * 8)]
+
+
+def static_worth(effects: tuple[tuple[int, int, int, int], ...]) -> float:
+    """A rough worth in TOP of compiled effects, without the situation."""
     v = 0.0
     for verb, amount, _stat, who in effects:
+        many = 3.0 if who == TEAM else 1.0
         if verb == V_TOP:
             v += amount
         elif verb == V_OPP_TOP:
-            v -= amount
+            v -= 0.8 * amount
         elif verb in (V_ATK, V_DEF):
-            v += 0.8 * amount * (-1 if who == 2 else 1)
+            v += 0.8 * amount * (3.0 if who != SELF else 1.0) * (1 if who != OPPONENTS else -1)
         elif verb == V_STATUS:
-            v += 0.2 * amount * (-1 if who == 2 else 1)
+            v += 0.1 * amount * many * (-1 if who == OPPONENTS else 1)
         elif verb == V_DRAW:
-            v += 0.5 * amount
-        else:
-            v += 0.6
+            v += 0.3 * amount
+        elif verb == V_BLOCK:
+            v += 1.0
     return v
+
+
+def knowledge(g: RugbyGame) -> Knowledge:
+    """The game's Knowledge, worked out on first use and kept on the game."""
+    k: Knowledge | None = getattr(g, "_knowledge", None)
+    if k is None:
+        k = Knowledge(g)
+        g._knowledge = k  # type: ignore[attr-defined]
+    return k
+
+
+def _defs(k: Knowledge, cards: Any) -> list[int]:
+    index = k.index
+    return [index[c] for c in cards] if isinstance(cards, list) else []
+
+
+def _skill_weight(k: Knowledge, cards: list[int], deck: bool) -> float:
+    """How much a player's best skill counts in its worth on court: a special card fires at
+    most two players a period, and only while one is in hand (for a whole deck: the share
+    of special cards likely drawn)."""
+    kind = k.kind
+    n = sum(1 for d in cards if kind[d] == SPECIAL)
+    if deck:
+        return 0.3 if n >= 4 else 0.15 if n else 0.0
+    return 0.3 if n >= 2 else 0.2 if n else 0.0
+
+
+def _players(k: Knowledge, cards: Any) -> list[int]:
+    index = k.index
+    kind = k.kind
+    return [index[c] for c in cards if kind[index[c]] == PLAYER] if isinstance(cards, list) else []
 
 
 def action_values(g: RugbyGame, obs: dict[str, Any], legal: list[int]) -> list[float]:
     """A value per legal action (higher is better), from the observation only."""
-    t = g.tables
-    c = g.codec
+    k = knowledge(g)
+    phase = PHASE_CODES[obs["phase"]]
+    if phase == 0:
+        return _pick_values(k, obs, legal)
+    if phase == 1:
+        return _position_values(k, obs, legal)
+    if phase == 2:
+        return [SECOND_BONUS if a == SECOND else 0.0 for a in legal]
+    if phase == 5:
+        return _fatigue_values(k, obs, legal)
+    return Court(k, obs).values(legal, phase == 4)
+
+
+# ----- lineups -------------------------------------------------------------------------------
+def _pick_values(k: Knowledge, obs: dict[str, Any], legal: list[int]) -> list[float]:
     me = obs["player"]
+    keys = k.keys[me]
     z = obs["zones"]
-    index = g.card_pool.index
-
-    def slot_def(s: int) -> int:
-        for key in (f"t{me}.court.{s + 1}", f"t{me}.lineup.{s + 1}"):
-            cards = z[key]
-            if isinstance(cards, list) and cards:
-                return index[cards[0]]
-        return -1
-
-    team = obs["teams"][me]
+    chosen = tuple(sorted(k.index[z[key][0]] for key in keys["lineup"] if z[key]))
+    src = z[keys["pool"]] if obs["period"] == 1 else z[keys["hand"]]
+    defs = _defs(k, src)
+    hand = _defs(k, z[keys["hand"]])
+    # the special cards likely in hand while this lineup plays: those held now, or in the
+    # first period a share of the deck's
+    specials = _skill_weight(k, defs if obs["period"] == 1 else hand, obs["period"] == 1)
+    avail = tuple(sorted({d for d in defs if k.kind[d] == PLAYER}))
+    _, best, _ = k.lineups(chosen, avail, specials, _expected(obs))
     out = []
     for a in legal:
-        if a == END:
-            out.append(0.0 if obs["phase"] != "strategy" or team["substituted"] else -0.5)
-        elif a in (FIRST, SECOND):
-            out.append(1.0 if a == SECOND else 0.5)
-        elif a < TARGET:
-            d = slot_def(a - INBOUNDER)
-            out.append(t.stats[d][1] if d >= 0 else 0)
-        elif a < PICK:
-            d = slot_def(a - TARGET)
-            out.append(t.stats[d][2] if d >= 0 else 0)
-        elif a < c.fatigue:
-            d, o = divmod(a - PICK, 2)
-            out.append(player_value(t, d, bool(o)))
-        elif a < c.bench:
-            out.append(-player_value(t, a - c.fatigue))
-        elif a < c.sub:
-            out.append(0.5 + effects_value(t.effects[a - c.bench]))
-        elif a < c.special:
-            x, o = divmod(a - c.sub, 2)
-            d, s = divmod(x, 4)
-            old = slot_def(s)
-            gain = player_value(t, d, bool(o)) - (player_value(t, old) if old >= 0 else 0)
-            out.append(gain - 1.0 + (1.5 if not team["substituted"] else 0.0))
-        else:
-            x, k = divmod(a - c.special, SKILLS)
-            d, s = divmod(x, 4)
-            skill = t.skills[slot_def(s)][k][1] if slot_def(s) >= 0 else ()
-            out.append(1.0 + effects_value(skill) + effects_value(t.effects[d]))
+        if a < PICK:  # END: no player fits
+            out.append(0.0)
+            continue
+        d, o = divmod(a - PICK, 2)
+        own = k.sideways[d] if o else k.upright[d] + specials * k.best_skill[d]
+        out.append(best.get(d, -50.0) - k.player_value(d, specials) + own)
     return out
+
+
+def _expected(obs: dict[str, Any]) -> tuple[int, int]:
+    """The opponent's ATK and DEF totals to expect in the next period: those of the period
+    before (shown until the next reveal), or the usual ones in the first period."""
+    if obs["period"] == 1 and obs["phase"] in ("lineup", "positions"):
+        return PRIOR
+    opp = 1 - obs["player"]
+    return obs["atk"][opp], obs["def"][opp]
+
+
+def _slot_def(k: Knowledge, z: dict[str, Any], me: int, s: int) -> int:
+    keys = k.keys[me]
+    for key in (keys["lineup"][s], keys["court"][s]):
+        cards = z[key]
+        if isinstance(cards, list) and cards:
+            return k.index[cards[0]]
+    return -1
+
+
+def _position_values(k: Knowledge, obs: dict[str, Any], legal: list[int]) -> list[float]:
+    """WR-3.2 to WR-3.5: a thrower as inbounder (preferably one without TOP skills, or one
+    placed sideways, whose skills are not fired anyway), a catcher as target, keeping the
+    thrower for the inbounder when only one player throws."""
+    me = obs["player"]
+    z = obs["zones"]
+    side = obs["teams"][me]["sideways"]
+    defs = [_slot_def(k, z, me, s) for s in range(SLOTS)]
+    inb = obs["teams"][me]["inbounder"]
+    out = []
+    for a in legal:
+        if a < TARGET:
+            s = a - INBOUNDER
+            d = defs[s]
+            v = ROLE if k.thrower[d] else 0.0
+            if k.top_skill[d] and (s + 1) not in side:
+                v -= 0.5
+            # a catcher is needed as target: spare the only catchers
+            others = [e for i, e in enumerate(defs) if i != s and e >= 0]
+            if k.catcher[d] and not any(k.catcher[e] for e in others):
+                v -= 0.6 * ROLE
+            v -= 0.05 * k.best_skill[d]
+            out.append(v)
+        else:
+            s = a - TARGET
+            d = defs[s]
+            v = ROLE if k.catcher[d] else 0.0
+            if inb is None:
+                v -= 1.0
+            out.append(v)
+    return out
+
+
+def _fatigue_values(k: Knowledge, obs: dict[str, Any], legal: list[int]) -> list[float]:
+    """WR-7.2: drop the one player the next lineups miss least (a low-pointer that lets the
+    high-pointers fit is worth keeping); then stop."""
+    keys = k.keys[obs["player"]]
+    z = obs["zones"]
+    first = k.codec.fatigue
+    hand = _defs(k, z[keys["hand"]])
+    pool = tuple(sorted(_players(k, z[keys["hand"]]) + _players(k, z[keys["tired"]])))
+    future = k.future(pool, _skill_weight(k, hand, False), _expected(obs))
+    dropped = bool(z[keys["fatigued"]])
+    return [
+        0.0 if a == END else -future.get(a - first, 0.0) - (0.5 if dropped else 0.0) for a in legal
+    ]
+
+
+# ----- strategy time -------------------------------------------------------------------------
+class Court:
+    """The period as one team sees it during a strategy time or a substitution window."""
+
+    __slots__ = (
+        "atk",
+        "blocked",
+        "court",
+        "dfn",
+        "future",
+        "hand",
+        "k",
+        "me",
+        "mods",
+        "obs",
+        "opp_done",
+        "raw",
+        "side",
+        "slots",
+        "special_slots",
+        "specials_left",
+        "teams",
+        "top",
+    )
+
+    def __init__(self, k: Knowledge, obs: dict[str, Any]) -> None:
+        self.k = k
+        self.obs = obs
+        me = obs["player"]
+        self.me = me
+        z = obs["zones"]
+        index = k.index
+        self.court = [
+            [index[z[key][0]] if z[key] else -1 for key in k.keys[q]["court"]] for q in (0, 1)
+        ]
+        teams = obs["teams"]
+        self.teams = teams
+        self.side = [[(s + 1) in teams[q]["sideways"] for s in range(SLOTS)] for q in (0, 1)]
+        si = k.stat_index
+        self.mods = [[[0] * NSTATS for _ in range(SLOTS)] for _ in (0, 1)]
+        for q in (0, 1):
+            for slot, changes in teams[q]["modifiers"].items():
+                row = self.mods[q][int(slot) - 1]
+                for name, amount in changes.items():
+                    row[si[name]] = amount
+        self.atk: list[int] = obs["atk"]
+        self.dfn: list[int] = obs["def"]
+        self.top: list[int] = obs["top"]
+        # the TOP of effects (raw), as far as the shown TOP tells: shown = raw + DEF-over-ATK
+        self.raw = [self.top[q] - self._def_top(q, self.atk, self.dfn) for q in (0, 1)]
+        self.hand = _defs(k, z[k.keys[me]["hand"]])
+        mine = teams[me]
+        self.blocked = mine["skills_blocked"]
+        self.special_slots = mine["special_slots"]
+        self.specials_left = 0 if self.blocked else 2 - mine["specials_used"]
+        self.opp_done = teams[1 - me]["strategy_done"]
+        self.future: dict[int, float] | None = None
+        self.slots: dict[int, tuple[float, int, tuple[list[float], int, float] | None]] = {}
+
+    @staticmethod
+    def _def_top(q: int, atk: list[int], dfn: list[int]) -> int:
+        v = dfn[q] - atk[1 - q]
+        return v if v > 0 else 0
+
+    def stat(self, q: int, s: int, i: int) -> int:
+        """A status of the player on slot ``s`` of team ``q``, modifiers included."""
+        d = self.court[q][s]
+        return self.k.stats[d][i] + self.mods[q][s][i] if d >= 0 else 0
+
+    def values(self, legal: list[int], window: bool) -> list[float]:
+        k = self.k
+        c = k.codec
+        out = []
+        sub_first, special_first, bench_first = c.sub, c.special, c.bench
+        for a in legal:
+            if a == END:
+                out.append(0.0)
+            elif a < sub_first:
+                d = a - bench_first
+                out.append(self.effects_gain(k.t.effects[d], -1, False) + CYCLE)
+            elif a < special_first:
+                x, o = divmod(a - sub_first, 2)
+                d, s = divmod(x, 4)
+                out.append(self.sub_value(d, s, o, window))
+            else:
+                x, i = divmod(a - special_first, SKILLS)
+                d, s = divmod(x, 4)
+                skill = k.t.skills[self.court[self.me][s]][i][1]
+                inb = self.teams[self.me]["inbounder"] == s + 1
+                gain = self.effects_gain(skill, s, inb) + self.effects_gain(
+                    k.t.effects[d], s, False
+                )
+                out.append(gain + SPECIAL_COST)
+        return out
+
+    def effects_gain(
+        self, effects: tuple[CompiledEffect, ...], slot: int, inbounder: bool
+    ) -> float:
+        """What effects of the acting team do to (own TOP - the opponent's TOP) now, plus the
+        worth of statuses, held balls, draws and blocks (WR-8)."""
+        if not effects:
+            return 0.0
+        me = self.me
+        opp = 1 - me
+        atk = self.atk[:]
+        dfn = self.dfn[:]
+        raw = self.raw[:]
+        court = self.court
+        gain = sum(e[1] for e in effects if e[0] == V_TOP)
+        if inbounder and gain:
+            gain = max(0, gain - 1)  # WR-3.5
+        raw[me] += gain
+        extra = 0.0
+        for verb, amount, stat, who in effects:
+            if verb == V_OPP_TOP:
+                floor = -self._def_top(opp, atk, dfn)
+                raw[opp] = max(raw[opp] + amount, floor)
+            elif verb in (V_ATK, V_DEF):
+                q = opp if who == OPPONENTS else me
+                count = 1 if who == SELF and slot >= 0 else sum(1 for d in court[q] if d >= 0)
+                (atk if verb == V_ATK else dfn)[q] += amount * count
+            elif verb == V_STATUS:
+                extra += self.status_gain(stat, amount, who, slot)
+            elif verb == V_DRAW:
+                extra += DRAW * amount
+            elif verb == V_HELD:
+                extra += self.held_gain()
+            elif verb == V_BLOCK:
+                extra += 0.0 if self.opp_done else 1.5
+        before = self.top[me] - self.top[opp]
+        after = max(0, raw[me] + self._def_top(me, atk, dfn)) - max(
+            0, raw[opp] + self._def_top(opp, atk, dfn)
+        )
+        return float(after - before + extra)
+
+    def held_gain(self) -> float:
+        """WR-8.6: the next period's order is swapped."""
+        obs = self.obs
+        second_next = obs["first"] == self.me  # the order alternates
+        if obs["held_ball"]:
+            second_next = not second_next
+        return -SECOND_BONUS if second_next else SECOND_BONUS
+
+    def status_gain(self, stat: int, amount: int, who: int, slot: int) -> float:
+        """A status change: worth the skills it switches on for us (while a special can fire
+        them) or off for the opponent (while they still have their strategy time)."""
+        k = self.k
+        t = k.t
+        me = self.me
+        if who == OPPONENTS:
+            if self.opp_done or amount >= 0:
+                return 0.0
+            q = 1 - me
+            slots: tuple[int, ...] = ALL_SLOTS
+        else:
+            if self.specials_left <= 0 or amount <= 0 or not self._has_special():
+                return 0.05 * amount
+            q = me
+            slots = (slot,) if who == SELF and slot >= 0 else ALL_SLOTS
+        best = 0.0
+        for s in slots:
+            d = self.court[q][s]
+            if d < 0 or self.side[q][s]:
+                continue
+            if q == me and (s + 1) in self.special_slots:
+                continue
+            now = self.stat(q, s, stat)
+            for (cond, _), w in zip(t.skills[d], k.skill_worth[d], strict=True):
+                if cond is None or cond[0] != stat:
+                    continue
+                if (q == me and now < cond[1] <= now + amount and w > best) or (
+                    q != me and now + amount < cond[1] <= now and w > best
+                ):
+                    best = w
+        return 0.7 * best if q == me else 0.4 * best
+
+    def _has_special(self) -> bool:
+        kind = self.k.kind
+        return any(kind[d] == SPECIAL for d in self.hand)
+
+    def sub_value(self, d: int, s: int, sideways: int, window: bool) -> float:
+        """WR-5.2: the outgoing player is discarded, but the first substitution of a period
+        spares a player from fatigue (WR-7.2), and each one brings a card more at the draw
+        (WR-7.1); the incoming player keeps the outgoing one's position (checked, WR-3.6)
+        and may take a special."""
+        k = self.k
+        base, positions, fire = self._slot_facts(s, window)
+        v = base
+        if positions:
+            if positions & 1 and not k.thrower[d]:
+                v -= 1.0
+            if positions & 2 and not k.catcher[d]:
+                v -= 1.0
+        if fire is not None:
+            now, m, before = fire
+            inc = 0.0 if sideways else k.best_skill[d]
+            after = sum(sorted([*now, inc], reverse=True)[:m])
+            v += 0.8 * (after - before)
+        if sideways:
+            v -= 0.05
+        return v
+
+    def _slot_facts(
+        self, s: int, window: bool
+    ) -> tuple[float, int, tuple[list[float], int, float] | None]:
+        """What a substitution onto slot ``s`` gives whoever comes in (worked out once per
+        slot): the worth of the draw and of fatigue spared less the outgoing player's
+        future, the positions it holds (bit 0 inbounder, bit 1 target), and for specials
+        the skills that can fire without the outgoing player, how many specials can fire,
+        and what fires with it."""
+        found = self.slots.get(s)
+        if found is not None:
+            return found
+        me = self.me
+        team = self.teams[me]
+        court = self.court[me]
+        future = self._future()
+        old = court[s]
+        v = SUB_DRAW - (future.get(old, 0.0) if old >= 0 else 0.0)
+        if not team["substituted"]:
+            v += min((future.get(c, 0.0) for c in court if c >= 0), default=0.0)
+        else:
+            v -= SUB_MORE  # more players discarded: a thinner squad later
+        positions = (team["inbounder"] == s + 1) | 2 * (team["target"] == s + 1)
+        fire = None
+        if not window and self.specials_left > 0 and self._has_special():
+            side = self.side[me]
+            used = self.special_slots
+            now = sorted(
+                (
+                    self._skill_now(c, me, i)
+                    for i, c in enumerate(court)
+                    if c >= 0 and i != s and not side[i] and (i + 1) not in used
+                ),
+                reverse=True,
+            )
+            m = min(self.specials_left, self._specials_held())
+            out = 0.0
+            if old >= 0 and not side[s] and (s + 1) not in used:
+                out = self._skill_now(old, me, s)
+            before = sum(sorted([*now, out], reverse=True)[:m])
+            fire = (now, m, before)
+        found = self.slots[s] = (v, positions, fire)
+        return found
+
+    def _future(self) -> dict[int, float]:
+        """What each of the team's players (in hand and on court) adds to next period's best
+        lineup (worked out once)."""
+        if self.future is not None:
+            return self.future
+        k = self.k
+        hand = [d for d in self.hand if k.kind[d] == PLAYER]
+        pool = tuple(sorted(hand + [c for c in self.court[self.me] if c >= 0]))
+        self.future = k.future(pool, _skill_weight(k, self.hand, False), _expected(self.obs))
+        return self.future
+
+    def _specials_held(self) -> int:
+        kind = self.k.kind
+        return sum(1 for d in self.hand if kind[d] == SPECIAL)
+
+    def _skill_now(self, d: int, q: int, s: int) -> float:
+        """The best skill of the player on slot ``s`` whose condition holds now."""
+        t = self.k.t
+        best = 0.0
+        for (cond, _), w in zip(t.skills[d], self.k.skill_worth[d], strict=True):
+            if (cond is None or self.stat(q, s, cond[0]) >= cond[1]) and w > best:
+                best = w
+        return best
+
+
+# ----- evaluation ----------------------------------------------------------------------------
+PERIOD_SPREAD = 6.5  # the spread of one period's score difference (greedy self-play)
+
+
+def evaluate(g: RugbyGame, st: RugbyState) -> list[float]:
+    """An estimate of ``st.returns()`` for an unfinished state: the chance that team 0 ends
+    with the higher total, from the score difference so far, the TOP difference of the
+    period being played (worth twice its size, WR-6.1), and a normal spread for each period
+    still to come; returned as ``[2p - 1, 1 - 2p]``."""
+    if st.winner != -1:
+        return st.returns()
+    diff = float(st.total(0) - st.total(1))
+    later = max(0, 4 - st.period)  # periods after this one
+    if st.phase in PLAYING:
+        diff += 2 * (st.top_of(0) - st.top_of(1))
+        spread = PERIOD_SPREAD * math.sqrt(later + 0.3)
+    else:  # this period's lineups are being placed: it is still to be played
+        spread = PERIOD_SPREAD * math.sqrt(later + 1.0)
+    v = math.erf(diff / (spread * math.sqrt(2)))
+    return [v, -v]

@@ -130,6 +130,24 @@ class RugbyState(State):
         self.scores: list[list[int]] = [[], []]
         self.winner = -1
 
+    def _after_resample(self, player: int) -> None:
+        """WR-3.1: while the other team's lineup is face down, its orientation, inbounder and
+        target are its secret: a resampled state draws them again among the filled places,
+        so that nothing the player cannot see survives the resample."""
+        o = 1 - player
+        if any(c >= 0 for c in self.court(o)):
+            return  # revealed: everything is public
+        filled = [s for s in range(SLOTS) if self.zones[tbase(o) + LINEUP + s]]
+        if not filled:
+            return
+        rng = self.rng
+        self.side[o] = sum(1 << s for s in filled if rng.below(2))
+        if self.inb[o] >= 0:
+            self.inb[o] = filled[rng.below(len(filled))]
+        if self.tgt[o] >= 0:
+            others = [s for s in filled if s != self.inb[o]] or filled
+            self.tgt[o] = others[rng.below(len(others))]
+
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, RugbyState)
         other.phase = self.phase

@@ -1,0 +1,334 @@
+"""Information Set Monte Carlo Tree Search: a search agent for every registered game.
+
+Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012, "Information Set Monte Carlo Tree
+Search", IEEE TCIAIG 4(2)). One tree is grown over the acting player's information set. Each
+simulation:
+
+1. *determinizes*: draws a full state with ``InfoSet.sample`` (a state the player cannot tell
+   apart from the true one; the true state is never read);
+2. *selects*: walks down the tree through actions legal in that state, by UCB1 with
+   availability counts (a child's exploration term uses how often it was *available*, not how
+   often its parent was visited), plus a progressive bias towards the actions the game's
+   heuristics prefer, which fades as a child is visited;
+3. *expands* one untried action, the one the heuristics value most;
+4. *rolls out* with an epsilon-greedy policy over ``game.heuristic_values`` (computed on the
+   acting player's observation of the rollout state) until the game ends or ``depth``
+   decisions past the root;
+5. *evaluates*: ``returns()`` at the end; at the cut-off ``game.evaluate(state)``, or 0 for
+   every player when the game offers none;
+6. *backs up* the result: each node keeps the mean result of the player who chose the action
+   leading to it, scaled to 0..1 by the game's ``min_return``/``max_return``.
+
+The move played is the root action visited most. Spec: ``ismcts``, ``ismcts:iterations=200``,
+``ismcts:time=0.5``, ``ismcts:c=1.0:depth=40:epsilon=0.3:bias=0:seed=3``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple
+
+from cardtable.agents.base import Agent, register_agent
+from cardtable.core.errors import AgentSpecError
+from cardtable.core.game import Game
+from cardtable.core.infoset import InfoSet
+from cardtable.core.rng import Rng
+from cardtable.core.state import TERMINAL, State
+
+DEFAULT_ITERATIONS = 200
+DEFAULT_C = 0.7
+DEFAULT_DEPTH = 100
+DEFAULT_EPSILON = 0.5
+DEFAULT_BIAS = 3.0
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How to search: simulations per decision (or seconds, which win when given), the UCB1
+    exploration constant, the cut-off in decisions past the root, the rollout's chance of a
+    random action, and the weight of the heuristic prior."""
+
+    iterations: int = DEFAULT_ITERATIONS
+    time: float | None = None
+    c: float = DEFAULT_C
+    depth: int = DEFAULT_DEPTH
+    epsilon: float = DEFAULT_EPSILON
+    bias: float = DEFAULT_BIAS
+
+    def check(self) -> None:
+        """Raise AgentSpecError naming the first setting out of range."""
+        _check(self.iterations >= 1, "iterations", "must be at least 1", self.iterations)
+        _check(self.time is None or self.time > 0, "time", "must be positive", self.time)
+        _check(self.c >= 0, "c", "must not be negative", self.c)
+        _check(self.depth >= 1, "depth", "must be at least 1", self.depth)
+        _check(0.0 <= self.epsilon <= 1.0, "epsilon", "must be from 0 to 1", self.epsilon)
+        _check(self.bias >= 0, "bias", "must not be negative", self.bias)
+
+
+def _check(ok: bool, key: str, rule: str, value: object) -> None:
+    if not ok:
+        raise AgentSpecError(f"agent 'ismcts': parameter {key!r} {rule}, got {value!r}")
+
+
+class SearchStats(NamedTuple):
+    """What one decision cost: simulations run, decisions played in them (tree and rollout
+    together) and wall seconds."""
+
+    simulations: int
+    decisions: int
+    seconds: float
+
+
+class Node:
+    """One node of the search tree: the action that led here was chosen by ``player``.
+
+    ``n`` visits, ``w`` the sum of ``player``'s scaled results (0..1) over those visits,
+    ``avail`` how many times the action was legal when the parent was visited, ``prior`` the
+    heuristic value of the action (0..1) where it was first tried."""
+
+    __slots__ = ("avail", "children", "n", "player", "prior", "w")
+
+    def __init__(self, player: int, prior: float = 0.0) -> None:
+        self.player = player
+        self.prior = prior
+        self.n = 0
+        self.w = 0.0
+        self.avail = 1
+        self.children: dict[int, Node] = {}
+
+
+class Search:
+    """One search over one information set; :meth:`run` grows the tree, :meth:`best` reads
+    the decision from it."""
+
+    __slots__ = (
+        "bias",
+        "c",
+        "decisions",
+        "depth",
+        "epsilon",
+        "game",
+        "info",
+        "lo",
+        "rng",
+        "root",
+        "scale",
+        "zeros",
+    )
+
+    def __init__(self, info: InfoSet, rng: Rng, settings: Settings) -> None:
+        self.info = info
+        self.game: Game = info.game
+        self.rng = rng
+        self.c = settings.c
+        self.depth = settings.depth
+        self.epsilon = settings.epsilon
+        self.bias = settings.bias
+        self.root = Node(-1)
+        self.lo = self.game.min_return()
+        span = self.game.max_return() - self.lo
+        self.scale = 1.0 / span if span > 0 else 1.0
+        self.zeros = [0.0] * self.game.num_players
+        self.decisions = 0  # decisions played in all simulations so far (tree and rollout)
+
+    def run(self, iterations: int, seconds: float | None) -> int:
+        """Run ``iterations`` simulations, or when ``seconds`` is given as many as fit in that
+        time (at least one). Return the number run."""
+        if seconds is None:
+            for _ in range(iterations):
+                self.simulate(self.info.sample(self.rng))
+            return iterations
+        deadline = time.perf_counter() + seconds
+        done = 0
+        while done == 0 or time.perf_counter() < deadline:
+            self.simulate(self.info.sample(self.rng))
+            done += 1
+        return done
+
+    def simulate(self, state: State) -> None:
+        """One simulation on the sampled ``state`` (changed in place): select, expand, roll
+        out, evaluate, back up."""
+        path, steps = self.descend(state)
+        steps = self.rollout(state, steps)
+        self.decisions += steps
+        results = self.results(state)
+        for node in path:
+            node.n += 1
+            node.w += results[node.player]
+
+    def descend(self, state: State) -> tuple[list[Node], int]:
+        """Walk down the tree from the root, applying the chosen actions to ``state``, until a
+        node is expanded, the game ends or ``depth`` is reached. Return the nodes entered (not
+        the root) and the number of decisions taken."""
+        node = self.root
+        path: list[Node] = []
+        steps = 0
+        depth = self.depth
+        while steps < depth:
+            p = state.current_player()
+            if p == TERMINAL:
+                break
+            action, node, expanded = self.select(node, state, p)
+            state.apply_action(action)
+            path.append(node)
+            steps += 1
+            if expanded:
+                break
+        return path, steps
+
+    def select(self, node: Node, state: State, player: int) -> tuple[int, Node, bool]:
+        """The action to take at ``node`` in ``state`` (a determinization), its child, and
+        whether the child is new. Counts one more availability for every legal child; expands
+        an untried action if there is one, else maximizes UCB1 plus the progressive bias."""
+        legal = state.legal_actions()
+        children = node.children
+        untried: list[int] = []
+        for a in legal:
+            child = children.get(a)
+            if child is None:
+                untried.append(a)
+            else:
+                child.avail += 1
+        if untried:
+            return self.expand(node, state, player, legal, untried)
+        c = self.c
+        bias = self.bias
+        log = math.log
+        sqrt = math.sqrt
+        best_value = -1.0
+        best = legal[0]
+        for a in legal:
+            child = children[a]
+            n = child.n
+            value = child.w / n + c * sqrt(log(child.avail) / n) + bias * child.prior / (n + 1)
+            if value > best_value:
+                best_value = value
+                best = a
+        return best, children[best], False
+
+    def expand(
+        self, node: Node, state: State, player: int, legal: list[int], untried: list[int]
+    ) -> tuple[int, Node, bool]:
+        """Add the untried action the heuristics value most (ties at random) as a child of
+        ``node``; its prior is its value scaled to 0..1 among ``legal`` (1 if all are equal)."""
+        values = self.game.heuristic_values(state.observation(player), legal)
+        value_of = dict(zip(legal, values, strict=True))
+        top_value = max(value_of[a] for a in untried)
+        top = [a for a in untried if value_of[a] == top_value]
+        action = top[0] if len(top) == 1 else self.rng.choice(top)
+        low, high = min(values), max(values)
+        prior = (top_value - low) / (high - low) if high > low else 1.0
+        child = node.children[action] = Node(player, prior)
+        return action, child, True
+
+    def rollout(self, state: State, steps: int) -> int:
+        """Play ``state`` on with the epsilon-greedy heuristic policy until the game ends or
+        ``depth`` decisions past the root; return the decisions taken in all."""
+        depth = self.depth
+        rng = self.rng
+        epsilon = self.epsilon
+        heuristic = self.game.heuristic_values
+        while steps < depth:
+            p = state.current_player()
+            if p == TERMINAL:
+                break
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                action = legal[0]
+            elif rng.random() < epsilon:
+                action = rng.choice(legal)
+            else:
+                action = greedy_choice(heuristic(state.observation(p), legal), legal, rng)
+            state.apply_action(action)
+            steps += 1
+        return steps
+
+    def results(self, state: State) -> list[float]:
+        """Each player's result in 0..1: the returns at the end, else the game's evaluation
+        (0 for everyone without one), scaled by the game's bounds."""
+        if state.current_player() == TERMINAL:
+            raw = state.returns()
+        else:
+            raw = self.game.evaluate(state) or self.zeros
+        lo = self.lo
+        scale = self.scale
+        return [(r - lo) * scale for r in raw]
+
+    def best(self, legal: list[int]) -> int:
+        """The root action among ``legal`` visited most (ties: the higher mean, then the
+        first in ``legal``)."""
+        children = self.root.children
+        best = legal[0]
+        best_key = (-1, -1.0)
+        for a in legal:
+            child = children.get(a)
+            if child is None or child.n == 0:
+                continue
+            key = (child.n, child.w / child.n)
+            if key > best_key:
+                best_key = key
+                best = a
+        return best
+
+
+def greedy_choice(values: list[float], legal: list[int], rng: Rng) -> int:
+    """The action of ``legal`` with the highest value; ties are broken with ``rng``."""
+    best = max(values)
+    top = [a for a, v in zip(legal, values, strict=True) if v == best]
+    return top[0] if len(top) == 1 else rng.choice(top)
+
+
+@register_agent
+class ISMCTSAgent(Agent):
+    """Single-observer ISMCTS with heuristic rollouts; acts on the information set only.
+
+    Parameters (see :class:`Settings`): ``iterations`` (simulations per decision), ``time``
+    (seconds per decision; overrides ``iterations``), ``c`` (UCB1 exploration, results scaled
+    to 0..1), ``depth`` (a simulation stops this many decisions past the root), ``epsilon``
+    (chance of a random rollout action instead of the heuristic's best), ``bias`` (weight of
+    the heuristic prior in selection), ``seed``. With a budget of iterations it is
+    deterministic for a seed."""
+
+    name: ClassVar[str] = "ismcts"
+    params: ClassVar[dict[str, type]] = {
+        "seed": int,
+        "iterations": int,
+        "time": float,
+        "c": float,
+        "depth": int,
+        "epsilon": float,
+        "bias": float,
+    }
+
+    def __init__(self, seed: int = 0, **params: Any) -> None:
+        """Settings from ``params`` (names of :class:`Settings`); raises AgentSpecError for
+        one out of range."""
+        super().__init__(seed)
+        self.settings = Settings(**params)
+        self.settings.check()
+        self.rng = Rng(seed)
+        self.last_stats = SearchStats(0, 0, 0.0)
+
+    def act(self, game: Game, observation: dict[str, Any] | None, legal: list[int]) -> int:
+        """Only a forced move can be chosen without an information set to sample from;
+        otherwise raises TypeError: call :meth:`decide`."""
+        if len(legal) == 1:
+            return legal[0]
+        raise TypeError("the ismcts agent samples hidden states: call decide(InfoSet)")
+
+    def decide(self, info: InfoSet) -> int:
+        """Search the information set and return the root action visited most; a single
+        legal action is returned at once, without searching. ``last_stats`` then says what
+        the decision cost."""
+        legal = info.legal_actions()
+        if len(legal) == 1:
+            self.last_stats = SearchStats(0, 0, 0.0)
+            return legal[0]
+        start = time.perf_counter()
+        search = Search(info, self.rng, self.settings)
+        simulations = search.run(self.settings.iterations, self.settings.time)
+        action = search.best(legal)
+        self.last_stats = SearchStats(simulations, search.decisions, time.perf_counter() - start)
+        return action

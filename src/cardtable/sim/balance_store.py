@@ -1,0 +1,125 @@
+"""The checkpoint of a balance run: finished games as JSON lines, so a run can be resumed.
+
+The file (``games.jsonl`` in the output folder) starts with a header line holding the run's
+settings; every further line is one finished chunk of games of one batch:
+``{"run": 0, "block": 1, "games": [[index, seed, seats, returns, length, error, played,
+marks, end], ...]}`` (see ``GameTrace`` for ``played``, ``marks`` and ``end``). Lines are
+written and flushed as chunks finish; a last line cut short by a hard stop is dropped when
+the file is read again.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import IO, Any
+
+from cardtable.core.errors import CardtableError
+from cardtable.sim.runner import GameResult
+from cardtable.sim.trace import Counts, GameTrace
+
+CHECKPOINT = "games.jsonl"
+FORMAT = 1
+
+Done = dict[tuple[int, int], dict[int, GameResult]]
+"""Finished games by ``(run, block)`` and game index."""
+
+
+def _counts(data: Any) -> Counts:
+    return tuple((int(d), int(c)) for d, c in data)
+
+
+def result_to_json(r: GameResult) -> list[Any]:
+    """A game result as a compact JSON list."""
+    t = r.trace
+    played = [list(map(list, p)) for p in t.played] if t else None
+    marks = [[list(map(list, p)) for p in label] for label in t.marks] if t else None
+    return [r.index, r.seed, r.seats, r.returns, r.length, r.error, played, marks, t and t.end]
+
+
+def result_from_json(data: list[Any]) -> GameResult:
+    """The inverse of ``result_to_json``."""
+    index, seed, seats, returns, length, error, played, marks, end = data
+    trace = None
+    if played is not None:
+        trace = GameTrace(
+            tuple(_counts(p) for p in played),
+            tuple(tuple(_counts(p) for p in label) for label in marks),
+            str(end),
+        )
+    return GameResult(
+        int(index), int(seed), tuple(seats), tuple(map(float, returns)), int(length), error, trace
+    )
+
+
+def start(path: Path, settings: dict[str, Any]) -> None:
+    """Begin a new checkpoint file (replacing any) with its header line."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    header = {"checkpoint": FORMAT, "settings": settings}
+    path.write_text(json.dumps(header, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def load(path: Path, settings: dict[str, Any]) -> Done:
+    """The games finished in an earlier run with the same ``settings``; drops a cut-off last
+    line. Raises ``CardtableError`` when the file is missing, unreadable or was written for
+    other settings."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CardtableError(f"--resume: cannot read {path} ({exc.strerror})") from None
+    lines = text.split("\n")  # every whole line ends with a newline: the last part does not
+    header = _parse(lines[0]) if len(lines) > 1 else None
+    if not header or header.get("checkpoint") != FORMAT:
+        raise CardtableError(f"--resume: {path} is not a balance checkpoint")
+    if header.get("settings") != settings:
+        raise CardtableError(
+            f"--resume: {path} was written for other settings "
+            f"({_differences(header.get('settings'), settings)}); run without --resume"
+        )
+    done: Done = {}
+    keep = len(lines[0].encode("utf-8")) + 1
+    for line in lines[1:-1]:
+        chunk = _parse(line)
+        if chunk is None:
+            break
+        games = done.setdefault((int(chunk["run"]), int(chunk["block"])), {})
+        for g in chunk["games"]:
+            r = result_from_json(g)
+            games[r.index] = r
+        keep += len(line.encode("utf-8")) + 1
+    with path.open("r+b") as f:  # drop a cut-off last line, so new lines append cleanly
+        f.truncate(keep)
+    return done
+
+
+def _parse(line: str) -> dict[str, Any] | None:
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _differences(old: Any, new: dict[str, Any]) -> str:
+    if not isinstance(old, dict):
+        return "no settings"
+    keys = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))
+    return ", ".join(f"{k}: {old.get(k)!r} then, {new.get(k)!r} now" for k in keys)
+
+
+class Appender:
+    """Appends finished chunks to a checkpoint file, one flushed line each."""
+
+    def __init__(self, path: Path) -> None:
+        """Open ``path`` for appending."""
+        self.file: IO[str] = path.open("a", encoding="utf-8")
+
+    def write(self, run: int, block: int, results: list[GameResult]) -> None:
+        """Save one chunk of games of batch ``(run, block)``."""
+        line = {"run": run, "block": block, "games": [result_to_json(r) for r in results]}
+        self.file.write(json.dumps(line, separators=(",", ":")) + "\n")
+        self.file.flush()
+
+    def close(self) -> None:
+        """Close the file."""
+        self.file.close()

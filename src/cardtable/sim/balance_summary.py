@@ -1,0 +1,346 @@
+"""From finished games to the numbers of a balance report (JSON-ready), and the changes
+between two card sets. The statistics and the flag rule are in ``balance_stats``.
+
+Every number is over *player-games*: one player's result in one game (1 win, 0.5 draw, 0
+loss; the players with the best return win when it is above 0, otherwise everyone draws).
+Games that ended in an engine error are left out and listed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.core.decks import Deck
+from cardtable.core.game import Game
+from cardtable.sim.balance_stats import (
+    Tally,
+    mean_difference,
+    mean_interval,
+    score_difference,
+    share,
+    stands_out,
+)
+from cardtable.sim.runner import GameResult
+from cardtable.sim.trace import GameTrace
+
+Json = dict[str, Any]
+Diff = Callable[[Json, Json], Json]
+
+
+@dataclass(frozen=True)
+class RunData:
+    """One run's game (with its options), its decks, and its games with the deck (an index
+    into ``decks``) each seat played."""
+
+    game: Game
+    decks: list[Deck]
+    games: list[tuple[tuple[int, ...], GameResult]]
+
+
+@dataclass
+class CardTally:
+    """One card's player-games: with it in the deck, played, in the deck but not played, and
+    per mark label; ``times`` counts the copies played (entries, for a mark); ``decks`` counts
+    the played (or marked) player-games by the deck the player had."""
+
+    in_deck: Tally = field(default_factory=Tally)
+    played: Tally = field(default_factory=Tally)
+    not_played: Tally = field(default_factory=Tally)
+    times: int = 0
+    decks: dict[int, int] = field(default_factory=dict)
+    marks: dict[str, Tally] = field(default_factory=dict)
+    mark_times: dict[str, int] = field(default_factory=dict)
+    mark_decks: dict[str, dict[int, int]] = field(default_factory=dict)
+
+
+@dataclass
+class RunTally:
+    """Everything counted over one run's games."""
+
+    overall: Tally
+    seats: list[Tally]
+    decks: list[Tally]
+    agents: list[Tally]
+    cards: dict[str, CardTally] = field(default_factory=dict)
+    lengths: list[int] = field(default_factory=list)
+    ends: dict[str, list[int]] = field(default_factory=dict)
+    errors: list[GameResult] = field(default_factory=list)
+
+
+def seat_points(returns: Sequence[float]) -> list[float]:
+    """Each seat's points: 1 for the players with the best return when it is above 0, 0 for
+    the others; 0.5 for everyone when no return is above 0 (a draw)."""
+    best = max(returns, default=0.0)
+    if best <= 0:
+        return [0.5] * len(returns)
+    return [1.0 if v == best else 0.0 for v in returns]
+
+
+def deck_card_ids(deck: Deck) -> dict[str, int]:
+    """Every card id of a deck (all sections) with its number of copies, in file order."""
+    out: dict[str, int] = {}
+    for section in deck.sections:
+        for cid in deck.cards(section):
+            out[cid] = out.get(cid, 0) + 1
+    return out
+
+
+def tally(data: RunData, agents: int) -> RunTally:
+    """Count the run's finished games by seat, deck, agent and card."""
+    n = data.game.num_players
+    t = RunTally(Tally(), [Tally() for _ in range(n)], [Tally() for _ in data.decks], [])
+    t.agents = [Tally() for _ in range(agents)]
+    deck_ids = [deck_card_ids(d) for d in data.decks]
+    labels = list(data.game.balance_zones())
+    for decks, r in data.games:
+        if r.error or r.trace is None:
+            t.errors.append(r)
+            continue
+        t.lengths.append(r.length)
+        t.ends.setdefault(r.trace.end, []).append(r.length)
+        for p, points in enumerate(seat_points(r.returns)):
+            for group in (t.overall, t.seats[p], t.decks[decks[p]], t.agents[r.seats[p]]):
+                group.add(points)
+            deck = decks[p]
+            _count_cards(t, data.game, deck, deck_ids[deck], r.trace, p, points, labels)
+    return t
+
+
+def _count_cards(
+    t: RunTally,
+    game: Game,
+    deck: int,
+    deck_ids: dict[str, int],
+    trace: GameTrace,
+    p: int,
+    points: float,
+    labels: list[str],
+) -> None:
+    """Count one player-game for the cards of the player's deck and those they played."""
+    ids = game.card_ids
+    played = {ids[d]: c for d, c in trace.played[p]}
+    for cid in deck_ids.keys() | played.keys():
+        card = t.cards.setdefault(cid, CardTally())
+        if cid in deck_ids:
+            card.in_deck.add(points)
+        if cid in played:
+            card.played.add(points)
+            card.times += played[cid]
+            card.decks[deck] = card.decks.get(deck, 0) + 1
+        elif cid in deck_ids:
+            card.not_played.add(points)
+    for label, seats in zip(labels, trace.marks, strict=True):
+        for d, c in seats[p]:
+            card = t.cards.setdefault(ids[d], CardTally())
+            card.marks.setdefault(label, Tally()).add(points)
+            card.mark_times[label] = card.mark_times.get(label, 0) + c
+            by_deck = card.mark_decks.setdefault(label, {})
+            by_deck[deck] = by_deck.get(deck, 0) + 1
+
+
+def expected(by_deck: dict[int, int], decks: list[Tally]) -> float:
+    """The win rate expected from the decks alone: the mean of the deck win rates over the
+    player-games counted in ``by_deck`` (deck index -> player-games)."""
+    n = sum(by_deck.values())
+    return sum(k * decks[d].score for d, k in sorted(by_deck.items())) / n if n else 0.0
+
+
+def summarize_run(
+    data: RunData, labels: list[str], margin: float, min_samples: int
+) -> dict[str, Any]:
+    """One run's report: overall, seats, decks, agents, cards (each win rate with its 95%
+    interval and flag), game length, how games ended, errors, and the flagged items."""
+    t = tally(data, len(labels))
+    base = t.overall.score
+
+    def rate(x: Tally, reference: float = base) -> Json:
+        out = x.to_json()
+        out["reference"] = reference
+        out["flag"] = stands_out(out["low"], out["high"], x.n, reference, margin, min_samples)
+        return out
+
+    report: dict[str, Any] = {
+        "cards_option": data.game.options_dict().get("cards"),
+        "games": len(data.games),
+        "finished": len(t.lengths),
+        "overall": t.overall.to_json(),
+        "seats": [{"seat": p, **rate(x)} for p, x in enumerate(t.seats)],
+        "decks": [{"deck": d.name, **rate(x)} for d, x in zip(data.decks, t.decks, strict=True)],
+        "agents": [{"agent": a, **rate(x)} for a, x in zip(labels, t.agents, strict=True)],
+        "cards": _cards(data, t, rate),
+        "length": _length(t.lengths),
+        "ends": _ends(t),
+        "errors": [{"game": r.index, "seed": r.seed, "error": r.error} for r in t.errors],
+    }
+    report["flags"] = flagged(report)
+    return report
+
+
+def _cards(data: RunData, t: RunTally, rate: Callable[[Tally, float], Json]) -> list[Json]:
+    """Per card (in card-pool order): its type, decks and win rates; played and mark win
+    rates are flagged against what their decks alone would give (``expected``)."""
+    game = data.game
+    kinds = dict(zip(game.card_ids, game.card_kinds, strict=True))
+    decks = [(d.name, deck_card_ids(d)) for d in data.decks]
+    out = []
+    for cid in sorted(t.cards, key=game.card_pool.index.__getitem__):
+        c = t.cards[cid]
+        played = rate(c.played, expected(c.decks, t.decks))
+        played["rate"] = c.played.n / c.in_deck.n if c.in_deck.n else 0.0
+        played["times"] = c.times / c.played.n if c.played.n else 0.0
+        marks = {}
+        for label, x in c.marks.items():
+            marks[label] = rate(x, expected(c.mark_decks[label], t.decks))
+            marks[label]["times"] = c.mark_times[label] / x.n
+        out.append(
+            {
+                "card": cid,
+                "type": kinds[cid],
+                "decks": {name: ids[cid] for name, ids in decks if cid in ids},
+                "in_deck": c.in_deck.to_json(),
+                "played": played,
+                "not_played": c.not_played.to_json(),
+                "marks": marks,
+            }
+        )
+    return out
+
+
+def _length(lengths: list[int]) -> dict[str, Any]:
+    """Decisions per finished game: mean with its interval, spread, and the histogram."""
+    out: dict[str, Any] = mean_interval([float(x) for x in lengths])
+    ordered = sorted(lengths)
+    out["min"] = ordered[0] if ordered else 0
+    out["median"] = ordered[len(ordered) // 2] if ordered else 0
+    out["max"] = ordered[-1] if ordered else 0
+    counts: dict[int, int] = {}
+    for x in ordered:
+        counts[x] = counts.get(x, 0) + 1
+    out["histogram"] = [[k, v] for k, v in counts.items()]
+    return out
+
+
+def _ends(t: RunTally) -> list[dict[str, Any]]:
+    """How games ended: each end reason's share of the finished games and their length."""
+    total = len(t.lengths)
+    out = []
+    for how, lengths in sorted(t.ends.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        mean = sum(lengths) / len(lengths)
+        out.append({"how": how, **share(len(lengths), total), "length": mean})
+    return out
+
+
+def flagged(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """The seats, decks, agents and cards (played, or per mark) that stand out, as
+    ``{kind, name, metric, direction, n, score, low, high}``."""
+    out = []
+    items = [("seat", f"P{x['seat']}", "win rate", x) for x in report["seats"]]
+    items += [("deck", x["deck"], "win rate", x) for x in report["decks"]]
+    items += [("agent", x["agent"], "win rate", x) for x in report["agents"]]
+    for c in report["cards"]:
+        items.append(("card", c["card"], "played", c["played"]))
+        items += [("card", c["card"], label, x) for label, x in c["marks"].items()]
+    for kind, name, metric, x in items:
+        if x["flag"]:
+            out.append(
+                {"kind": kind, "name": name, "metric": metric, "direction": x["flag"]}
+                | {k: x[k] for k in ("n", "score", "low", "high")}
+            )
+    return out
+
+
+def changes(
+    a: dict[str, Any], b: dict[str, Any], margin: float, min_samples: int
+) -> dict[str, Any]:
+    """What changed from run ``a`` to run ``b`` (two ``summarize_run`` reports): score
+    differences per seat, deck, agent and card (in the deck, played, per mark), the change of
+    the mean length and of each end reason's share, each with its 95% interval, and the
+    changes that stand out. The flag rule's reference for a change is the change of the
+    item's own reference: about 0 for seats, decks and agents; for a card, how much its decks
+    alone moved."""
+
+    def diff(x: Json, y: Json) -> Json:
+        d = score_difference(x, y)
+        d["before"], d["after"] = x["score"], y["score"]
+        d["reference"] = y.get("reference", 0.0) - x.get("reference", 0.0)
+        n = min(x["n"], y["n"])
+        d["flag"] = stands_out(d["low"], d["high"], n, d["reference"], margin, min_samples)
+        return d
+
+    out: dict[str, Any] = {
+        "seats": [
+            {"seat": x["seat"], **diff(x, y)} for x, y in zip(a["seats"], b["seats"], strict=True)
+        ],
+        "decks": _paired(a["decks"], b["decks"], "deck", diff),
+        "agents": _paired(a["agents"], b["agents"], "agent", diff),
+        "cards": _card_changes(a["cards"], b["cards"], diff),
+        "length": mean_difference(a["length"], b["length"]),
+        "ends": _end_changes(a, b),
+    }
+    out["flags"] = _changed(out)
+    return out
+
+
+def _paired(xs: list[Json], ys: list[Json], key: str, diff: Diff) -> list[Json]:
+    other = {y[key]: y for y in ys}
+    return [{key: x[key], **diff(x, other[x[key]])} for x in xs if x[key] in other]
+
+
+def _card_changes(xs: list[Json], ys: list[Json], diff: Diff) -> list[Json]:
+    """Per card in either run: the differences of its in-deck, played and mark win rates
+    (``None`` where a run has no player-game for it)."""
+    before = {c["card"]: c for c in xs}
+    after = {c["card"]: c for c in ys}
+    out = []
+    for cid in [*before, *(k for k in after if k not in before)]:
+        x, y = before.get(cid), after.get(cid)
+        entry: dict[str, Any] = {"card": cid, "type": (x or y or {})["type"]}
+        for metric in ("in_deck", "played"):
+            entry[metric] = _maybe(diff, x and x[metric], y and y[metric])
+        labels = dict.fromkeys([*(x or {"marks": {}})["marks"], *(y or {"marks": {}})["marks"]])
+        entry["marks"] = {
+            label: _maybe(diff, x and x["marks"].get(label), y and y["marks"].get(label))
+            for label in labels
+        }
+        out.append(entry)
+    return out
+
+
+def _maybe(diff: Diff, x: Json | None, y: Json | None) -> Json | None:
+    return diff(x, y) if x and y and x["n"] and y["n"] else None
+
+
+def _end_changes(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each end reason's share before and after, and the difference with its interval."""
+
+    def as_score(run: dict[str, Any], how: str) -> dict[str, Any]:
+        e = next((e for e in run["ends"] if e["how"] == how), None)
+        n = run["finished"]
+        s = e or share(0, n)
+        return {"n": n, "score": s["share"], "low": s["low"], "high": s["high"]}
+
+    hows = dict.fromkeys([e["how"] for e in a["ends"]] + [e["how"] for e in b["ends"]])
+    out = []
+    for how in hows:
+        x, y = as_score(a, how), as_score(b, how)
+        out.append({"how": how, "before": x["score"], "after": y["score"]} | score_difference(x, y))
+    return out
+
+
+def _changed(ch: dict[str, Any]) -> list[dict[str, Any]]:
+    """The changes that stand out, as ``{kind, name, metric, direction, delta, low, high}``
+    (for cards: played and marks; an in-deck change repeats its deck's)."""
+    items = [("seat", f"P{x['seat']}", "win rate", x) for x in ch["seats"]]
+    items += [("deck", x["deck"], "win rate", x) for x in ch["decks"]]
+    items += [("agent", x["agent"], "win rate", x) for x in ch["agents"]]
+    for c in ch["cards"]:
+        items.append(("card", c["card"], "played", c["played"]))
+        items += [("card", c["card"], label, x) for label, x in c["marks"].items()]
+    return [
+        {"kind": kind, "name": name, "metric": metric, "direction": x["flag"]}
+        | {k: x[k] for k in ("delta", "low", "high", "before", "after")}
+        for kind, name, metric, x in items
+        if x and x["flag"]
+    ]

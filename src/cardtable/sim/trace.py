@@ -1,0 +1,142 @@
+"""One game between agents with its events watched: the compact facts a balance report needs.
+
+What each player *played* is derived from the events and the zone declarations alone, the same
+way for every game:
+
+- a card instance belongs to the player whose zone holds it when the game starts (cards of a
+  shared zone, such as Looney's Movie deck, belong to nobody and are not counted);
+- it is **played** when it moves from a zone of its owner that only the owner may see
+  (``Visibility.OWNER``: a hand, a face-down slot) into a public zone: its owner showed it by
+  using it;
+- in a game without such private zones (Shaman King turns cards straight from the deck) it is
+  played when it moves from a hidden zone of its owner (``NOBODY``) into a public zone.
+
+``Game.balance_zones()`` adds counts a game declares (wcrugby: ``on court``): a card counts for
+a label each time it enters one of the label's zones. How the game ended is the ``how`` of the
+last ``game_over`` event, or else ``win`` / ``draw`` from the returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cardtable.agents.base import Agent
+from cardtable.core.decks import Deck
+from cardtable.core.events import Event
+from cardtable.core.game import Game
+from cardtable.core.infoset import InfoSet
+from cardtable.core.state import State
+from cardtable.core.zones import Visibility
+
+Counts = tuple[tuple[int, int], ...]
+"""``(card definition index, times)`` pairs, sorted by definition."""
+
+
+@dataclass(frozen=True)
+class GameTrace:
+    """What one game showed: per seat the cards played; per label of ``balance_zones`` (in
+    its order) and per seat the cards that entered those zones; how the game ended."""
+
+    played: tuple[Counts, ...]
+    marks: tuple[tuple[Counts, ...], ...]
+    end: str
+
+
+def has_private_zones(game: Game) -> bool:
+    """Whether some player's zone is seen by its owner alone (a hand): then a card is played
+    when it leaves such a zone for a public one; otherwise when it leaves a hidden one."""
+    return any(s.visibility is Visibility.OWNER and s.owner is not None for s in game.zone_specs)
+
+
+def played_rule(game: Game) -> str:
+    """The rule that says which cards count as played in this game, in words."""
+    if has_private_zones(game):
+        return (
+            "a card is played when it moves from a zone of its owner that only the owner may "
+            "see (a hand, a face-down slot) into a public zone"
+        )
+    return (
+        "this game has no private zones, so a card is played when it moves from a hidden zone "
+        "of its owner (a deck) into a public zone: it was turned over"
+    )
+
+
+class Watcher:
+    """Reads a game's events as they happen and counts what each player played."""
+
+    def __init__(self, state: State) -> None:
+        """Set up for a new game whose initial state is ``state``."""
+        game = state.game
+        specs = game.zone_specs
+        source = Visibility.OWNER if has_private_zones(game) else Visibility.NOBODY
+        self.src_owner = [
+            s.owner if s.visibility is source and s.owner is not None else -1 for s in specs
+        ]
+        self.public = [s.visibility is Visibility.PUBLIC for s in specs]
+        labels = game.balance_zones()
+        self.mark = [-1] * len(specs)
+        for k, zones in enumerate(labels.values()):
+            for z in zones:
+                self.mark[z] = k
+        self.defs = state.cards
+        self.owner = [-1] * len(state.cards)
+        for z, cards in enumerate(state.zones):
+            o = specs[z].owner
+            for c in cards:
+                self.owner[c] = -1 if o is None else o
+        n = game.num_players
+        self.played: list[dict[int, int]] = [{} for _ in range(n)]
+        self.marks: list[list[dict[int, int]]] = [[{} for _ in range(n)] for _ in labels]
+        self.end = ""
+
+    def see(self, events: list[Event]) -> None:
+        """Count the moves of one action's events, and note a ``game_over``'s ``how``."""
+        for e in events:
+            if e[0] == "move":
+                card = e[2]
+                o = self.owner[card]
+                if o < 0:
+                    continue
+                d = self.defs[card]
+                if self.src_owner[e[3]] == o and self.public[e[4]]:
+                    mine = self.played[o]
+                    mine[d] = mine.get(d, 0) + 1
+                k = self.mark[e[4]]
+                if k >= 0:
+                    counts = self.marks[k][o]
+                    counts[d] = counts.get(d, 0) + 1
+            elif e[0] == "game_over":
+                how = (e[5] or {}).get("how")
+                self.end = how if isinstance(how, str) else ""
+
+    def trace(self, returns: Sequence[float]) -> GameTrace:
+        """The finished game's trace."""
+        end = self.end or ("win" if max(returns, default=0.0) > 0 else "draw")
+        return GameTrace(
+            tuple(_counts(p) for p in self.played),
+            tuple(tuple(_counts(p) for p in label) for label in self.marks),
+            end,
+        )
+
+
+def _counts(d: dict[int, int]) -> Counts:
+    return tuple(sorted(d.items()))
+
+
+def play_traced(
+    game: Game, agents: Sequence[Agent], seed: int, decks: Sequence[Deck] | None = None
+) -> tuple[list[float], int, GameTrace]:
+    """Play a whole game exactly as ``play.play_game`` does (agent i in seat i, the same
+    decisions) while watching its events; return the returns, the number of decisions and
+    the trace."""
+    state = game.new_initial_state(seed=seed, decks=decks)
+    watch = Watcher(state)
+    length = 0
+    while not state.is_terminal():
+        p = state.current_player()
+        action = agents[p].decide(InfoSet(state, p))
+        watch.see(state.apply_action(action))
+        length += 1
+    returns = state.returns()
+    return returns, length, watch.trace(returns)

@@ -1,0 +1,217 @@
+"""The ismcts agent: specs, legal whole games, determinism, information sets only, strength."""
+
+from __future__ import annotations
+
+import time
+from typing import Any, cast
+
+import pytest
+
+import cardtable
+from cardtable.agents import make_agent, parse_spec
+from cardtable.agents.ismcts import ISMCTSAgent, Settings
+from cardtable.core.errors import AgentSpecError
+from cardtable.core.game import Game
+from cardtable.core.infoset import InfoSet
+from cardtable.core.rng import Rng
+from cardtable.core.state import State
+from cardtable.sim.play import play_game
+
+FAST = "ismcts:iterations=8:depth=30"
+
+
+def ismcts(spec: str, seed: int = 0) -> ISMCTSAgent:
+    agent = make_agent(spec, seed)
+    assert isinstance(agent, ISMCTSAgent)
+    return agent
+
+
+def decision_points(game: Game, seed: int, count: int) -> list[State]:
+    """Up to ``count`` states with more than one legal action, from one random game."""
+    state = game.new_initial_state(seed=seed)
+    rng = Rng(seed)
+    out: list[State] = []
+    while not state.is_terminal() and len(out) < count:
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            out.append(state.clone())
+        state.apply_action(rng.choice(legal))
+    return out
+
+
+# ----- specs -------------------------------------------------------------------------------
+def test_spec_parsing() -> None:
+    spec = "ismcts:iterations=200:time=0.5:c=1.0:depth=40:epsilon=0.3:bias=2:seed=3"
+    params = {"iterations": 200, "time": 0.5, "c": 1.0, "depth": 40, "epsilon": 0.3, "bias": 2.0}
+    assert parse_spec(spec) == ("ismcts", {**params, "seed": 3})
+    agent = ismcts(spec, seed=9)
+    assert agent.settings == Settings(**params)
+    assert agent.seed == 3
+    assert ismcts("ismcts", seed=9).seed == 9
+    assert ismcts("ismcts").settings == Settings()
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("ismcts:iterations=0", "'iterations' must be at least 1"),
+        ("ismcts:time=0", "'time' must be positive"),
+        ("ismcts:c=-1", "'c' must not be negative"),
+        ("ismcts:depth=0", "'depth' must be at least 1"),
+        ("ismcts:epsilon=1.5", "'epsilon' must be from 0 to 1"),
+        ("ismcts:bias=-0.5", "'bias' must not be negative"),
+        ("ismcts:iterations=many", "bad value"),
+        ("ismcts:width=3", "bad parameter"),
+    ],
+)
+def test_bad_specs_are_refused(spec: str, message: str) -> None:
+    with pytest.raises(AgentSpecError, match=message):
+        make_agent(spec)
+
+
+# ----- playing -----------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("name", "players"), [*((n, 2) for n in cardtable.available_games()), ("looney", 3)]
+)
+def test_plays_a_legal_whole_game(name: str, players: int) -> None:
+    """Every action goes through apply_action, which refuses illegal ones."""
+    game = cardtable.load_game(name, players=players)
+    agents = [make_agent(FAST, 1), *(make_agent("random", p) for p in range(1, players))]
+    rec = play_game(game, agents, seed=5)
+    assert rec.result is not None
+    assert len(rec.actions) <= game.max_game_length
+
+
+def test_deterministic_for_a_seed() -> None:
+    game = cardtable.load_game("shamanking")
+    first = play_game(game, [ismcts(FAST, 4), ismcts(FAST, 5)], seed=2)
+    again = play_game(game, [ismcts(FAST, 4), ismcts(FAST, 5)], seed=2)
+    other = play_game(game, [ismcts(FAST, 6), ismcts(FAST, 5)], seed=2)
+    assert first.actions == again.actions
+    assert first.actions != other.actions
+
+
+def test_a_single_legal_action_is_taken_without_search() -> None:
+    game = cardtable.load_game("looney")
+    state = game.new_initial_state(seed=1)
+    rng = Rng(1)
+    while len(state.legal_actions()) != 1:
+        state.apply_action(rng.choice(state.legal_actions()))
+    spy = Spy(state)
+    agent = ismcts("ismcts")
+    assert (
+        agent.decide(InfoSet(cast(State, spy), state.current_player())) == state.legal_actions()[0]
+    )
+    assert "resample" not in spy.used
+    assert agent.last_stats.simulations == 0
+    assert agent.act(game, None, [7]) == 7
+
+
+def test_act_without_an_information_set_is_refused() -> None:
+    game = cardtable.load_game("looney")
+    with pytest.raises(TypeError, match="decide"):
+        ismcts("ismcts").act(game, None, [1, 2])
+
+
+def test_time_budget() -> None:
+    game = cardtable.load_game("looney")
+    root = decision_points(game, 3, 1)[0]
+    agent = ismcts("ismcts:time=0.05:iterations=1")
+    t0 = time.perf_counter()
+    action = agent.decide(InfoSet(root, root.current_player()))
+    assert time.perf_counter() - t0 < 0.5
+    assert action in root.legal_actions()
+    assert agent.last_stats.simulations > 1  # the time budget overrides the iterations
+
+
+def test_cut_off_uses_the_game_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A simulation cut off at ``depth`` asks the game's evaluate(), on a sampled state."""
+    game = cardtable.load_game("looney")
+    root = decision_points(game, 3, 1)[0]
+    me = root.current_player()
+    calls: list[State] = []
+
+    def evaluate(state: State) -> list[float]:
+        calls.append(state)
+        return [1.0 if p == me else -1.0 for p in range(game.num_players)]
+
+    monkeypatch.setattr(game, "evaluate", evaluate)
+    agent = ismcts("ismcts:iterations=30:depth=1")
+    agent.decide(InfoSet(root, me))
+    assert len(calls) == 30
+    assert agent.last_stats.decisions == 30
+    assert all(s is not root for s in calls)
+
+
+# ----- information sets only ---------------------------------------------------------------
+class Spy:
+    """A state that records which of its attributes are used."""
+
+    def __init__(self, state: State) -> None:
+        self._state = state
+        self.used: set[str] = set()
+
+    def __getattr__(self, name: str) -> Any:
+        self.used.add(name)
+        return getattr(self._state, name)
+
+
+@pytest.mark.parametrize("name", cardtable.available_games())
+def test_reads_the_true_state_only_through_sample(name: str) -> None:
+    game = cardtable.load_game(name)
+    for root in decision_points(game, 8, 3):
+        history, zones = root.history(), root.zones[:]
+        spy = Spy(root)
+        agent = ismcts("ismcts:iterations=20", 1)
+        action = agent.decide(InfoSet(cast(State, spy), root.current_player()))
+        assert action in root.legal_actions()
+        # InfoSet itself reads current_player, legal_actions and game; the agent only samples
+        assert spy.used <= {"current_player", "legal_actions", "game", "resample"}
+        assert root.history() == history and root.zones == zones
+
+
+@pytest.mark.parametrize("name", cardtable.available_games())
+def test_same_decisions_in_states_the_player_cannot_tell_apart(name: str) -> None:
+    """A state and a resample of it for the player to act give the same decisions."""
+    game = cardtable.load_game(name)
+    rng = Rng(4)
+    for root in decision_points(game, 12, 6):
+        p = root.current_player()
+        other = root.resample(p, rng)
+        assert other.observation(p) == root.observation(p)
+        a = ismcts("ismcts:iterations=15", 3).decide(InfoSet(root, p))
+        b = ismcts("ismcts:iterations=15", 3).decide(InfoSet(other, p))
+        assert a == b
+
+
+def test_infoset_exposes_what_the_player_knows() -> None:
+    game = cardtable.load_game("looney")
+    state = decision_points(game, 2, 1)[0]
+    p = state.current_player()
+    info = InfoSet(state, p)
+    assert (info.player, info.game) == (p, game)
+    assert info.observation() == state.observation(p)
+    legal = info.legal_actions()
+    legal.clear()
+    assert info.legal_actions() == state.legal_actions()
+    sample = info.sample(Rng(3))
+    assert sample is not state and sample.observation(p) == state.observation(p)
+    with pytest.raises(ValueError, match="not to act"):
+        InfoSet(state, 1 - p)
+
+
+# ----- strength ----------------------------------------------------------------------------
+def test_beats_random() -> None:
+    """Shaman King, 16 seeded games with seats swapped: ismcts (20 simulations a decision) wins
+    at least 14. A player no better than random would do that with probability 137/65536
+    (0.2%); on these seeds random itself wins 10."""
+    game = cardtable.load_game("shamanking")
+    wins = 0
+    for i in range(16):
+        seat = i % 2
+        agents = [make_agent("random", 100 + i), make_agent("random", 200 + i)]
+        agents[seat] = make_agent("ismcts:iterations=20", i)
+        rec = play_game(game, agents, seed=300 + i)
+        assert rec.result is not None
+        wins += rec.result[seat] > 0
+    assert wins >= 14, wins

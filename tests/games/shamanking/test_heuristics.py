@@ -1,0 +1,178 @@
+"""Shaman King game knowledge for agents (heuristics.py): the action values read the
+observation only and value every legal action, and weigh the exchange (a counterattack the
+opponent is unlikely to stop, the last flip of the red zone, the Signature Move) against
+furyoku and charges; ``evaluate`` estimates the returns within their range and adding up like
+them; and the greedy agent they drive beats random play."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterator
+
+import cardtable
+from cardtable.core.game import Game
+from cardtable.core.rng import Rng
+from cardtable.core.state import State
+from cardtable.games.shamanking.rules import SKState
+from cardtable.sim.runner import SimConfig, run
+
+
+def random_states(game: Game, seeds: range, every: int = 1) -> Iterator[State]:
+    """Every ``every``-th state of seeded random games (clones), the last one included."""
+    for seed in seeds:
+        state = game.new_initial_state(seed=seed)
+        rng = Rng(seed)
+        i = 0
+        while not state.is_terminal():
+            if i % every == 0:
+                yield state.clone()
+            state.apply_action(rng.choice(state.legal_actions()))
+            i += 1
+        yield state
+
+
+def test_a_finite_value_for_every_legal_action() -> None:
+    game = cardtable.load_game("shamanking")
+    phases = set()
+    for state in random_states(game, range(30)):
+        if state.is_terminal():
+            continue
+        p = state.current_player()
+        obs = state.observation(p)
+        legal = state.legal_actions()
+        values = game.heuristic_values(obs, legal)
+        assert len(values) == len(legal)
+        assert all(isinstance(v, float) and math.isfinite(v) for v in values)
+        phases.add(obs["phase"])
+    assert phases == {"opening choice", "signature step", "flip"}
+
+
+def test_values_read_only_the_observation() -> None:
+    """A state the player cannot tell apart (the decks and furyoku dealt again) gets the same
+    values, and so does the observation after a trip through JSON: nothing but the
+    observation's data is read."""
+    game = cardtable.load_game("shamanking")
+    rng = Rng(99)
+    checked = 0
+    for state in random_states(game, range(8)):
+        if state.is_terminal():
+            continue
+        p = state.current_player()
+        legal = state.legal_actions()
+        values = game.heuristic_values(state.observation(p), legal)
+        other = state.resample(p, rng)
+        assert other.legal_actions() == legal
+        assert game.heuristic_values(other.observation(p), legal) == values
+        copy = json.loads(json.dumps(state.observation(p)))
+        assert game.heuristic_values(copy, legal) == values
+        checked += 1
+    assert checked > 100
+
+
+def values(state: State) -> dict[str, float]:
+    """The heuristic value of each legal action, by its notation."""
+    p = state.current_player()
+    legal = state.legal_actions()
+    found = state.game.heuristic_values(state.observation(p), legal)
+    return {state.action_to_string(a): v for a, v in zip(legal, found, strict=True)}
+
+
+def defending(pins: dict[str, list[str]], fields: dict[str, object] | None = None) -> SKState:
+    """Player 0 sends the Opening Attack (Force 4) and player 1 defends it (Sera, guardian
+    Strikes), with the zones pinned (decks top first)."""
+    game = cardtable.load_game("shamanking")
+    state = game.new_initial_state(seed=1)
+    assert isinstance(state, SKState)
+    state.pin_zones(pins)
+    state.pin_fields({"chooser": 0, **(fields or {})})
+    state.apply_action(state.string_to_action("first"))
+    assert state.current_player() == 1
+    return state
+
+
+def test_the_red_zone_is_the_last_chance() -> None:
+    """SK-4.5, SK-6.1: in the red zone a counterattack is the only way not to be scored on;
+    before it, focusing (furyoku of this zone) beats passing."""
+    wisp = ["wandering-wisp-jab"] * 2  # Intercept 2: stops nothing here
+    state = defending({"p1.deck": [*wisp, "fox-fire-lash", "wisp-swarm"]})
+    v = values(state)
+    assert v["focus"] > v["pass"]
+    state.apply_action(state.string_to_action("focus"))
+    state.apply_action(state.string_to_action("focus"))
+    assert state.observation(1)["zone"] == "red"
+    v = values(state)
+    assert v["counter"] > 0.0 > v["focus"] > v["pass"] == -1.0
+
+
+def test_a_counterattack_the_opponent_cannot_stop_is_worth_its_extra_cost() -> None:
+    """SK-3.4: Moonfang Bite's extra red furyoku makes its Force 9 instead of 6; the
+    opponent's Strikes seen so far (Intercept 4) stop neither, but the card set holds more
+    that stop a 6 than a 9."""
+    pins = {
+        "p1.deck": ["moonfang-bite", "wisp-swarm"],
+        "p1.furyoku.green": ["needle-of-wind"] * 2,
+        "p1.furyoku.yellow": ["needle-of-wind"] * 2,
+        "p1.furyoku.red": ["needle-of-wind"],
+        "p0.discard": ["open-palm-parry", "hearthstone-knuckle"] * 5,
+    }
+    state = defending(pins)
+    v = values(state)
+    assert v["counter+"] > v["counter"] > v["focus"] > v["pass"]
+
+
+def test_the_signature_move_when_the_flips_would_fail() -> None:
+    """SK-4.3: with every zone charged and a deck seen to hold no Strike, the Signature's sure
+    counterattack beats flipping."""
+    pins = {
+        "p1.deck": ["steady-breathing"] * 6,
+        "p1.discard": ["steady-breathing", "sudden-retreat", "soul-resonance"] * 4,
+        "p1.furyoku.green": ["wisp-swarm"],
+    }
+    state = defending(pins, {"charges": [[], ["green", "yellow", "red"]]})
+    assert state.observation(1)["phase"] == "signature step"
+    v = values(state)
+    assert v["signature"] > v["pass"]
+
+
+def test_evaluate_is_in_range_and_adds_up_like_the_returns() -> None:
+    game = cardtable.load_game("shamanking")
+    lo, hi = game.min_return(), game.max_return()
+    checked = 0
+    for state in random_states(game, range(20), every=2):
+        assert isinstance(state, SKState)
+        values = game.evaluate(state)
+        assert values is not None and len(values) == 2
+        if state.is_terminal():
+            assert values == state.returns()
+            continue
+        assert all(lo <= v <= hi for v in values)
+        assert abs(sum(values)) < 1e-9  # SK-6.5: one wins, one loses
+        checked += 1
+    assert checked > 100
+
+
+def test_evaluate_follows_the_points() -> None:
+    """The player one point from the target is the favourite; more so when the attack it
+    faces is one its deck cannot stop."""
+    game = cardtable.load_game("shamanking")
+    state = game.new_initial_state(seed=3)
+    state.pin_fields({"points": [2, 0]})
+    state.apply_action(state.string_to_action("first"))
+    v = game.evaluate(state)
+    assert v is not None and v[0] > 0.5 > -0.5 > v[1]
+    weak = defending({"p1.deck": ["wandering-wisp-jab"] * 6})
+    strong = defending({"p1.deck": ["mountain-breath-guard"] * 6})
+    w, s = game.evaluate(weak), game.evaluate(strong)
+    assert w is not None and s is not None and w[1] < s[1]
+
+
+def test_greedy_beats_random() -> None:
+    """Seeded, seats rotating (measured: 195 of 200)."""
+    config = SimConfig("shamanking", {}, 200, ("greedy", "random"), seed=5)
+    wins = 0
+    for r in run(config):
+        assert not r.error
+        best = max(r.returns)
+        wins += any(r.seats[p] == 0 and v == best > 0 for p, v in enumerate(r.returns))
+    assert wins >= 180

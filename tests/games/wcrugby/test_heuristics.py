@@ -1,0 +1,165 @@
+"""Wheelchair rugby game knowledge for agents (heuristics.py): the action values read the
+observation only and value every legal action; lineups keep to the class-point limit and
+fill the positions; ``evaluate`` estimates the returns within their range and adding up like
+them; and the greedy agent they drive beats random play."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterator
+
+import pytest
+
+import cardtable
+from cardtable.core.events import Event
+from cardtable.core.game import Game
+from cardtable.core.rng import Rng
+from cardtable.core.state import State
+from cardtable.games.wcrugby.rules import RugbyState
+from cardtable.sim.runner import SimConfig, run
+
+
+def random_states(game: Game, seeds: range, every: int = 1) -> Iterator[State]:
+    """Every ``every``-th state of seeded random games (clones), the last one included."""
+    for seed in seeds:
+        state = game.new_initial_state(seed=seed)
+        rng = Rng(seed)
+        i = 0
+        while not state.is_terminal():
+            if i % every == 0:
+                yield state.clone()
+            state.apply_action(rng.choice(state.legal_actions()))
+            i += 1
+        yield state
+
+
+def test_a_finite_value_for_every_legal_action() -> None:
+    game = cardtable.load_game("wcrugby")
+    phases = set()
+    for state in random_states(game, range(4)):
+        if state.is_terminal():
+            continue
+        p = state.current_player()
+        obs = state.observation(p)
+        legal = state.legal_actions()
+        values = game.heuristic_values(obs, legal)
+        assert len(values) == len(legal)
+        assert all(isinstance(v, float) and math.isfinite(v) for v in values)
+        phases.add(obs["phase"])
+    assert {"lineup", "positions", "strategy", "substitution window", "fatigue"} <= phases
+
+
+def test_values_read_only_the_observation() -> None:
+    """A state the team cannot tell apart (the other team's hand, deck and hidden lineup
+    dealt again, its own deck shuffled) gets the same values, and so does the observation
+    after a trip through JSON: nothing but the observation's data is read."""
+    game = cardtable.load_game("wcrugby")
+    rng = Rng(99)
+    checked = 0
+    for state in random_states(game, range(3), every=3):
+        if state.is_terminal():
+            continue
+        p = state.current_player()
+        legal = state.legal_actions()
+        values = game.heuristic_values(state.observation(p), legal)
+        other = state.resample(p, rng)
+        assert other.legal_actions() == legal
+        assert game.heuristic_values(other.observation(p), legal) == values
+        copy = json.loads(json.dumps(state.observation(p)))
+        assert game.heuristic_values(copy, legal) == values
+        checked += 1
+    assert checked > 50
+
+
+def greedy_game(seed: int) -> Iterator[tuple[RugbyState, str, int, list[Event]]]:
+    """A greedy self-play game: after each action, the state, the phase the action was
+    taken in, the action and its events."""
+    game = cardtable.load_game("wcrugby")
+    state = game.new_initial_state(seed=seed)
+    assert isinstance(state, RugbyState)
+    rng = Rng(seed)
+    while not state.is_terminal():
+        p = state.current_player()
+        obs = state.observation(p)
+        legal = state.legal_actions()
+        values = game.heuristic_values(obs, legal)
+        top = max(values)
+        action = rng.choice([a for a, v in zip(legal, values, strict=True) if v == top])
+        events = state.apply_action(action)
+        yield state, obs["phase"], action, events
+
+
+def test_greedy_lineups_are_full_and_fill_the_positions() -> None:
+    """WR-2, WR-3: four players within the limit (the starter decks always allow it), an
+    inbounder who throws 3 or more and a target who catches 3 or more: a position penalty
+    is rare."""
+    penalties = reveals = 0
+    for seed in range(6):
+        for state, _, _, events in greedy_game(seed):
+            for e in events:
+                if e.kind == "position_penalty":
+                    penalties += 1
+                if e.kind == "period_start":
+                    reveals += 2
+                    for team in (0, 1):
+                        assert sum(c >= 0 for c in state.court(team)) == 4
+    assert reveals >= 48
+    assert penalties <= reveals // 10
+
+
+def test_fatigue_drops_one_player_only() -> None:
+    """WR-7.2: a team that must drop a player drops one, then stops (END is legal only once
+    one is dropped, and then it is worth more than dropping another)."""
+    game = cardtable.load_game("wcrugby")
+    seen = 0
+    for state in random_states(game, range(6)):
+        if state.is_terminal():
+            continue
+        p = state.current_player()
+        obs = state.observation(p)
+        legal = state.legal_actions()
+        if obs["phase"] != "fatigue" or legal[0] != 0:
+            continue
+        values = game.heuristic_values(obs, legal)
+        assert values[0] > max(values[1:])
+        seen += 1
+    assert seen > 0
+
+
+def test_evaluate_is_in_range_and_adds_up_like_the_returns() -> None:
+    game = cardtable.load_game("wcrugby")
+    for state in random_states(game, range(6), every=5):
+        assert isinstance(state, RugbyState)
+        values = game.evaluate(state)
+        assert values is not None and len(values) == 2
+        if state.is_terminal():
+            assert values == state.returns()
+            continue
+        assert all(-1.0 <= v <= 1.0 for v in values)
+        assert values[0] == -values[1]
+
+
+def test_evaluate_follows_the_score() -> None:
+    """A team ahead by many points late in the game is the clear favourite; level at the
+    start, neither is."""
+    game = cardtable.load_game("wcrugby")
+    state = game.new_initial_state(seed=2)
+    assert isinstance(state, RugbyState)
+    assert game.evaluate(state) == [0.0, -0.0]
+    state.scores = [[14, 12, 13], [6, 8, 7]]
+    state.period = 4
+    v = game.evaluate(state)
+    assert v is not None and v[0] > 0.9
+
+
+@pytest.mark.parametrize(("seed", "at_least"), [(1, 190)])
+def test_greedy_beats_random(seed: int, at_least: int) -> None:
+    """Seeded, seats swapping (measured: 199 of 200)."""
+    config = SimConfig("wcrugby", {}, 200, ("greedy", "random"), seed=seed)
+    wins = 0
+    for r in run(config):
+        assert not r.error
+        if max(r.returns) > 0 and r.seats[r.returns.index(max(r.returns))] == 0:
+            wins += 1
+    assert wins >= at_least
