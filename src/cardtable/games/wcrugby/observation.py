@@ -51,9 +51,9 @@ def _team(st: RugbyState, team: int, player: int | None) -> dict[str, Any]:
     mods: dict[str, dict[str, int]] = {}
     for s in range(SLOTS):
         base = (team * SLOTS + s) * NSTATS
-        changed = {STATS[i]: st.mods[base + i] for i in range(NSTATS) if st.mods[base + i]}
-        if changed:
-            mods[str(s + 1)] = changed
+        row = st.mods[base : base + NSTATS]
+        if any(row):
+            mods[str(s + 1)] = {STATS[i]: v for i, v in enumerate(row) if v}
     return {
         "sideways": [] if hidden else [s + 1 for s in range(SLOTS) if st.side[team] >> s & 1],
         "inbounder": st.inb[team] + 1 if st.inb[team] >= 0 and not hidden else None,
