@@ -1,5 +1,5 @@
 """Raw Deal game knowledge for agents: values of actions from an observation, and an
-evaluation of a state for search.
+evaluation of a state for search (docs/agents.md, *Heuristics per game*).
 
 The action values (``action_values``) read only the observation: the player's own hand and
 Backlash deck, and what is public (Arsenal and hand sizes, Rings, Pre-match cards, Fortitude
@@ -13,19 +13,21 @@ The play, in words:
   (an overturned Arsenal reversal may stop it), the Fortitude the card adds (more when it
   unlocks cards in the hand: Fortitude building before big maneuvers), its effects (draws
   weighed against the Arsenal they cost, set-ups worth their bonus only when a follow-up is
-  in hand), minus what a reversal from the defender's hand would cost (its damage, the card).
-  The chance of a reversal is worked out from the defender's hand size and Fortitude and the
-  prior. Cards are ordered by gain over the chance that they end the turn (reversed, stopped
-  or ``end_turn``), the optimal order for independent risks: safe cards and set-ups first,
-  the big risky maneuver last. Damage that pins the opponent (at least their Arsenal) comes
-  before everything. The turn ends when nothing has a positive expected gain.
+  in hand), minus what a reversal from the defender's hand would cost (its damage, the card;
+  but the defender spends a reversal too). The chance of a reversal is worked out from the
+  defender's hand size, Backlash deck and Fortitude and the prior. Cards are ordered by gain
+  over the chance that they end the turn (reversed, stopped or ``end_turn``), the optimal
+  order for independent risks: safe cards and set-ups first, the big risky maneuver last.
+  Damage that pins the opponent (at least their Arsenal) comes before everything. The turn
+  ends when nothing has a positive expected gain.
 - **Reversals** are played when what they prevent (the damage, a pin, the rest of the
   attacker's turn, a set-up) and what they deal outweigh the worth of keeping the card;
   a Multi maneuver is reversed only with two reversals at hand.
 - **Stun Value** cards are drawn while the Arsenal can spare them; the ability
   ``draw_and_bury`` is used at once and buries the card least likely to be useful.
-- **Targets** (free-for-all): the pin first, else the damage that gets through and the
-  opponent most dangerous to us (the largest Arsenal), avoiding full hands and high Fortitude.
+- **Free-for-all**: aim at the opponent closest to a pin (the pin first of all); and while
+  every opponent is far from one, play only what gains a lot (patience: let the others wear
+  each other down).
 - **Tag teams**: tag in the partner when the active member is worn down or out of plays and
   the partner is fresher.
 - **Pre-match**: the cards that add most Fortitude, damage and protection first.

@@ -1,5 +1,5 @@
 """Wheelchair rugby game knowledge for agents: values of actions from an observation, and an
-evaluation of a state for search.
+evaluation of a state for search (docs/agents.md, *Heuristics per game*).
 
 A period is worth ``2 * (own TOP - opponent's TOP)`` on the score sheet (WR-6.1), so every
 value is counted in TOP points. The action values (``action_values``) read only the
@@ -7,13 +7,13 @@ observation; what depends only on the cards is worked out once per game (:class:
 
 The play, in words:
 
-- **Lineups** (WR-3.1, WR-7.3): the four players, each upright or sideways, with the most
-  ATK + DEF (each point of either is a point of TOP while DEF beats the other side's ATK),
-  within the class-point limit and its allowances, with a thrower for the inbounder and a
-  catcher for the target (each missing one gives the opponent a TOP), and upright players
-  whose skills the special cards in hand can fire. Each pick takes a player of the best
-  lineup that the players available can still make (searched over every legal completion,
-  and remembered).
+- **Lineups** (WR-3.1, WR-7.3): the four players, each upright or sideways, whose ATK and DEF
+  totals make the most TOP against the totals the opponent showed the period before (DEF over
+  their ATK, less their DEF over our ATK), within the class-point limit and its allowances,
+  with a thrower for the inbounder and a catcher for the target (each missing one gives the
+  opponent a TOP), and upright players whose skills the special cards in hand can fire. Each
+  pick takes a player of the best lineup that the players available can still make (searched
+  over every legal completion, and remembered).
 - **Positions** (WR-3.2 to WR-3.5): the inbounder throws 3 or more and has the least to lose
   from the inbounder's smaller TOP gains; the target catches 3 or more.
 - **Strategy time** (WR-5): each special, bench-work card and substitution is valued by what
@@ -21,12 +21,14 @@ The play, in words:
   TOP taken from the opponent (only as much as they have), ATK and DEF changes worked out
   through DEF-over-ATK for both teams; statuses by the skills they switch on (ours) or off
   (the opponent's, while they still have their strategy time); blocking skills while the
-  opponent still has to play; draws. Cards are played while they gain; a special goes on
-  the skill that gains most.
-- **Substitutions** (WR-5.2): one a period, which spares a player from fatigue and brings a
-  card more at the draw; the worst player goes out, never into a position the newcomer cannot
-  fill, and a player whose skill a special can still fire comes in.
-- **Fatigue** (WR-7.2): drop exactly one player, the weakest.
+  opponent still has to play; draws. Playing a card is worth a little by itself: the hand
+  is drawn up to its size at the period's end, so a card kept is a card not drawn. A
+  special goes on the skill that gains most.
+- **Substitutions** (WR-5.2): the first of a period spares a player from fatigue and each one
+  brings a card more at the draw; the player going out is the one the next lineups miss
+  least, never into a position the newcomer cannot fill, and a player whose skill a special
+  can still fire comes in.
+- **Fatigue** (WR-7.2): drop exactly one player, the one the next lineups miss least.
 """
 
 from __future__ import annotations
@@ -497,13 +499,7 @@ class Court:
         teams = obs["teams"]
         self.teams = teams
         self.side = [[(s + 1) in teams[q]["sideways"] for s in range(SLOTS)] for q in (0, 1)]
-        si = k.stat_index
-        self.mods = [[[0] * NSTATS for _ in range(SLOTS)] for _ in (0, 1)]
-        for q in (0, 1):
-            for slot, changes in teams[q]["modifiers"].items():
-                row = self.mods[q][int(slot) - 1]
-                for name, amount in changes.items():
-                    row[si[name]] = amount
+        self.mods: list[list[list[int]]] | None = None  # worked out when a status is asked for
         self.atk: list[int] = obs["atk"]
         self.dfn: list[int] = obs["def"]
         self.top: list[int] = obs["top"]
@@ -526,13 +522,26 @@ class Court:
     def stat(self, q: int, s: int, i: int) -> int:
         """A status of the player on slot ``s`` of team ``q``, modifiers included."""
         d = self.court[q][s]
-        return self.k.stats[d][i] + self.mods[q][s][i] if d >= 0 else 0
+        if d < 0:
+            return 0
+        mods = self.mods
+        if mods is None:
+            si = self.k.stat_index
+            mods = self.mods = [[[0] * NSTATS for _ in range(SLOTS)] for _ in (0, 1)]
+            for q2 in (0, 1):
+                for slot, changes in self.teams[q2]["modifiers"].items():
+                    row = mods[q2][int(slot) - 1]
+                    for name, amount in changes.items():
+                        row[si[name]] = amount
+        return int(self.k.stats[d][i] + mods[q][s][i])
 
     def values(self, legal: list[int], window: bool) -> list[float]:
+        """A value per legal action of a strategy time or a substitution window."""
         k = self.k
         c = k.codec
         out = []
         sub_first, special_first, bench_first = c.sub, c.special, c.bench
+        skill_gain: dict[tuple[int, int], float] = {}  # by (slot, skill): the same for every card
         for a in legal:
             if a == END:
                 out.append(0.0)
@@ -546,11 +555,14 @@ class Court:
             else:
                 x, i = divmod(a - special_first, SKILLS)
                 d, s = divmod(x, 4)
-                skill = k.t.skills[self.court[self.me][s]][i][1]
-                inb = self.teams[self.me]["inbounder"] == s + 1
-                gain = self.effects_gain(skill, s, inb) + self.effects_gain(
-                    k.t.effects[d], s, False
-                )
+                gain = skill_gain.get((s, i))
+                if gain is None:
+                    skill = k.t.skills[self.court[self.me][s]][i][1]
+                    inb = self.teams[self.me]["inbounder"] == s + 1
+                    gain = skill_gain[s, i] = self.effects_gain(skill, s, inb)
+                card = k.t.effects[d]
+                if card:
+                    gain += self.effects_gain(card, s, False)
                 out.append(gain + SPECIAL_COST)
         return out
 
