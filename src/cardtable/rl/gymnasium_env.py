@@ -33,14 +33,14 @@ from cardtable.core.rng import derive_seed
 from cardtable.core.state import State
 from cardtable.rl.encoder import FloatArray, ObservationEncoder
 from cardtable.rl.pettingzoo_env import ILLEGAL_ACTIONS, IllegalAction
-from cardtable.rl.spaces import observation_box, plain_text
+from cardtable.rl.spaces import TableView, observation_box
 
 MAX_REDEALS = 100
 """Games that end before the seat's first decision are dealt again (new seed) at most this
 many times in one reset."""
 
 
-class CardtableGymEnv(gymnasium.Env[FloatArray, np.int64]):
+class CardtableGymEnv(TableView, gymnasium.Env[FloatArray, np.int64]):
     """One seat of a game against opponent agents (see the module docstring)."""
 
     metadata = {"render_modes": ["ansi", "human"]}  # noqa: RUF012 (an instance variable of Env)
@@ -149,21 +149,6 @@ class CardtableGymEnv(gymnasium.Env[FloatArray, np.int64]):
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """The legal actions as a bool mask (sb3-contrib ``MaskablePPO``'s interface)."""
         return self._mask().astype(bool)
-
-    def _state(self) -> State:
-        if self.game_state is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.game_state
-
-    def render(self) -> str | None:
-        """``ansi``: the table as a spectator sees it, as plain text; ``human``: print it."""
-        if self.render_mode is None or self.game_state is None:
-            return None
-        text = plain_text(self.game.render(self.game_state.observation(None)))
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
 
 
 def gym_env(

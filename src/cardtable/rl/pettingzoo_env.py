@@ -35,7 +35,7 @@ from cardtable.core.game import Game
 from cardtable.core.registry import load_game
 from cardtable.core.state import State
 from cardtable.rl.encoder import ObservationEncoder
-from cardtable.rl.spaces import observation_box, plain_text
+from cardtable.rl.spaces import TableView, observation_box
 
 Turns = Literal["game", "cycle"]
 IllegalAction = Literal["terminate", "penalize", "raise"]
@@ -46,7 +46,7 @@ agent gets ``illegal_reward`` and the others 0; ``penalize``: the agent gets
 ``illegal_reward`` and must act again; ``raise``: ``IllegalActionError``."""
 
 
-class CardtableAECEnv(AECEnv):  # type: ignore[misc]
+class CardtableAECEnv(TableView, AECEnv):  # type: ignore[misc]
     """A cardtable game as a PettingZoo AEC environment (see the module docstring)."""
 
     def __init__(
@@ -201,21 +201,7 @@ class CardtableAECEnv(AECEnv):  # type: ignore[misc]
         self._rewarded = final is not None
         self._done = True
 
-    def _state(self) -> State:
-        if self.game_state is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.game_state
-
     # ----- the rest of the API -------------------------------------------------------------
-    def render(self) -> str | None:
-        """``ansi``: the table as a spectator sees it, as plain text; ``human``: print it."""
-        if self.render_mode is None or self.game_state is None:
-            return None
-        text = plain_text(self.game.render(self.game_state.observation(None)))
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
 
     def close(self) -> None:
         """Nothing to release."""

@@ -6,6 +6,8 @@ import numpy as np
 from gymnasium import spaces
 from rich.text import Text
 
+from cardtable.core.game import Game
+from cardtable.core.state import State
 from cardtable.rl.encoder import ObservationEncoder
 
 
@@ -18,3 +20,27 @@ def observation_box(encoder: ObservationEncoder) -> spaces.Box:
 def plain_text(markup: str) -> str:
     """Text drawn with rich markup (``game.render``), without the markup."""
     return Text.from_markup(markup).plain
+
+
+class TableView:
+    """What both environments share: the game state behind them, and ``render``. The host
+    class sets ``game``, ``game_state`` (None before ``reset``) and ``render_mode``."""
+
+    game: Game
+    game_state: State | None
+    render_mode: str | None
+
+    def _state(self) -> State:
+        if self.game_state is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.game_state
+
+    def render(self) -> str | None:
+        """``ansi``: the table as a spectator sees it, as plain text; ``human``: print it."""
+        if self.render_mode is None or self.game_state is None:
+            return None
+        text = plain_text(self.game.render(self.game_state.observation(None)))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
