@@ -62,6 +62,7 @@ class HeuristicTables:
 
     __slots__ = (
         "cost",
+        "discards",
         "effects",
         "extra_cost",
         "extra_effects",
@@ -118,6 +119,8 @@ class HeuristicTables:
         self.prior_size = sum(1 for k in t.kind if k != 0)  # cards that can be in a deck
         # the prior's part of a stop chance, by (furyoku, Intercept needed)
         self.prior_cache: dict[tuple[Fury, int], float] = {}
+        # the Strikes of a discard pile, by its cards
+        self.discards: dict[tuple[str, ...], tuple[int, ...]] = {}
         areas = ("discard", "advantage", *(f"{a}.{z}" for a in ("play", "teamwork") for z in ZONES))
         self.public = tuple(tuple(f"p{p}.{a}" for a in areas) for p in (0, 1))
         self.furyoku = tuple(tuple(f"p{p}.furyoku.{z}" for z in ZONES) for p in (0, 1))
@@ -188,7 +191,7 @@ def _stops(ht: HeuristicTables, seen: tuple[list[int], int], fury: Fury, need: i
             if icpts[-1] >= need and _can_pay(c, fury):
                 k += len(icpts) - bisect_left(icpts, need)
         prior = _PRIOR * k / ht.prior_size
-        if len(ht.prior_cache) < 100_000:
+        if len(ht.prior_cache) < 4096:
             ht.prior_cache[key] = prior
     return (hits + prior) / (n_seen + _PRIOR)
 
@@ -197,15 +200,24 @@ def _seen(ht: HeuristicTables, z: dict[str, Any], p: int) -> tuple[list[int], in
     """The Strikes of player ``p`` that everyone has seen, and how many cards were seen."""
     index = ht.index
     kind = ht.kind
-    strikes = []
-    n = 0
-    for k in ht.public[p]:
+    areas = ht.public[p]
+    discard = tuple(z[areas[0]])  # the discard pile, remembered: it changes little
+    known = ht.discards.get(discard)
+    if known is None:
+        known = tuple(d for d in (index[c] for c in discard) if kind[d] == STRIKE)
+        if len(ht.discards) >= 4096:
+            ht.discards.clear()
+        ht.discards[discard] = known
+    strikes = list(known)
+    n = len(discard)
+    for k in areas[1:]:
         cards = z[k]
-        n += len(cards)
-        for c in cards:
-            d = index[c]
-            if kind[d] == STRIKE:
-                strikes.append(d)
+        if cards:
+            n += len(cards)
+            for c in cards:
+                d = index[c]
+                if kind[d] == STRIKE:
+                    strikes.append(d)
     return strikes, n
 
 
