@@ -103,9 +103,10 @@ def rules(game: str, option: OptionList = None) -> None:
 def cards(
     game: str,
     kind: Annotated[str | None, typer.Option("--type", help="only cards of this type")] = None,
+    option: OptionList = None,
 ) -> None:
-    """List the cards of a game."""
-    g = get_game(game, None)
+    """List the cards of a game (with -o cards=DIR: a changed card set)."""
+    g = get_game(game, option)
     table = Table("id", "card")
     shown = 0
     for c in g.card_pool.cards:
@@ -119,8 +120,9 @@ def cards(
 
 
 @deck_app.command("check")
-def deck_check(files: list[Path]) -> None:
-    """Check deck files against their game's construction rules (exit 1 if any is broken)."""
+def deck_check(files: list[Path], option: OptionList = None) -> None:
+    """Check deck files against their game's construction rules (exit 1 if any is broken);
+    with -o cards=DIR against a changed card set (and -o for the game's other options)."""
     bad = 0
     for path in files:
         try:
@@ -132,7 +134,7 @@ def deck_check(files: list[Path]) -> None:
         name = data.get("game") if isinstance(data, dict) else None
         if not isinstance(name, str):
             raise DeckFileError(f"{path}: field 'game': a deck file names its game")
-        g = get_game(name, None)
+        g = get_game(name, option)
         deck = load_deck_file(path, g.name, g.deck_layout, g.card_pool.index)
         problems = g.check_deck(deck)
         if problems:

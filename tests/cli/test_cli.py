@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+import cardtable
+
 DECKS = Path(__file__).resolve().parents[2] / "src/cardtable/games/looney/decks"
 
 
@@ -168,3 +170,20 @@ def test_designer_changes_a_card_file_and_sees_the_effect(tmp_path: Path) -> Non
     )
     bad = cli("sim", "wcrugby", "-o", f"cards={tmp_path / 'nowhere'}")
     assert bad.returncode == 2 and "no such file or folder (option 'cards')" in bad.stdout
+
+
+def test_cards_and_deck_check_with_a_changed_card_set(tmp_path: Path) -> None:
+    """`-o cards=DIR` lists the changed cards and checks decks against them; other options
+    (the Backlash limits of Raw Deal) apply to `deck check` too."""
+    rd = Path(cardtable.__file__).parent / "games" / "rawdeal"
+    for f in (rd / "cards").glob("*.yaml"):
+        text = f.read_text().replace("  - id: punch\n", "  - id: haymaker\n")
+        (tmp_path / f.name).write_text(text)
+    res = cli("cards", "rawdeal", "-o", f"cards={tmp_path}", "--type", "arsenal")
+    assert res.returncode == 0 and "haymaker" in res.stdout and "│ punch " not in res.stdout
+    deck = str(rd / "decks" / "starter-strike-force.yaml")
+    res = cli("deck", "check", deck, "-o", f"cards={tmp_path}")
+    assert res.returncode == 2 and "entry 'punch': no card with this id" in res.stdout
+    res = cli("deck", "check", deck, "-o", "backlash=revolution")
+    assert res.returncode == 1 and "at most 12 cards" in res.stdout
+    assert cli("deck", "check", deck).returncode == 0
