@@ -8,6 +8,7 @@ parametrizes them over ``available_games()``.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -181,6 +182,47 @@ def check_json(game: Game, seeds: range) -> None:
                     assert v is None or json.loads(json.dumps(v)) == v
 
 
+def random_states(game: Game, seeds: range, every: int = 1) -> Iterator[State]:
+    """Every ``every``-th state of seeded random games (clones), the last one included."""
+    for seed in seeds:
+        state = game.new_initial_state(seed=seed)
+        rng = Rng(seed)
+        i = 0
+        while not state.is_terminal():
+            if i % every == 0:
+                yield state.clone()
+            state.apply_action(rng.choice(state.legal_actions()))
+            i += 1
+        yield state
+
+
+def check_heuristics(game: Game, seeds: range, every: int = 1) -> None:
+    """The game knowledge agents use: ``heuristic_values`` gives one finite float per legal
+    action and reads the observation alone (the same values for a resampled state and for the
+    observation after a trip through JSON); ``evaluate`` gives ``None`` or one value per
+    player within the returns' range."""
+    rng = Rng(99)
+    lo, hi = game.min_return(), game.max_return()
+    for state in random_states(game, seeds, every):
+        if state.is_terminal():
+            continue
+        p = state.current_player()
+        obs = state.observation(p)
+        legal = state.legal_actions()
+        values = game.heuristic_values(obs, legal)
+        assert len(values) == len(legal), f"{len(values)} values for {len(legal)} actions"
+        assert all(isinstance(v, float) and math.isfinite(v) for v in values), values
+        other = state.resample(p, rng)
+        assert other.legal_actions() == legal
+        assert game.heuristic_values(other.observation(p), legal) == values, "reads hidden data"
+        copy = json.loads(json.dumps(obs))
+        assert game.heuristic_values(copy, legal) == values, "reads more than the observation"
+        estimate = game.evaluate(state)
+        if estimate is not None:
+            assert len(estimate) == game.num_players, estimate
+            assert all(lo <= v <= hi for v in estimate), f"evaluate out of range: {estimate}"
+
+
 CHECKS: dict[str, Callable[[Game, range], None]] = {
     "random_games": check_random_games,
     "illegal_actions": check_illegal_actions,
@@ -189,6 +231,7 @@ CHECKS: dict[str, Callable[[Game, range], None]] = {
     "clone": check_clone,
     "no_leak": check_no_leak,
     "json": check_json,
+    "heuristics": check_heuristics,
 }
 
 

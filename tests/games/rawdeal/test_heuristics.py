@@ -5,15 +5,10 @@ play, in singles, free-for-all and tag team matches."""
 
 from __future__ import annotations
 
-import json
-import math
-from collections.abc import Iterator
-
 import pytest
 
 import cardtable
-from cardtable.core.game import Game
-from cardtable.core.rng import Rng
+from cardtable.core.conformance import check_heuristics, random_states
 from cardtable.core.state import State
 from cardtable.games.rawdeal.rules import RawDealState
 from cardtable.sim.runner import SimConfig, run
@@ -22,60 +17,21 @@ MATCHES = [(2, "free-for-all"), (3, "free-for-all"), (4, "free-for-all"), (4, "t
 IDS = ["singles", "3p", "4p", "tag"]
 
 
-def random_states(game: Game, seeds: range, every: int = 1) -> Iterator[State]:
-    """Every ``every``-th state of seeded random games (clones), the last one included."""
-    for seed in seeds:
-        state = game.new_initial_state(seed=seed)
-        rng = Rng(seed)
-        i = 0
-        while not state.is_terminal():
-            if i % every == 0:
-                yield state.clone()
-            state.apply_action(rng.choice(state.legal_actions()))
-            i += 1
-        yield state
-
-
 @pytest.mark.parametrize(("players", "match"), MATCHES, ids=IDS)
 def test_a_finite_value_for_every_legal_action(players: int, match: str) -> None:
+    """The generic check (conformance.check_heuristics: finite values read from the
+    observation alone, evaluate in range) over random games that reach every phase."""
     game = cardtable.load_game("rawdeal", players=players, match=match)
-    phases = set()
-    for state in random_states(game, range(4)):
-        if state.is_terminal():
-            continue
-        p = state.current_player()
-        obs = state.observation(p)
-        legal = state.legal_actions()
-        values = game.heuristic_values(obs, legal)
-        assert len(values) == len(legal)
-        assert all(isinstance(v, float) and math.isfinite(v) for v in values)
-        phases.add(obs["phase"])
+    check_heuristics(game, range(4))
+    phases = {
+        obs["phase"]
+        for state in random_states(game, range(4))
+        if not state.is_terminal()
+        for obs in [state.observation(state.current_player())]
+    }
     assert {"pre-match", "main", "reversal window"} <= phases
     if players > 2 and match == "free-for-all":
         assert "target" in phases
-
-
-@pytest.mark.parametrize(("players", "match"), MATCHES, ids=IDS)
-def test_values_read_only_the_observation(players: int, match: str) -> None:
-    """A state the player cannot tell apart (hidden cards dealt again, the other players'
-    hands and every Arsenal) gets the same values, and so does the observation after a
-    trip through JSON: nothing but the observation's data is read."""
-    game = cardtable.load_game("rawdeal", players=players, match=match)
-    rng = Rng(99)
-    checked = 0
-    for state in random_states(game, range(3), every=3):
-        if state.is_terminal():
-            continue
-        p = state.current_player()
-        legal = state.legal_actions()
-        values = game.heuristic_values(state.observation(p), legal)
-        other = state.resample(p, rng)
-        assert other.legal_actions() == legal
-        assert game.heuristic_values(other.observation(p), legal) == values
-        copy = json.loads(json.dumps(state.observation(p)))
-        assert game.heuristic_values(copy, legal) == values
-        checked += 1
-    assert checked > 20
 
 
 def first_turn(hands: dict[str, list[str]], **zones: list[str]) -> RawDealState:

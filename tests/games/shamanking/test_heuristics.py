@@ -6,68 +6,25 @@ them; and the greedy agent they drive beats random play."""
 
 from __future__ import annotations
 
-import json
-import math
-from collections.abc import Iterator
-
 import cardtable
-from cardtable.core.game import Game
-from cardtable.core.rng import Rng
+from cardtable.core.conformance import check_heuristics, random_states
 from cardtable.core.state import State
 from cardtable.games.shamanking.rules import SKState
 from cardtable.sim.runner import SimConfig, run
 
 
-def random_states(game: Game, seeds: range, every: int = 1) -> Iterator[State]:
-    """Every ``every``-th state of seeded random games (clones), the last one included."""
-    for seed in seeds:
-        state = game.new_initial_state(seed=seed)
-        rng = Rng(seed)
-        i = 0
-        while not state.is_terminal():
-            if i % every == 0:
-                yield state.clone()
-            state.apply_action(rng.choice(state.legal_actions()))
-            i += 1
-        yield state
-
-
 def test_a_finite_value_for_every_legal_action() -> None:
+    """The generic check (conformance.check_heuristics: finite values read from the
+    observation alone, evaluate in range) over random games that reach every phase."""
     game = cardtable.load_game("shamanking")
-    phases = set()
-    for state in random_states(game, range(30)):
-        if state.is_terminal():
-            continue
-        p = state.current_player()
-        obs = state.observation(p)
-        legal = state.legal_actions()
-        values = game.heuristic_values(obs, legal)
-        assert len(values) == len(legal)
-        assert all(isinstance(v, float) and math.isfinite(v) for v in values)
-        phases.add(obs["phase"])
+    check_heuristics(game, range(30))
+    phases = {
+        obs["phase"]
+        for state in random_states(game, range(30))
+        if not state.is_terminal()
+        for obs in [state.observation(state.current_player())]
+    }
     assert phases == {"opening choice", "signature step", "flip"}
-
-
-def test_values_read_only_the_observation() -> None:
-    """A state the player cannot tell apart (the decks and furyoku dealt again) gets the same
-    values, and so does the observation after a trip through JSON: nothing but the
-    observation's data is read."""
-    game = cardtable.load_game("shamanking")
-    rng = Rng(99)
-    checked = 0
-    for state in random_states(game, range(8)):
-        if state.is_terminal():
-            continue
-        p = state.current_player()
-        legal = state.legal_actions()
-        values = game.heuristic_values(state.observation(p), legal)
-        other = state.resample(p, rng)
-        assert other.legal_actions() == legal
-        assert game.heuristic_values(other.observation(p), legal) == values
-        copy = json.loads(json.dumps(state.observation(p)))
-        assert game.heuristic_values(copy, legal) == values
-        checked += 1
-    assert checked > 100
 
 
 def values(state: State) -> dict[str, float]:

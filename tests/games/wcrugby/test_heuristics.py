@@ -5,71 +5,30 @@ them; and the greedy agent they drive beats random play."""
 
 from __future__ import annotations
 
-import json
-import math
 from collections.abc import Iterator
 
 import pytest
 
 import cardtable
+from cardtable.core.conformance import check_heuristics, random_states
 from cardtable.core.events import Event
-from cardtable.core.game import Game
 from cardtable.core.rng import Rng
-from cardtable.core.state import State
 from cardtable.games.wcrugby.rules import RugbyState
 from cardtable.sim.runner import SimConfig, run
 
 
-def random_states(game: Game, seeds: range, every: int = 1) -> Iterator[State]:
-    """Every ``every``-th state of seeded random games (clones), the last one included."""
-    for seed in seeds:
-        state = game.new_initial_state(seed=seed)
-        rng = Rng(seed)
-        i = 0
-        while not state.is_terminal():
-            if i % every == 0:
-                yield state.clone()
-            state.apply_action(rng.choice(state.legal_actions()))
-            i += 1
-        yield state
-
-
 def test_a_finite_value_for_every_legal_action() -> None:
+    """The generic check (conformance.check_heuristics: finite values read from the
+    observation alone, evaluate in range) over random games that reach every phase."""
     game = cardtable.load_game("wcrugby")
-    phases = set()
-    for state in random_states(game, range(4)):
-        if state.is_terminal():
-            continue
-        p = state.current_player()
-        obs = state.observation(p)
-        legal = state.legal_actions()
-        values = game.heuristic_values(obs, legal)
-        assert len(values) == len(legal)
-        assert all(isinstance(v, float) and math.isfinite(v) for v in values)
-        phases.add(obs["phase"])
+    check_heuristics(game, range(4))
+    phases = {
+        obs["phase"]
+        for state in random_states(game, range(4))
+        if not state.is_terminal()
+        for obs in [state.observation(state.current_player())]
+    }
     assert {"lineup", "positions", "strategy", "substitution window", "fatigue"} <= phases
-
-
-def test_values_read_only_the_observation() -> None:
-    """A state the team cannot tell apart (the other team's hand, deck and hidden lineup
-    dealt again, its own deck shuffled) gets the same values, and so does the observation
-    after a trip through JSON: nothing but the observation's data is read."""
-    game = cardtable.load_game("wcrugby")
-    rng = Rng(99)
-    checked = 0
-    for state in random_states(game, range(3), every=3):
-        if state.is_terminal():
-            continue
-        p = state.current_player()
-        legal = state.legal_actions()
-        values = game.heuristic_values(state.observation(p), legal)
-        other = state.resample(p, rng)
-        assert other.legal_actions() == legal
-        assert game.heuristic_values(other.observation(p), legal) == values
-        copy = json.loads(json.dumps(state.observation(p)))
-        assert game.heuristic_values(copy, legal) == values
-        checked += 1
-    assert checked > 50
 
 
 def greedy_game(seed: int) -> Iterator[tuple[RugbyState, str, int, list[Event]]]:
