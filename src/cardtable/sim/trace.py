@@ -25,9 +25,9 @@ from cardtable.agents.base import Agent
 from cardtable.core.decks import Deck
 from cardtable.core.events import Event
 from cardtable.core.game import Game
-from cardtable.core.infoset import InfoSet
 from cardtable.core.state import State
 from cardtable.core.zones import Visibility
+from cardtable.sim.play import play_out
 
 Counts = tuple[tuple[int, int], ...]
 """``(card definition index, times)`` pairs, sorted by definition."""
@@ -127,16 +127,10 @@ def _counts(d: dict[int, int]) -> Counts:
 def play_traced(
     game: Game, agents: Sequence[Agent], seed: int, decks: Sequence[Deck] | None = None
 ) -> tuple[list[float], int, GameTrace]:
-    """Play a whole game exactly as ``play.play_game`` does (agent i in seat i, the same
-    decisions) while watching its events; return the returns, the number of decisions and
-    the trace."""
+    """Play a whole game as ``play.play_game`` does (the same loop, ``play.play_out``) while
+    watching its events; return the returns, the number of decisions and the trace."""
     state = game.new_initial_state(seed=seed, decks=decks)
     watch = Watcher(state)
-    length = 0
-    while not state.is_terminal():
-        p = state.current_player()
-        action = agents[p].decide(InfoSet(state, p))
-        watch.see(state.apply_action(action))
-        length += 1
+    length = len(play_out(state, agents, watch.see))
     returns = state.returns()
     return returns, length, watch.trace(returns)
