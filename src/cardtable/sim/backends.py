@@ -76,7 +76,7 @@ class RayCluster:
     def __init__(self, address: str, jobs: int | None = None) -> None:
         self.address = address
         self.jobs = jobs
-        self.workers = jobs or 2
+        self.workers = jobs or 2  # to size the chunks; a cluster may run more at once
 
     def map_ordered(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
         """``fn`` over the items as Ray tasks, all submitted at once, read back in order."""
@@ -85,7 +85,6 @@ class RayCluster:
         if started:
             self._connect(ray)
         try:
-            self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
             task = ray.remote(fn)
             refs = [task.remote(item) for item in items]
             for ref in refs:

@@ -231,7 +231,6 @@ class RawDealState(State):
         "actor",
         "bonus",
         "carry",
-        "ended_turn",
         "gone",
         "last_damage",
         "last_played",
@@ -242,7 +241,6 @@ class RawDealState(State):
         "pending_def",
         "pending_from_hand",
         "pending_prev",
-        "pending_zone",
         "phase",
         "rev_cost",
         "reversals_left",
@@ -275,14 +273,12 @@ class RawDealState(State):
         self.pending_def = -1  # the card being played (or last played, during its damage)
         self.pending_prev = -1
         self.pending_from_hand = True  # the card being played came from the hand
-        self.pending_zone = -1  # where the card waiting for its target (PH_TARGET) is
         self.target = 1  # the opponent the card being played is aimed at (the defender)
         self.gone = 0  # bit p: player p is out of the match (pinned or counted out)
         self.active = (0, 1)  # tag team match: the active member of team 0 and of team 1
         self.tagged = False  # a tag-in was made this turn
         self.reversals_left = 0
         self.stun_max = 0
-        self.ended_turn = False
         self.winner = -1  # a player; in a tag team match a team; or DRAW, BOTH_LOSE
         self.abilities = (0,) * n  # each Superstar's ability: see _cache_abilities
         # caches of facts derived from zones, per player (see ring_facts and backlash_midmatch);
@@ -325,14 +321,12 @@ class RawDealState(State):
         other.pending_def = self.pending_def
         other.pending_prev = self.pending_prev
         other.pending_from_hand = self.pending_from_hand
-        other.pending_zone = self.pending_zone
         other.target = self.target
         other.gone = self.gone
         other.active = self.active
         other.tagged = self.tagged
         other.reversals_left = self.reversals_left
         other.stun_max = self.stun_max
-        other.ended_turn = self.ended_turn
         other.winner = self.winner
         other.abilities = self.abilities
         other._facts = self._facts
@@ -752,7 +746,6 @@ class RawDealState(State):
         self.phase = PH_MAIN
         self.ability_used = False
         self.tagged = False
-        self.ended_turn = False
         self.last_played = -1
         self.last_damage = 0
         self.bonus = (0, 0)
