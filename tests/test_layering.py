@@ -48,7 +48,7 @@ def test_games_import_only_core_and_themselves() -> None:
 
 def test_tools_reach_games_only_through_the_registry() -> None:
     tools = [*(SRC / "agents").rglob("*.py"), *(SRC / "sim").rglob("*.py")]
-    tools += [*(SRC / "rl").rglob("*.py")]
+    tools += [*(SRC / "rl").rglob("*.py"), *(SRC / "server").rglob("*.py")]
     tools += [
         SRC / n
         for n in (
@@ -56,6 +56,8 @@ def test_tools_reach_games_only_through_the_registry() -> None:
             "cli_balance.py",
             "cli_play.py",
             "cli_tournament.py",
+            "cli_serve.py",
+            "eventlog.py",
             "records.py",
             "scenario.py",
             "playthrough.py",

@@ -17,6 +17,7 @@ from rich.table import Table
 
 from cardtable.cli_balance import balance_session, make_config
 from cardtable.cli_play import play_session
+from cardtable.cli_serve import serve as serve_session
 from cardtable.cli_tournament import tournament_session
 from cardtable.core.decks import load_deck_file
 from cardtable.core.errors import CardtableError, DeckFileError
@@ -164,6 +165,22 @@ def play(
     """Play a game in the terminal: against the computer, or people taking turns."""
     g = get_game(game, option, players)
     play_session(console, g, opponent, humans, seat, seed, deck, save)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="database URL (default: sqlite:///cardtable.db in this folder; PostgreSQL: "
+            "postgresql+psycopg://USER:PASSWORD@HOST/DB)"
+        ),
+    ] = None,
+) -> None:
+    """Serve games to browsers: open the printed address (docs/server-api.md)."""
+    serve_session(console, host, port, db)
 
 
 @app.command()

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -19,20 +18,8 @@ from cardtable.core.game import Game
 from cardtable.core.infoset import InfoSet
 from cardtable.core.rng import derive_seed
 from cardtable.core.state import State
+from cardtable.eventlog import describe_event
 from cardtable.records import start
-
-
-def describe_event(game: Game, view: dict[str, Any]) -> str:
-    """An event view in words."""
-    who = f"P{view['player']} " if "player" in view else ""
-    if view["kind"] == "move":
-        cid = view.get("card")
-        card = escape(game.card_pool.get(cid).name) if cid else "a hidden card"
-        return f"{who}{card}: {view['from']} → {view['to']}"
-    if view["kind"] == "reveal":
-        return f"{who}reveals {escape(game.card_pool.get(view['card']).name)}"
-    details = ", ".join(f"{k}={v}" for k, v in view.items() if k not in ("kind", "player"))
-    return f"[bold]{who}{view['kind'].replace('_', ' ')}[/] {escape(details)}"
 
 
 def human_seats(n: int, humans: int, seat: int) -> list[int]:
@@ -123,7 +110,7 @@ def play_session(
         for e in state.apply_action(a):
             view = state.event_view(e, viewer)
             if view is not None:
-                console.print("  " + describe_event(game, view))
+                console.print("  " + escape(describe_event(game, view)))
         record.actions.append(a)
     if state.is_terminal():
         console.rule("game over")

@@ -105,6 +105,9 @@ def _section(
     value: Any, kind: str, where: str, known: Mapping[str, Any], problems: list[str]
 ) -> dict[str, int]:
     if kind.startswith(SINGLE):
+        # a card id, or the ``{id: 1}`` that Deck.to_dict writes (records and the server)
+        if isinstance(value, dict) and len(value) == 1 and list(value.values()) == [1]:
+            value = next(iter(value))
         if not isinstance(value, str):
             problems.append(f"{where}: expected a single card id")
             return {}

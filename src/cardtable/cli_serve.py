@@ -1,0 +1,39 @@
+"""``cardtable serve``: the game server for browsers (the ``server`` extra)."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.markup import escape
+
+from cardtable.core.errors import CardtableError
+
+
+def serve(console: Console, host: str, port: int, db: str | None) -> None:
+    """Start the server on ``host:port`` over the database ``db`` and print where to open it."""
+    try:
+        import uvicorn
+
+        from cardtable.server.app import create_app
+        from cardtable.server.storage import default_url
+    except ImportError as exc:
+        raise CardtableError(
+            f"cardtable serve needs the server extra ({exc.name} is missing): "
+            "python3 -m pip install -e '.[server]'"
+        ) from None
+    url = db or default_url()
+    app = create_app(url)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    console.print(f"cardtable server: open [bold]http://{shown}:{port}/[/] in a browser")
+    console.print(f"database: {escape(_safe_url(url))} · stop with Ctrl+C")
+    # no per-message deflate: compressing every update costs more CPU than the bandwidth saves
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
+
+
+def _safe_url(url: str) -> str:
+    """The database URL without its password."""
+    scheme, sep, rest = url.partition("://")
+    if "@" in rest:
+        cred, _, where = rest.rpartition("@")
+        user = cred.split(":", 1)[0]
+        return f"{scheme}{sep}{user}:***@{where}"
+    return url

@@ -1,0 +1,216 @@
+"""The FastAPI app: the HTTP routes and the WebSocket of docs/server-api.md, and the browser
+client (``cardtable/web/``) as static files."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.websockets import WebSocketDisconnect
+
+from cardtable.core.errors import CardtableError, UnknownGameError
+from cardtable.server import catalog
+from cardtable.server.live import LiveTable, Subscriber
+from cardtable.server.service import Conflict, Forbidden, GameService, NotFound
+from cardtable.server.setup import BadRequest, cached_game, check_deck_text
+from cardtable.server.storage import Store, default_url
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+
+STATUS: dict[type[CardtableError], int] = {
+    BadRequest: 400,
+    UnknownGameError: 404,
+    NotFound: 404,
+    Forbidden: 403,
+    Conflict: 409,
+}
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    """The request's JSON object (an empty body is ``{}``); raises BadRequest."""
+    raw = await request.body()
+    if not raw.strip():
+        return {}
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise BadRequest(f"the body is not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise BadRequest("the body must be a JSON object")
+    return data
+
+
+def ensure_web_dir(web: Path = WEB) -> Path:
+    """The browser client's folder; a placeholder page is written only if it has none."""
+    web.mkdir(parents=True, exist_ok=True)
+    index = web / "index.html"
+    if not index.exists():
+        index.write_text(
+            "<!doctype html>\n<html><head><meta charset='utf-8'><title>cardtable</title></head>"
+            "\n<body><h1>cardtable</h1><p>The browser client is not built yet; the API is at "
+            "<a href='/api/games'>/api/games</a>.</p></body></html>\n",
+            encoding="utf-8",
+        )
+    return web
+
+
+def create_app(db_url: str | None = None, web: Path = WEB) -> FastAPI:
+    """The server over the database at ``db_url`` (default: ``cardtable.db`` here)."""
+    url = db_url or default_url()
+    holder: dict[str, GameService] = {}
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        store = await asyncio.to_thread(Store, url)
+        service = GameService(store)
+        await service.start()
+        holder["service"] = service
+        try:
+            yield
+        finally:
+            await service.stop()
+
+    app = FastAPI(title="cardtable", lifespan=lifespan)
+    app.state.db_url = url
+
+    def svc() -> GameService:
+        return holder["service"]
+
+    @app.exception_handler(CardtableError)
+    async def cardtable_error(_request: Request, exc: CardtableError) -> JSONResponse:
+        return _error(STATUS.get(type(exc), 400), str(exc))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return _error(exc.status_code, str(exc.detail))
+
+    @app.get("/api/games")
+    async def list_games() -> list[dict[str, Any]]:
+        return catalog.games()
+
+    @app.get("/api/games/{game}/cards")
+    async def game_cards(game: str) -> dict[str, dict[str, Any]]:
+        return catalog.cards(game)
+
+    @app.post("/api/decks/check")
+    async def check_deck(request: Request) -> dict[str, Any]:
+        body = await _body(request)
+        name, text = body.get("game"), body.get("text")
+        if not isinstance(name, str):
+            raise BadRequest("field 'game': the name of a game is required")
+        if not isinstance(text, str):
+            raise BadRequest("field 'text': the deck file's YAML text is required")
+        try:
+            game = cached_game(name, {})
+        except UnknownGameError as exc:
+            raise BadRequest(str(exc)) from None
+        deck, problems = check_deck_text(game, text)
+        return {
+            "ok": deck is not None and not problems,
+            "problems": [{"rule": p.rule, "message": p.message} for p in problems],
+            "deck": deck.to_dict() if deck is not None else None,
+        }
+
+    @app.post("/api/tables")
+    async def create_table(request: Request) -> dict[str, Any]:
+        return await svc().create_table(await _body(request))
+
+    @app.get("/api/tables")
+    async def list_tables() -> dict[str, list[dict[str, Any]]]:
+        return await svc().tables()
+
+    @app.get("/api/tables/{table}")
+    async def get_table(table: str) -> dict[str, Any]:
+        return await svc().summary(table)
+
+    @app.post("/api/tables/{table}/join")
+    async def join_table(table: str, request: Request) -> dict[str, Any]:
+        seat = (await _body(request)).get("seat")
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            raise BadRequest("field 'seat': a seat number")
+        return await svc().join(table, seat)
+
+    @app.get("/api/tables/{table}/replay")
+    async def replay(table: str, view: str = "public") -> dict[str, Any]:
+        return await svc().replay(table, view)
+
+    @app.websocket("/ws/tables/{table}")
+    async def table_socket(websocket: WebSocket, table: str, token: str | None = None) -> None:
+        await websocket.accept()
+        service = svc()
+        try:
+            live, sub = await service.subscribe(table, token)
+        except CardtableError as exc:
+            await websocket.send_json({"type": "error", "message": str(exc)})
+            await websocket.close(code=4000 + STATUS.get(type(exc), 400))
+            return
+        sender = asyncio.create_task(_send_loop(websocket.send_text, sub))
+        try:
+            while True:
+                msg = await websocket.receive()
+                if msg["type"] == "websocket.disconnect":
+                    break
+                reply = await _handle(service, live, sub, msg.get("text") or msg.get("bytes"))
+                if reply is not None:
+                    sub.queue.put_nowait(json.dumps(reply))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            sender.cancel()
+            service.unsubscribe(live, sub)
+
+    for page in ("join", "table", "replay"):
+        app.add_api_route(f"/{page}/{{table}}", _index_page(web), methods=["GET"])
+    app.mount("/", StaticFiles(directory=ensure_web_dir(web), html=True), name="web")
+    return app
+
+
+def _index_page(web: Path) -> Callable[[str], Awaitable[FileResponse]]:
+    async def index(table: str) -> FileResponse:
+        return FileResponse(web / "index.html")
+
+    return index
+
+
+async def _send_loop(send: Callable[[str], Awaitable[None]], sub: Subscriber) -> None:
+    """Send a connection's queued messages in order until it closes."""
+    while True:
+        text = await sub.queue.get()
+        try:
+            await send(text)
+        except Exception:
+            return
+
+
+async def _handle(
+    service: GameService, live: LiveTable, sub: Subscriber, raw: str | bytes | None
+) -> dict[str, Any] | None:
+    """One client message: ``act`` or ``ping``; the reply to queue (an error), if any."""
+    try:
+        msg = json.loads(raw) if raw is not None else None
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return {"type": "error", "message": "a message must be a JSON object"}
+    if not isinstance(msg, dict):
+        return {"type": "error", "message": "a message must be a JSON object"}
+    kind = msg.get("type")
+    if kind == "ping":
+        return {"type": "pong"}
+    if kind != "act":
+        return {"type": "error", "message": f"unknown message type {kind!r}; send 'act'"}
+    try:
+        await service.act(live, sub.seat, msg.get("action"), msg.get("seq"))
+    except CardtableError as exc:
+        return {"type": "error", "message": str(exc)}
+    return None

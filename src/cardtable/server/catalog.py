@@ -1,0 +1,83 @@
+"""What the lobby offers: the games with their options, starter decks and agents, and each
+game's cards as data a table can draw."""
+
+from __future__ import annotations
+
+import typing
+from functools import cache
+from typing import Any
+
+from pydantic.fields import FieldInfo
+
+from cardtable.core.registry import available_games, game_class, load_game
+from cardtable.server.setup import SERVER_REFUSED_OPTIONS
+
+# The agents offered in the lobby, weakest first.
+AGENTS: tuple[tuple[str, str], ...] = (
+    ("random", "Random: any legal move"),
+    ("greedy", "Greedy: the game's heuristics, one move ahead"),
+    ("ismcts:iterations=100", "Search, quick (100 simulations a move)"),
+    ("ismcts", "Search (200 simulations a move)"),
+    ("ismcts:iterations=800", "Search, strong (800 simulations a move)"),
+)
+
+_CARD_FIELDS = ("id", "name", "text", "type", "color", "colour")
+
+
+def _option(info: FieldInfo) -> dict[str, Any]:
+    out: dict[str, Any] = {"default": info.default, "description": info.description or ""}
+    if typing.get_origin(info.annotation) is typing.Literal:
+        out["choices"] = list(typing.get_args(info.annotation))
+    elif info.annotation is bool:
+        out["choices"] = [True, False]
+    return out
+
+
+@cache
+def games() -> list[dict[str, Any]]:
+    """``GET /api/games``: every registered game, its options, starter decks and agents."""
+    out: list[dict[str, Any]] = []
+    for name in available_games():
+        cls = game_class(name)
+        options = {
+            key: _option(info)
+            for key, info in cls.Options.model_fields.items()
+            if key not in SERVER_REFUSED_OPTIONS
+        }
+        out.append(
+            {
+                "name": name,
+                "title": cls.title,
+                "min_players": cls.min_players,
+                "max_players": cls.max_players,
+                "options": options,
+                "decks": list(load_game(name).starter_decks()),
+                "agents": [{"spec": spec, "label": label} for spec, label in AGENTS],
+            }
+        )
+    return out
+
+
+@cache
+def cards(name: str) -> dict[str, dict[str, Any]]:
+    """``GET /api/games/{game}/cards``: each card by id with ``name``, ``kind``, ``text``,
+    ``stats`` (every other field that is set) and ``colour`` when the card has one."""
+    game = load_game(name)
+    out: dict[str, dict[str, Any]] = {}
+    for card in game.card_pool.cards:
+        data = card.model_dump(mode="json")
+        entry: dict[str, Any] = {
+            "name": data["name"],
+            "kind": data["type"],
+            "text": data.get("text", ""),
+            "stats": {
+                k: v
+                for k, v in data.items()
+                if k not in _CARD_FIELDS and v is not None and v != [] and v != {}
+            },
+        }
+        colour = data.get("colour", data.get("color"))
+        if colour is not None:
+            entry["colour"] = colour
+        out[data["id"]] = entry
+    return out

@@ -1,0 +1,173 @@
+"""A table in memory: its game and state, the events of every action so far, and the views
+sent to each seat.
+
+Everything a seat is sent is built here from ``state.observation(seat)`` and
+``state.event_view(event, seat)``; ``seat=None`` is a spectator. Nothing else of the state
+leaves this module.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from cardtable.agents.base import Agent, make_agent
+from cardtable.core.events import Event
+from cardtable.core.game import Game
+from cardtable.core.rng import derive_seed
+from cardtable.core.state import State
+from cardtable.eventlog import describe_event
+from cardtable.server.setup import cached_game
+from cardtable.server.storage import FINISHED, RUNNING, TableRow
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a seat token (SHA-256, hex)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def build_state(row: TableRow) -> tuple[Game, State, list[list[Event]]]:
+    """The game of a stored table, replayed through its actions; the events of each action."""
+    game = cached_game(row.game, row.options)
+    decks = (
+        [game.deck_from_dict(d, f"stored deck {i}") for i, d in enumerate(row.decks)]
+        if row.decks is not None
+        else None
+    )
+    state = game.new_initial_state(seed=row.seed, decks=decks)
+    events = [state.apply_action(a) for a in row.actions]
+    return game, state, events
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One WebSocket connection: its seat (``None``: a spectator) and its outgoing messages."""
+
+    seat: int | None
+    queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+
+
+class LiveTable:
+    """A stored table brought to life. The service holds ``lock`` while it reads or changes
+    the state, so updates go out in order."""
+
+    def __init__(self, row: TableRow) -> None:
+        """Rebuild the table from its stored row (replaying its actions)."""
+        self.row = row
+        self.game, self.state, self.events = build_state(row)
+        row.actions = []  # the state's history holds them now
+        self.lock = asyncio.Lock()
+        self.subscribers: set[Subscriber] = set()
+        self.agents: dict[int, Agent] = {}
+        self.agent_task: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        """The table's id."""
+        return self.row.id
+
+    @property
+    def seq(self) -> int:
+        """The number of actions applied so far."""
+        return len(self.events)
+
+    @property
+    def status(self) -> str:
+        """``open``, ``running`` or ``finished``."""
+        return self.row.status
+
+    def to_act(self) -> int | None:
+        """The seat to act while the table runs, else ``None``."""
+        if self.row.status != RUNNING or self.state.is_terminal():
+            return None
+        return self.state.current_player()
+
+    def agent_to_act(self) -> int | None:
+        """The seat to act if an agent holds it."""
+        p = self.to_act()
+        return p if p is not None and self.row.seats[p]["kind"] == "agent" else None
+
+    def agent(self, seat: int) -> Agent:
+        """The agent of an agent seat (made on first use, seeded by the table's seed)."""
+        if seat not in self.agents:
+            spec = self.row.seats[seat]["spec"]
+            self.agents[seat] = make_agent(spec, derive_seed(self.row.seed, seat))
+        return self.agents[seat]
+
+    def seat_of_token(self, token: str) -> int | None:
+        """The seat this token was given for, or ``None``."""
+        h = token_hash(token)
+        for i, s in enumerate(self.row.seats):
+            stored = s.get("token_hash")
+            if stored and hmac.compare_digest(stored, h):
+                return i
+        return None
+
+    def applied(self, state: State, events: list[Event], result: list[float] | None) -> None:
+        """Adopt the state after an accepted (and stored) action."""
+        self.state = state
+        self.events.append(events)
+        if result is not None:
+            self.row.status = FINISHED
+            self.row.result = result
+
+    def log(self, seat: int | None, since: int) -> list[str]:
+        """The log lines of the actions from ``since`` on, as ``seat`` may see them."""
+        lines: list[str] = []
+        for events in self.events[since:]:
+            for e in events:
+                view = self.state.event_view(e, seat)
+                if view is not None:
+                    lines.append(describe_event(self.game, view))
+        return lines
+
+    def update(self, seat: int | None, since: int) -> dict[str, Any]:
+        """The update message for ``seat``, with the log lines from action ``since`` on."""
+        to_act = self.to_act()
+        legal = (
+            [
+                {"action": a, "text": self.state.action_to_string(a)}
+                for a in self.state.legal_actions()
+            ]
+            if to_act is not None and to_act == seat
+            else []
+        )
+        return {
+            "type": "update",
+            "table": self.id,
+            "seq": self.seq,
+            "status": self.row.status,
+            "seat": seat,
+            "to_act": to_act,
+            "observation": self.state.observation(seat),
+            "legal": legal,
+            "log": self.log(seat, since),
+            "result": self.row.result,
+        }
+
+    def summary(self) -> dict[str, Any]:
+        """The table as listed in the lobby."""
+        return summary(self.row)
+
+
+def summary(row: TableRow) -> dict[str, Any]:
+    """A table as the API lists it (no seed, no tokens)."""
+    out: dict[str, Any] = {
+        "table": row.id,
+        "game": row.game,
+        "options": row.options,
+        "seats": [
+            {"kind": s["kind"], "taken": bool(s["taken"])}
+            | ({"spec": s["spec"]} if s.get("spec") else {})
+            for s in row.seats
+        ],
+        "status": row.status,
+        "created": datetime.fromtimestamp(row.created, UTC).isoformat(timespec="seconds"),
+    }
+    if row.result is not None:
+        out["result"] = row.result
+    return out

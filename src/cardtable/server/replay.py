@@ -1,0 +1,92 @@
+"""A finished table step by step, from one seat's view, a spectator's, or all of them.
+
+A finished game's record is public (it holds the seed, from which every hidden card follows),
+so each step gives the action and its notation in every view; the observation and the
+events are those of the view asked for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, replace
+from typing import Any
+
+from cardtable.core.events import Event
+from cardtable.core.state import State
+from cardtable.eventlog import describe_event
+from cardtable.records import GameRecord
+from cardtable.server.live import build_state
+from cardtable.server.setup import BadRequest
+from cardtable.server.storage import TableRow
+
+
+def parse_view(view: str, players: int) -> int | str | None:
+    """``N`` (a seat), ``public`` (``None``: a spectator) or ``all``."""
+    if view == "public":
+        return None
+    if view == "all":
+        return "all"
+    if view.isdigit() and 0 <= int(view) < players:
+        return int(view)
+    raise BadRequest(
+        f"view must be a seat from 0 to {players - 1}, 'all' or 'public'; got {view!r}"
+    )
+
+
+def record_of(row: TableRow) -> GameRecord:
+    """The game record of a stored table (its actions loaded)."""
+    players = [s["spec"] if s["kind"] == "agent" else "human" for s in row.seats]
+    return GameRecord(
+        game=row.game,
+        version="",
+        options=row.options,
+        seed=row.seed,
+        decks=row.decks,
+        actions=list(row.actions),
+        result=row.result,
+        players=players,
+    )
+
+
+def _all_view(state: State, event: Event, players: int) -> dict[str, Any] | None:
+    """The view of an event that names the most: the first seat that sees its card, else
+    what a spectator (or the one player it is private to) sees."""
+    views = [state.event_view(event, p) for p in range(players)]
+    for v in views:
+        if v is not None and v.get("card"):
+            return v
+    public = state.event_view(event, None)
+    return public if public is not None else next((v for v in views if v is not None), None)
+
+
+def replay_table(row: TableRow, view_text: str) -> dict[str, Any]:
+    """``{record, initial, steps}``: ``initial`` is the observation before the first action;
+    each step is ``{action, text, player, events, observation}`` after that action (``all``
+    adds ``observations``, one per seat, and its ``observation`` is the spectator's)."""
+    record = record_of(row)
+    players = int(row.options.get("players", 2))
+    view = parse_view(view_text, players)
+    every = view == "all"
+    seat = view if isinstance(view, int) else None
+    game, state, _ = build_state(replace(row, actions=[]))
+    record.version = game.version
+    initial = state.observation(seat)
+    steps: list[dict[str, Any]] = []
+    for action in record.actions:
+        player = state.current_player()
+        text = state.action_to_string(action)
+        events = state.apply_action(action)
+        views = (
+            _all_view(state, e, players) if every else state.event_view(e, seat) for e in events
+        )
+        step: dict[str, Any] = {
+            "action": action,
+            "text": text,
+            "player": player,
+            "events": [describe_event(game, v) for v in views if v is not None],
+            "observation": state.observation(seat),
+        }
+        if every:
+            step["observations"] = [state.observation(p) for p in range(players)]
+        steps.append(step)
+    record.notation = [s["text"] for s in steps]
+    return {"record": asdict(record), "initial": initial, "steps": steps}

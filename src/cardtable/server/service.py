@@ -1,0 +1,363 @@
+"""The game service: tables, seats and tokens, actions, agents and updates.
+
+The service is the authority. It runs on the event loop; the database and the agents run in
+threads so that the loop stays responsive. Per table, ``LiveTable.lock`` orders everything:
+an action is checked, applied to a clone, stored, and only then adopted and sent out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from cardtable.core.errors import CardtableError, IllegalActionError
+from cardtable.core.infoset import InfoSet
+from cardtable.server.live import LiveTable, Subscriber, summary, token_hash
+from cardtable.server.replay import replay_table
+from cardtable.server.setup import BadRequest, parse_decks, parse_seats, server_game
+from cardtable.server.storage import (
+    FINISHED,
+    OPEN,
+    RUNNING,
+    ActionConflict,
+    SeatTaken,
+    StorageError,
+    Store,
+    StoredAction,
+    TableRow,
+)
+
+log = logging.getLogger("cardtable.server")
+T = TypeVar("T")
+
+
+class NotFound(CardtableError):
+    """No such table."""
+
+
+class Conflict(CardtableError):
+    """The request clashes with the table's state (no free seat)."""
+
+
+class Forbidden(CardtableError):
+    """The token is not valid for this table."""
+
+
+class GameService:
+    """Every table of one server process, over one :class:`Store`."""
+
+    def __init__(self, store: Store, agent_threads: int = 2) -> None:
+        """Serve the tables of ``store``; agents think on ``agent_threads`` threads."""
+        self.store = store
+        self.live: dict[str, LiveTable] = {}
+        self._db = ThreadPoolExecutor(1 if store.is_sqlite else 8, thread_name_prefix="db")
+        self._agents = ThreadPoolExecutor(agent_threads, thread_name_prefix="agent")
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._pending: list[tuple[StoredAction, asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
+
+    async def _run(self, pool: ThreadPoolExecutor, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+
+    async def db(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a blocking storage call on the database thread(s)."""
+        return await self._run(self._db, fn, *args)
+
+    # ----- life cycle --------------------------------------------------------------------
+    async def start(self) -> None:
+        """Rebuild every open and running table from its stored actions; agents whose turn
+        it is carry on."""
+        ids = await self.db(self.store.ids_with_status, (OPEN, RUNNING))
+        for table_id in ids:
+            try:
+                await self.get(table_id)
+            except CardtableError as exc:  # a table that no longer replays stays stored
+                log.error("table %s cannot be rebuilt: %s", table_id, exc)
+
+    async def stop(self) -> None:
+        """Stop the agents and release the threads and connections."""
+        tasks = [t.agent_task for t in self.live.values() if t.agent_task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if self._writer is not None:
+            await asyncio.gather(self._writer, return_exceptions=True)
+        self._agents.shutdown(wait=True, cancel_futures=True)
+        self._db.shutdown(wait=True)
+        self.store.close()
+
+    async def get(self, table_id: str) -> LiveTable:
+        """The live table, loaded (replayed) from storage on first use; raises NotFound."""
+        live = self.live.get(table_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            live = self.live.get(table_id)
+            if live is None:
+                row = await self.db(self.store.load, table_id)
+                if row is None:
+                    raise NotFound(f"no table {table_id!r}")
+                live = await self.db(LiveTable, row)
+                self.live[table_id] = live
+                self._kick_agents(live)
+        self._loading.pop(table_id, None)
+        return live
+
+    # ----- tables and seats --------------------------------------------------------------
+    async def create_table(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Make a table from a create request; the creator takes a seat and its token."""
+        name = body.get("game")
+        if not isinstance(name, str):
+            raise BadRequest("field 'game': the name of a game is required")
+        raw_seats = body.get("seats")
+        if not isinstance(raw_seats, list) or not raw_seats:
+            raise BadRequest("field 'seats': a list with one seat per player is required")
+        if not all(isinstance(s, dict) for s in raw_seats):
+            raise BadRequest("field 'seats': each seat is an object with a 'kind'")
+        options = body.get("options") or {}
+        if not isinstance(options, dict):
+            raise BadRequest("field 'options': an object of option names and values")
+        game = server_game(name, options, players=len(raw_seats))
+        seats = parse_seats(raw_seats)
+        raw_decks = body.get("decks")
+        if raw_decks is not None and (
+            not isinstance(raw_decks, list)
+            or not all(d is None or isinstance(d, str) for d in raw_decks)
+        ):
+            raise BadRequest(
+                "field 'decks': a list with null, a starter name or deck text per seat"
+            )
+        decks = parse_decks(game, raw_decks)
+        seed = body.get("seed")
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31:
+            raise BadRequest("field 'seed': a whole number from 0 to 2147483647")
+        seat = body.get("seat", 0)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
+            raise BadRequest(f"field 'seat': a seat number from 0 to {len(seats) - 1}")
+        if seats[seat].kind != "human":
+            raise BadRequest(f"field 'seat': seat {seat} is an agent's; take a human seat")
+        try:  # the game must start with these decks (a wrong count or an illegal deck)
+            game.new_initial_state(seed=seed, decks=decks)
+        except (CardtableError, ValueError) as exc:
+            raise BadRequest(str(exc)) from None
+        row = TableRow(
+            id=secrets.token_urlsafe(6),
+            game=game.name,
+            options=game.options_dict(),
+            seed=seed,
+            decks=[d.to_dict() for d in decks] if decks is not None else None,
+            seats=[
+                {"kind": s.kind, "spec": s.spec, "token_hash": None, "taken": s.kind == "agent"}
+                for s in seats
+            ],
+            status=OPEN,
+            created=time.time(),
+        )
+        await self.db(self.store.create, row)
+        joined = await self.join(row.id, seat)
+        return joined | {"invite": f"/join/{row.id}"}
+
+    async def join(self, table_id: str, seat: int | None) -> dict[str, Any]:
+        """Take a free human seat (``seat`` or the first); the token is returned only here."""
+        live = await self.get(table_id)
+        token = secrets.token_urlsafe(24)
+        async with live.lock:
+            try:
+                taken, row = await self.db(self.store.take_seat, table_id, seat, token_hash(token))
+            except SeatTaken as exc:
+                raise Conflict(str(exc)) from None
+            except StorageError as exc:
+                raise NotFound(str(exc)) from None
+            live.row.seats, live.row.status = row.seats, row.status
+            self._broadcast(live, live.seq)
+            self._kick_agents(live)
+        return {"table": table_id, "seat": taken, "token": token}
+
+    async def tables(self) -> dict[str, list[dict[str, Any]]]:
+        """The lobby's lists: open, running and (the latest) finished tables."""
+        rows = await self.db(self.store.summaries, (OPEN, RUNNING), 500)
+        done = await self.db(self.store.summaries, (FINISHED,), 100)
+        out: dict[str, list[dict[str, Any]]] = {OPEN: [], RUNNING: [], FINISHED: []}
+        for row in rows + done:
+            out[row.status].append(summary(row))
+        return out
+
+    async def summary(self, table_id: str) -> dict[str, Any]:
+        """One table's summary; raises NotFound."""
+        row = await self.db(self.store.load, table_id)
+        if row is None:
+            raise NotFound(f"no table {table_id!r}")
+        return summary(row)
+
+    async def replay(self, table_id: str, view: str) -> dict[str, Any]:
+        """A finished table step by step from one view (``N``, ``all`` or ``public``)."""
+        row = await self.db(self.store.load, table_id)
+        if row is None:
+            raise NotFound(f"no table {table_id!r}")
+        if row.status != FINISHED:
+            raise Conflict(f"table {table_id} is {row.status}: only finished tables replay")
+        return await self.db(replay_table, row, view)
+
+    # ----- connections -------------------------------------------------------------------
+    async def subscribe(self, table_id: str, token: str | None) -> tuple[LiveTable, Subscriber]:
+        """Register a connection (a seat by its token, or a spectator); its first message,
+        with the whole log so far, is queued at once."""
+        live = await self.get(table_id)
+        async with live.lock:
+            seat = None
+            if token:
+                seat = live.seat_of_token(token)
+                if seat is None:
+                    raise Forbidden(f"this token is not valid for table {table_id}")
+            sub = Subscriber(seat)
+            sub.queue.put_nowait(json.dumps(live.update(seat, 0)))
+            live.subscribers.add(sub)
+        return live, sub
+
+    def unsubscribe(self, live: LiveTable, sub: Subscriber) -> None:
+        """Forget a closed connection; a finished table nobody watches leaves memory."""
+        live.subscribers.discard(sub)
+        if live.status == FINISHED and not live.subscribers and live.agent_task is None:
+            self.live.pop(live.id, None)
+
+    def _broadcast(self, live: LiveTable, since: int) -> None:
+        """Queue an update for every connection, built once per seat (call with the lock)."""
+        built: dict[int | None, str] = {}
+        for sub in live.subscribers:
+            text = built.get(sub.seat)
+            if text is None:
+                text = built[sub.seat] = json.dumps(live.update(sub.seat, since))
+            sub.queue.put_nowait(text)
+
+    # ----- actions -----------------------------------------------------------------------
+    async def act(self, live: LiveTable, seat: int | None, action: Any, seq: Any) -> None:
+        """Apply ``action`` for ``seat`` if it is that seat's turn, ``seq`` is current and
+        the action is legal; raises BadRequest (nothing changes) otherwise."""
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise BadRequest("'action' must be an action number from 'legal'")
+        if isinstance(seq, bool) or not isinstance(seq, int):
+            raise BadRequest("'seq' must be the update's seq")
+        async with live.lock:
+            if seat is None:
+                raise BadRequest("a spectator cannot act (connect with a seat's token)")
+            if live.status != RUNNING:
+                why = "waiting for players" if live.status == OPEN else "the game is over"
+                raise BadRequest(f"table {live.id} is {live.status}: {why}")
+            if seq != live.seq:
+                raise BadRequest(
+                    f"stale action: the table is at seq {live.seq}, your action was for seq {seq}"
+                )
+            to_act = live.to_act()
+            if to_act != seat:
+                raise BadRequest(f"it is P{to_act}'s turn, not yours (you are P{seat})")
+            await self._commit(live, seat, action)
+
+    async def _commit(self, live: LiveTable, seat: int, action: int) -> None:
+        """Apply on a clone, store, then adopt and send (call with the lock held)."""
+        nxt = live.state.clone()
+        try:
+            events = nxt.apply_action(action)
+        except IllegalActionError as exc:
+            raise BadRequest(str(exc)) from None
+        result = nxt.returns() if nxt.is_terminal() else None
+        since = live.seq
+        try:
+            await self._store(StoredAction(live.id, since, action, seat, result))
+        except ActionConflict:
+            await self._reload(live)
+            raise BadRequest(
+                "the table changed meanwhile (another server process stored an action); "
+                "it has been reloaded, act again on the new update"
+            ) from None
+        live.applied(nxt, events, result)
+        self._broadcast(live, since)
+        self._kick_agents(live)
+
+    async def _store(self, item: StoredAction) -> None:
+        """Store one action; actions of several tables that wait together are committed in
+        one transaction (a group commit). Raises ActionConflict."""
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((item, fut))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write_pending())
+        await fut
+
+    async def _write_pending(self) -> None:
+        """Commit the waiting actions, batch after batch, until none wait."""
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                outcomes = await self.db(self.store.append_actions, [a for a, _ in batch])
+            except Exception as exc:  # the database failed: every waiter hears of it
+                for _, fut in batch:
+                    if not fut.done():
+                        fut.set_exception(exc)
+                continue
+            for (_, fut), outcome in zip(batch, outcomes, strict=True):
+                if fut.done():
+                    continue
+                if outcome is None:
+                    fut.set_result(None)
+                else:
+                    fut.set_exception(outcome)
+
+    async def _reload(self, live: LiveTable) -> None:
+        """Bring a table back in line with storage and send everyone the new state."""
+        row = await self.db(self.store.load, live.id)
+        if row is None:
+            return
+        since = live.seq
+        fresh = await self.db(LiveTable, row)
+        live.row, live.game, live.state, live.events = (
+            fresh.row,
+            fresh.game,
+            fresh.state,
+            fresh.events,
+        )
+        self._broadcast(live, min(since, live.seq))
+
+    # ----- agents ------------------------------------------------------------------------
+    def _kick_agents(self, live: LiveTable) -> None:
+        """Start the table's agent loop if an agent is to act and none is running."""
+        if live.agent_to_act() is None:
+            return
+        if live.agent_task is None or live.agent_task.done():
+            live.agent_task = asyncio.get_running_loop().create_task(self._agent_turns(live))
+
+    async def _agent_turns(self, live: LiveTable) -> None:
+        """Let agents act while one is to act; each thinks on a thread, on an InfoSet of a
+        clone, and its action goes through the same checks and storage as a person's."""
+        try:
+            while True:
+                async with live.lock:
+                    seat = live.agent_to_act()
+                    if seat is None:
+                        return
+                    info = InfoSet(live.state.clone(), seat)
+                    seq = live.seq
+                    agent = live.agent(seat)
+                action = await self._run(self._agents, agent.decide, info)
+                async with live.lock:
+                    if live.seq != seq or live.agent_to_act() != seat:
+                        continue
+                    try:
+                        await self._commit(live, seat, action)
+                    except BadRequest as exc:
+                        log.warning("table %s: agent P%s: %s", live.id, seat, exc)
+                        if live.seq == seq:  # refused, not overtaken: do not ask again
+                            return
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the agent loop stopped", live.id)
+        finally:
+            live.agent_task = None

@@ -1,0 +1,184 @@
+"""Checking what a client asks for before a table is made: the game and its options, the
+seats (people or agent specs), and the decks (starter names or deck files' YAML text).
+
+Every function raises :class:`BadRequest` with a message that says what is wrong and where.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+from cardtable.agents.base import make_agent, parse_spec
+from cardtable.core.decks import Deck, DeckProblem
+from cardtable.core.errors import CardtableError, DeckFileError
+from cardtable.core.game import Game
+from cardtable.core.registry import load_game
+
+MAX_DECK_TEXT = 100_000
+# Agents run on the server: a spec may not ask for more search than this.
+MAX_AGENT_PARAMS: dict[str, float] = {"iterations": 2000, "time": 5.0}
+# Options that name files on the server's disk are not for clients.
+SERVER_REFUSED_OPTIONS = ("cards",)
+
+
+_GAMES: OrderedDict[tuple[str, str], Game] = OrderedDict()
+_GAMES_LOCK = threading.Lock()
+GAME_CACHE_SIZE = 64
+
+
+def cached_game(name: str, options: dict[str, Any]) -> Game:
+    """``load_game(name, **options)``, shared by every table with the same options (a game is
+    immutable; loading one reads its card and deck files)."""
+    key = (name, json.dumps(options, sort_keys=True))
+    with _GAMES_LOCK:
+        game = _GAMES.get(key)
+        if game is not None:
+            _GAMES.move_to_end(key)
+            return game
+    game = load_game(name, **options)
+    with _GAMES_LOCK:
+        _GAMES[key] = game
+        while len(_GAMES) > GAME_CACHE_SIZE:
+            _GAMES.popitem(last=False)
+    return game
+
+
+class BadRequest(CardtableError):
+    """A request the server refuses; the message is shown to the client."""
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """A seat as asked for: a person (``human``) or an agent (``agent`` with its spec)."""
+
+    kind: str
+    spec: str | None = None
+
+
+def server_game(name: str, options: dict[str, Any] | None, players: int | None = None) -> Game:
+    """Load ``name`` with client options; ``players`` (the number of seats) fills in or must
+    match the ``players`` option. Options that name server files are refused."""
+    opts = dict(options or {})
+    for key in SERVER_REFUSED_OPTIONS:
+        if key in opts and opts[key] is not None:
+            raise BadRequest(f"option {key!r} is not available on the server")
+    if players is not None:
+        given = opts.setdefault("players", players)
+        if given != players:
+            raise BadRequest(
+                f"option 'players' is {given!r} but {players} seats were given; "
+                "give one seat per player"
+            )
+    try:
+        return cached_game(name, opts)
+    except CardtableError as exc:
+        raise BadRequest(str(exc)) from None
+
+
+def check_agent(spec: str) -> str:
+    """Validate an agent spec through the agents' registry and the server's limits."""
+    try:
+        _name, params = parse_spec(spec)
+    except CardtableError as exc:
+        raise BadRequest(str(exc)) from None
+    for key, cap in MAX_AGENT_PARAMS.items():
+        if key in params and params[key] > cap:
+            raise BadRequest(
+                f"agent {spec!r}: parameter {key!r} may be at most {cap:g} on this server"
+            )
+    try:  # built once: catches values out of range
+        make_agent(spec)
+    except CardtableError as exc:
+        raise BadRequest(str(exc)) from None
+    return spec
+
+
+def parse_seats(raw: list[dict[str, Any]]) -> list[SeatSpec]:
+    """The seats of a new table, each ``{"kind": "human"}`` or ``{"kind": "agent",
+    "spec": ...}``; at least one must be a person."""
+    seats: list[SeatSpec] = []
+    for i, s in enumerate(raw):
+        kind = s.get("kind")
+        if kind == "human":
+            seats.append(SeatSpec("human"))
+        elif kind == "agent":
+            spec = s.get("spec")
+            if not isinstance(spec, str) or not spec.strip():
+                raise BadRequest(f"seat {i}: an agent seat needs a 'spec' such as 'greedy'")
+            seats.append(SeatSpec("agent", check_agent(spec.strip())))
+        else:
+            raise BadRequest(f"seat {i}: 'kind' must be 'human' or 'agent', got {kind!r}")
+    if not any(s.kind == "human" for s in seats):
+        raise BadRequest("a table needs at least one human seat")
+    return seats
+
+
+def deck_from_text(game: Game, text: str, where: str) -> Deck:
+    """Read a deck file's YAML text; raises DeckFileError (bad YAML or bad fields) naming
+    ``where`` and the line."""
+    if len(text) > MAX_DECK_TEXT:
+        raise DeckFileError(f"{where}: the deck text is longer than {MAX_DECK_TEXT} characters")
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc)
+        at = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
+        raise DeckFileError(f"{where}: {at}not valid YAML: {problem}") from None
+    return game.deck_from_dict(data, where)
+
+
+def check_deck_text(game: Game, text: str) -> tuple[Deck | None, list[DeckProblem]]:
+    """A deck file's text checked: the deck (``None`` if it cannot be read) and every
+    problem, file problems under the rule ``file``."""
+    try:
+        deck = deck_from_text(game, text, "deck")
+    except DeckFileError as exc:
+        return None, [DeckProblem("file", line) for line in str(exc).splitlines()]
+    return deck, game.check_deck(deck)
+
+
+def parse_decks(game: Game, raw: list[str | None] | None) -> list[Deck] | None:
+    """One deck per seat: ``None`` (the seat's default deck), a starter deck's name, or a deck
+    file's YAML text; ``None`` when every seat plays its default deck."""
+    if raw is None:
+        return None
+    n = game.num_players
+    if len(raw) != n:
+        raise BadRequest(f"give one deck per seat ({n}), got {len(raw)}")
+    if all(d is None for d in raw):
+        return None
+    defaults = game.default_decks()
+    starters = game.starter_decks()
+    decks: list[Deck] = []
+    for i, spec in enumerate(raw):
+        where = f"deck of seat {i}"
+        if spec is None:
+            decks.append(defaults[i])
+            continue
+        if spec in starters:
+            decks.append(starters[spec])
+            continue
+        try:
+            deck = deck_from_text(game, spec, where)
+        except DeckFileError as exc:
+            if "\n" not in spec and ":" not in spec:
+                names = ", ".join(starters)
+                raise BadRequest(
+                    f"{where}: no starter deck {spec!r}; starter decks: {names} "
+                    "(or give a deck file's text)"
+                ) from None
+            raise BadRequest(str(exc)) from None
+        problems = game.check_deck(deck)
+        if problems:
+            raise BadRequest(
+                f"{where}: deck '{deck.name}' is not legal: " + "; ".join(map(str, problems))
+            )
+        decks.append(deck)
+    return decks

@@ -1,0 +1,62 @@
+"""Helpers of the server tests: making tables and playing over a test WebSocket."""
+
+from __future__ import annotations
+
+import random
+import socket
+from typing import Any
+
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+HUMAN: dict[str, Any] = {"kind": "human"}
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def agent(spec: str = "random") -> dict[str, Any]:
+    """An agent seat."""
+    return {"kind": "agent", "spec": spec}
+
+
+def new_table(client: TestClient, game: str = "looney", **body: Any) -> dict[str, Any]:
+    """Create a table (two people by default); the creator's answer."""
+    body.setdefault("seats", [HUMAN, HUMAN])
+    body.setdefault("seed", 7)
+    r = client.post("/api/tables", json={"game": game, **body})
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def ws_path(table: str, token: str | None = None) -> str:
+    """The WebSocket path of a table, for a seat's token or a spectator."""
+    return f"/ws/tables/{table}" + (f"?token={token}" if token else "")
+
+
+def receive(ws: WebSocketTestSession) -> dict[str, Any]:
+    """The next message."""
+    msg: dict[str, Any] = ws.receive_json()
+    return msg
+
+
+def play_until(
+    ws: WebSocketTestSession, first: dict[str, Any], seq: int, rng: random.Random
+) -> dict[str, Any]:
+    """As one seat against agents: act at random until the table reaches ``seq`` actions or
+    ends; the last update."""
+    msg = first
+    while msg["status"] != "finished" and msg["seq"] < seq:
+        if msg["legal"]:
+            ws.send_json(
+                {"type": "act", "action": rng.choice(msg["legal"])["action"], "seq": msg["seq"]}
+            )
+        msg = receive(ws)
+        assert msg["type"] == "update", msg
+    return msg

@@ -1,0 +1,213 @@
+"""The HTTP API of docs/server-api.md: games, cards, deck checks, tables, seats, replays; a bad
+request gets a clear error and changes nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import yaml
+from fastapi.testclient import TestClient
+from server_helpers import HUMAN, agent, new_table, receive, ws_path
+
+import cardtable
+
+
+def starter_text(game: str, name: str | None = None) -> str:
+    g = cardtable.load_game(game)
+    decks = g.starter_decks()
+    deck = decks[name or next(iter(decks))]
+    return yaml.safe_dump(deck.to_dict(), sort_keys=False)
+
+
+def one_card_deck_text() -> str:
+    g = cardtable.load_game("looney")
+    d = g.starter_decks()["starter-rainbow"].to_dict()
+    d["personal"] = {"taz-whirlwind": 1}
+    return yaml.safe_dump(d)
+
+
+def test_games_lists_every_game_with_options_decks_and_agents(client: TestClient) -> None:
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    assert sorted(games) == cardtable.available_games()
+    looney = games["looney"]
+    assert looney["title"] and looney["min_players"] == 2 and looney["max_players"] == 4
+    assert looney["options"]["target_points"]["default"] == 40
+    assert looney["options"]["target_points"]["description"]
+    assert set(looney["options"]["role_limit"]["choices"]) == {"once", "unlimited", "when-stuck"}
+    assert "cards" not in looney["options"]  # names server files: not for clients
+    for g in games.values():
+        assert g["decks"], g["name"]
+        assert {a["spec"] for a in g["agents"]} >= {"random", "greedy", "ismcts"}
+
+
+def test_cards_of_every_game(client: TestClient) -> None:
+    for name in cardtable.available_games():
+        cards = client.get(f"/api/games/{name}/cards").json()
+        game = cardtable.load_game(name)
+        assert set(cards) == set(game.card_ids)
+        for cid, card in cards.items():
+            assert card["name"] and card["kind"] == game.card_pool.get(cid).type
+            assert isinstance(card["text"], str) and isinstance(card["stats"], dict)
+    looney = client.get("/api/games/looney/cards").json()
+    assert looney["taz-whirlwind"]["colour"] and "rank" in looney["taz-whirlwind"]["stats"]
+    r = client.get("/api/games/chess/cards")
+    assert r.status_code == 404 and "available games" in r.json()["error"]
+
+
+def test_deck_check(client: TestClient) -> None:
+    ok = client.post("/api/decks/check", json={"game": "looney", "text": starter_text("looney")})
+    assert ok.status_code == 200
+    assert ok.json()["ok"] and ok.json()["problems"] == [] and ok.json()["deck"]["game"] == "looney"
+    bad = client.post("/api/decks/check", json={"game": "looney", "text": one_card_deck_text()})
+    assert not bad.json()["ok"]
+    assert [p["rule"] for p in bad.json()["problems"]] == ["LT-1.1"]
+    broken = "game: looney\nname: x\npersonal: {taz-whirlwind: 2\n"
+    res = client.post("/api/decks/check", json={"game": "looney", "text": broken}).json()
+    assert not res["ok"] and res["deck"] is None
+    assert res["problems"][0]["rule"] == "file" and "line" in res["problems"][0]["message"]
+    unknown = "game: looney\nname: x\npersonal:\n  no-such-card: 3\n"
+    res = client.post("/api/decks/check", json={"game": "looney", "text": unknown}).json()
+    assert "no-such-card" in res["problems"][0]["message"]
+    r = client.post("/api/decks/check", json={"game": "looney"})
+    assert r.status_code == 400 and "text" in r.json()["error"]
+    r = client.post("/api/decks/check", json={"game": "chess", "text": "x"})
+    assert r.status_code == 400 and "available games" in r.json()["error"]
+
+
+BAD_TABLES: list[tuple[dict[str, Any], str]] = [
+    ({"game": "chess", "seats": [HUMAN, HUMAN]}, "unknown game 'chess'"),
+    ({"game": "looney", "seats": [HUMAN, HUMAN], "options": {"colour": 2}}, "valid options"),
+    (
+        {"game": "looney", "seats": [HUMAN, HUMAN], "options": {"target_points": "many"}},
+        "option 'target_points'",
+    ),
+    ({"game": "looney", "seats": [HUMAN, HUMAN], "options": {"players": 3}}, "one seat per"),
+    ({"game": "looney", "seats": [HUMAN] * 7}, "players"),
+    ({"game": "looney", "seats": [HUMAN, HUMAN], "options": {"cards": "/etc"}}, "'cards'"),
+    ({"game": "looney", "seats": [HUMAN, agent("wizard")]}, "unknown agent 'wizard'"),
+    ({"game": "looney", "seats": [HUMAN, agent("greedy:depth=3")]}, "bad parameter"),
+    ({"game": "looney", "seats": [HUMAN, agent("ismcts:iterations=99999")]}, "at most"),
+    ({"game": "looney", "seats": [HUMAN, agent("ismcts:c=-1")]}, "must not be negative"),
+    ({"game": "looney", "seats": [agent(), agent()]}, "at least one human seat"),
+    ({"game": "looney", "seats": [HUMAN, {"kind": "robot"}]}, "seat 1: 'kind'"),
+    ({"game": "looney", "seats": []}, "field 'seats'"),
+    ({"game": "looney", "seats": [agent(), HUMAN]}, "seat 0 is an agent's"),
+    ({"game": "looney", "seats": [HUMAN, HUMAN], "seat": 5}, "field 'seat'"),
+    ({"game": "looney", "seats": [HUMAN, HUMAN], "seed": -1}, "field 'seed'"),
+    ({"game": "looney", "seats": [HUMAN, HUMAN], "decks": [None]}, "one deck per seat"),
+    (
+        {"game": "looney", "seats": [HUMAN, HUMAN], "decks": [None, "starter-nothing"]},
+        "no starter deck 'starter-nothing'",
+    ),
+    (
+        {"game": "looney", "seats": [HUMAN, HUMAN], "decks": [None, "game: looney\nname: [x\n"]},
+        "deck of seat 1: line",
+    ),
+    (
+        {"game": "looney", "seats": [HUMAN, HUMAN], "decks": ["ONE_CARD", None]},
+        "deck of seat 0: deck 'Rainbow Revue' is not legal: LT-1.1",
+    ),
+    ({"game": "looney", "seats": [HUMAN, HUMAN], "decks": [3, None]}, "field 'decks'"),
+]
+
+
+@pytest.mark.parametrize(("body", "message"), BAD_TABLES)
+def test_a_bad_table_request_is_refused_and_stores_nothing(
+    client: TestClient, body: dict[str, Any], message: str
+) -> None:
+    if body.get("decks") and body["decks"][0] == "ONE_CARD":
+        body = body | {"decks": [one_card_deck_text(), None]}
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 400, r.text
+    assert message in r.json()["error"]
+    assert client.get("/api/tables").json() == {"open": [], "running": [], "finished": []}
+
+
+def test_malformed_bodies(client: TestClient) -> None:
+    r = client.post("/api/tables", content=b"{not json")
+    assert r.status_code == 400 and "not valid JSON" in r.json()["error"]
+    r = client.post("/api/tables", json=[1, 2])
+    assert r.status_code == 400 and "JSON object" in r.json()["error"]
+    assert client.get("/api/tables/nope").status_code == 404
+    assert "no table" in client.post("/api/tables/nope/join").json()["error"]
+
+
+def test_create_join_and_list(client: TestClient) -> None:
+    t = new_table(client, seat=1)
+    assert t["seat"] == 1 and len(t["token"]) >= 24 and t["invite"] == f"/join/{t['table']}"
+    summary = client.get(f"/api/tables/{t['table']}").json()
+    assert summary["status"] == "open"
+    assert summary["seats"] == [{"kind": "human", "taken": False}, {"kind": "human", "taken": True}]
+    assert "seed" not in summary and "token" not in str(summary)
+    lists = client.get("/api/tables").json()
+    assert [s["table"] for s in lists["open"]] == [t["table"]]
+    taken = client.post(f"/api/tables/{t['table']}/join", json={"seat": 1})
+    assert taken.status_code == 409 and "seat 1 is taken" in taken.json()["error"]
+    j = client.post(f"/api/tables/{t['table']}/join").json()
+    assert j["seat"] == 0 and j["token"] != t["token"]
+    assert client.get(f"/api/tables/{t['table']}").json()["status"] == "running"
+    full = client.post(f"/api/tables/{t['table']}/join")
+    assert full.status_code == 409 and "running" in full.json()["error"]
+    assert [s["table"] for s in client.get("/api/tables").json()["running"]] == [t["table"]]
+
+
+def test_agent_seat_is_taken_and_listed_with_its_spec(client: TestClient) -> None:
+    t = new_table(client, seats=[HUMAN, agent("greedy")])
+    summary = client.get(f"/api/tables/{t['table']}").json()
+    assert summary["status"] == "running"  # the only human seat is the creator's
+    assert summary["seats"][1] == {"kind": "agent", "taken": True, "spec": "greedy"}
+    r = client.post(f"/api/tables/{t['table']}/join", json={"seat": 1})
+    assert r.status_code == 409
+
+
+def test_decks_by_starter_name_and_by_text(client: TestClient) -> None:
+    g = cardtable.load_game("looney")
+    names = list(g.starter_decks())
+    text = starter_text("looney", names[2])
+    t = new_table(client, decks=[names[3], text])
+    with client.websocket_connect(ws_path(t["table"], t["token"])) as ws:
+        first = receive(ws)
+    assert first["status"] == "open" and first["legal"] == [] and first["to_act"] is None
+    hand = first["observation"]["zones"]["p0.hand"]
+    deck0 = g.starter_decks()[names[3]]
+    assert set(hand) <= set(deck0.cards("personal"))
+
+
+def test_replay_only_for_finished_tables_from_each_view(client: TestClient) -> None:
+    t = new_table(client, seats=[HUMAN, agent("random")], seed=3)
+    assert client.get(f"/api/tables/{t['table']}/replay").status_code == 409
+    with client.websocket_connect(ws_path(t["table"], t["token"])) as ws:
+        msg = receive(ws)
+        while msg["status"] != "finished":
+            if msg["legal"]:
+                ws.send_json(
+                    {"type": "act", "action": msg["legal"][-1]["action"], "seq": msg["seq"]}
+                )
+            msg = receive(ws)
+    seq = msg["seq"]
+    views = {}
+    for view in ("0", "1", "public", "all"):
+        r = client.get(f"/api/tables/{t['table']}/replay", params={"view": view})
+        assert r.status_code == 200, r.text
+        views[view] = r.json()
+        assert len(views[view]["steps"]) == seq
+        assert views[view]["record"]["result"] == msg["result"]
+    # what seat 0 saw at the end is what its replay shows at the end
+    assert views["0"]["steps"][-1]["observation"] == msg["observation"]
+    assert views["1"]["steps"][-1]["observation"]["zones"] != msg["observation"]["zones"]
+    assert views["public"]["initial"]["zones"]["p0.hand"] == 6  # a count: hidden
+    assert len(views["all"]["steps"][0]["observations"]) == 2
+    record = views["all"]["record"]
+    assert record["seed"] == 3 and record["players"] == ["human", "random"]
+    assert record["actions"] == [s["action"] for s in views["all"]["steps"]]
+    bad = client.get(f"/api/tables/{t['table']}/replay", params={"view": "7"})
+    assert bad.status_code == 400 and "view must be" in bad.json()["error"]
+
+
+def test_single_page_routes_serve_the_client(client: TestClient) -> None:
+    index = client.get("/").text
+    for page in ("join", "table", "replay"):
+        r = client.get(f"/{page}/abc123")
+        assert r.status_code == 200 and r.text == index
+    assert client.get("/no/such/page").status_code == 404

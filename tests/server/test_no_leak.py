@@ -1,0 +1,124 @@
+"""Everything the server sends one seat over a whole game names none of the other seat's hidden
+cards: the cards that seat 1 held where seat 0 may not look, and that seat 0 never saw."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from server_helpers import HUMAN, agent, ws_path
+
+import cardtable
+from cardtable.core.state import State
+from cardtable.records import GameRecord, replay
+
+
+def seen_and_hidden(record: GameRecord, viewer: int, other: int) -> tuple[set[str], set[str]]:
+    """From the true game: the card ids ``viewer`` may have seen at some point (zones it may
+    see, event views it was sent), and the ids of ``other``'s cards in zones hidden from
+    ``viewer``."""
+    seen: set[str] = set()
+    hidden: set[str] = set()
+    state: State | None = None
+    for state, action in replay(record):
+        game = state.game
+        for z, cards in enumerate(state.zones):
+            spec = game.zone_specs[z]
+            ids = {state.card_id(c) for c in cards}
+            if game.visibility[viewer][z]:
+                seen |= ids
+            elif spec.owner == other:
+                hidden |= ids
+        if action is not None:
+            for e in state.clone().apply_action(action):
+                view = state.event_view(e, viewer)
+                if view is not None and view.get("card"):
+                    seen.add(view["card"])
+    assert state is not None
+    return seen, hidden
+
+
+def strings(data: Any) -> set[str]:
+    """Every string in a JSON value (keys and values)."""
+    if isinstance(data, str):
+        return {data}
+    if isinstance(data, dict):
+        return set(data) | {s for v in data.values() for s in strings(v)}
+    if isinstance(data, list):
+        return {s for v in data for s in strings(v)}
+    return set()
+
+
+def leaks(texts: list[str], secret: set[str], game: cardtable.Game, seen: set[str]) -> set[str]:
+    """The secret card ids named in ``texts`` (JSON messages): as an id anywhere, or by name
+    in a line of words (unless a card seen has that name too)."""
+    found: set[str] = set()
+    seen_names = {game.card_pool.get(c).name for c in seen}
+    for text in texts:
+        words = strings(json.loads(text))
+        found |= secret & words
+        for cid in secret:
+            name = game.card_pool.get(cid).name
+            if name not in seen_names and any(name in w for w in words):
+                found.add(cid)
+    return found
+
+
+def distinct_decks(game: cardtable.Game) -> list[str]:
+    """Two starter decks sharing the fewest card ids, so that most of seat 1's cards are
+    cards seat 0 does not also hold."""
+    ids = {k: {c for s in d.sections.values() for c in s} for k, d in game.starter_decks().items()}
+    _, a, b = min((len(ids[a] & ids[b]), a, b) for a, b in itertools.permutations(ids, 2))
+    return [a, b]
+
+
+@pytest.mark.parametrize("game_name", cardtable.available_games())
+def test_seat_0_is_sent_none_of_seat_1s_hidden_cards(client: TestClient, game_name: str) -> None:
+    sent: list[str] = []  # everything seat 0's client received
+    r = client.post(
+        "/api/tables",
+        json={
+            "game": game_name,
+            "seats": [HUMAN, agent("greedy")],
+            "seed": 2,
+            "decks": distinct_decks(cardtable.load_game(game_name)),
+        },
+    )
+    sent.append(r.text)
+    t = r.json()
+    rng = random.Random(2)
+    with client.websocket_connect(ws_path(t["table"], t["token"])) as ws:
+        while True:
+            text = ws.receive_text()
+            sent.append(text)
+            msg = json.loads(text)
+            if msg["status"] == "finished":
+                break
+            if msg["legal"]:
+                ws.send_json(
+                    {"type": "act", "action": rng.choice(msg["legal"])["action"], "seq": msg["seq"]}
+                )
+        ws.send_json({"type": "ping"})
+        sent.append(ws.receive_text())
+    for path in (f"/api/tables/{t['table']}", "/api/tables"):
+        sent.append(client.get(path).text)
+
+    data = client.get(f"/api/tables/{t['table']}/replay", params={"view": "all"}).json()
+    record = GameRecord(**data["record"])
+    game = cardtable.load_game(game_name, **record.options)
+    seen, hidden = seen_and_hidden(record, viewer=0, other=1)
+    secret = hidden - seen
+    assert secret, "the game should end with some of seat 1's cards never shown to seat 0"
+    assert not leaks(sent, secret, game, seen)
+
+    # the check can fail: seat 1's own views of the same game name those cards
+    steps = client.get(f"/api/tables/{t['table']}/replay", params={"view": "1"}).json()["steps"]
+    seat1 = [json.dumps([s["observation"], s["events"]]) for s in steps]
+    known_to_1 = secret & seen_and_hidden(record, viewer=1, other=0)[0]
+    assert leaks(seat1, secret, game, seen) >= known_to_1
+    if game_name in ("looney", "rawdeal", "wcrugby"):  # games with a hand seat 1 looks at
+        assert known_to_1
