@@ -1,0 +1,93 @@
+// Talking to the server (docs/server-api.md): HTTP helpers, seat tokens, card data.
+
+export class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+async function request(method, path, body, token) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let data = null;
+  const text = await res.text();
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = { error: text };
+    }
+  }
+  if (!res.ok) {
+    const msg = (data && (data.error || data.detail)) || `${res.status} ${res.statusText}`;
+    throw new ApiError(typeof msg === "string" ? msg : JSON.stringify(msg), res.status);
+  }
+  return data;
+}
+
+export const getJSON = (path, token) => request("GET", path, undefined, token);
+export const postJSON = (path, body, token) => request("POST", path, body ?? {}, token);
+
+// Seat tokens. sessionStorage keeps the seat of this tab across reloads; localStorage lets a
+// new tab (or a reopened browser) find it again. Keyed by table.
+const KEY = (table) => `cardtable.seat.${table}`;
+
+export const seats = {
+  get(table) {
+    for (const store of [sessionStorage, localStorage]) {
+      try {
+        const raw = store.getItem(KEY(table));
+        if (raw) {
+          const v = JSON.parse(raw);
+          if (v && typeof v.token === "string") return v;
+        }
+      } catch {
+        /* storage may be unavailable or hold junk: ignore it */
+      }
+    }
+    return null;
+  },
+  set(table, seat, token) {
+    const raw = JSON.stringify({ seat, token });
+    for (const store of [sessionStorage, localStorage]) {
+      try {
+        store.setItem(KEY(table), raw);
+      } catch {
+        /* private mode: the seat lasts as long as the page */
+      }
+    }
+  },
+  forget(table) {
+    for (const store of [sessionStorage, localStorage]) {
+      try {
+        store.removeItem(KEY(table));
+      } catch {
+        /* nothing to forget */
+      }
+    }
+  },
+};
+
+let gamesPromise = null;
+export function games() {
+  if (!gamesPromise) gamesPromise = getJSON("/api/games");
+  return gamesPromise;
+}
+
+const cardCache = new Map();
+export function cards(game) {
+  if (!cardCache.has(game)) cardCache.set(game, getJSON(`/api/games/${encodeURIComponent(game)}/cards`));
+  return cardCache.get(game);
+}
+
+export function wsURL(path) {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${proto}//${location.host}${path}`;
+}

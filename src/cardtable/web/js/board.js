@@ -1,0 +1,186 @@
+// Drawing cards, card backs, piles and zones; shared by the four game modules.
+import { h, modal, plain } from "./ui.js";
+
+// A card's field, looked up in its stats first, then at its top level (the server sends
+// {name, kind, text, stats: {...}, colour?}).
+export function stat(card, ...names) {
+  if (!card) return undefined;
+  for (const n of names) {
+    if (card.stats && card.stats[n] !== undefined && card.stats[n] !== null) return card.stats[n];
+    if (card[n] !== undefined && card[n] !== null) return card[n];
+  }
+  return undefined;
+}
+
+export function cardName(ctx, id) {
+  const c = ctx.cards[id];
+  return c ? plain(c.name) : id;
+}
+
+const TITLE = (s) => String(s ?? "").replace(/[-_]/g, " ");
+
+// The generic face: colour, kind, the numeric stats as badges.
+export function genericFace(card) {
+  const badges = [];
+  for (const [k, v] of Object.entries(card.stats || {})) {
+    if (typeof v === "number" && badges.length < 4) badges.push({ k: TITLE(k), v });
+  }
+  return { tone: card.colour || card.kind, kind: TITLE(card.kind), badges, text: card.text };
+}
+
+function faceOf(ctx, id) {
+  const card = ctx.cards[id];
+  if (!card) return { tone: "unknown", kind: "", badges: [], text: "", name: id };
+  const f = (ctx.module.face && ctx.module.face(card, id, ctx)) || genericFace(card);
+  return { name: plain(card.name), ...f };
+}
+
+// One face-up card. opts: zone (zone key), size ("s" | "m" | "l"), note (a small label),
+// dim (face down but seen by its owner), rotate (sideways).
+export function cardEl(ctx, id, opts = {}) {
+  const f = faceOf(ctx, id);
+  const size = opts.size || "m";
+  const el = h(
+    `div.card.size-${size}`,
+    {
+      class: [`tone-${cssName(f.tone)}`, opts.dim && "dim", opts.rotate && "sideways", opts.extra].filter(Boolean).join(" "),
+      dataset: { card: id, zone: opts.zone || "" },
+      title: `${f.name}${f.kind ? ` (${f.kind})` : ""}${f.text ? `\n${plain(f.text)}` : ""}`,
+      tabindex: "0",
+    },
+    h("div.card-head", null, h("span.card-name", null, f.name), f.corner !== undefined ? h("span.card-corner", { title: f.cornerTitle || "" }, f.corner) : null),
+    h("div.card-kind", null, f.kind || ""),
+    f.badges && f.badges.length
+      ? h("div.card-badges", null, f.badges.map((b) => h("span.badge", { title: b.title || b.k, class: b.cls }, h("b", null, b.k), " ", String(b.v))))
+      : null,
+    f.sub ? h("div.card-sub", null, f.sub) : null,
+    size !== "s" && f.text ? h("div.card-text", null, plain(f.text)) : null,
+    opts.note ? h("div.card-note", null, opts.note) : null,
+  );
+  return el;
+}
+
+export function cssName(s) {
+  return String(s ?? "none").toLowerCase().replace(/[^a-z0-9]+/g, "-");
+}
+
+// The back of a card, with a count when the pile holds more than one.
+export function backEl(count, opts = {}) {
+  const el = h(
+    `div.card.back.size-${opts.size || "m"}`,
+    { dataset: { zone: opts.zone || "" }, title: opts.title || `${count} card${count === 1 ? "" : "s"}, face down` },
+    h("div.back-pattern", null, opts.label || ""),
+  );
+  if (count !== 1 || opts.alwaysCount) el.appendChild(h("span.count", null, String(count)));
+  return el;
+}
+
+export function emptyEl(label, opts = {}) {
+  return h(`div.card.empty.size-${opts.size || "m"}`, { dataset: { zone: opts.zone || "" } }, h("span", null, label || ""));
+}
+
+const count = (v) => (Array.isArray(v) ? v.length : Number(v) || 0);
+export const zoneCount = count;
+
+// A pile (deck, discard): the top card (or back) and the count; a click opens the list.
+// `top` says which end of a visible list is the top: "first" (a stack) or "last".
+export function pileEl(ctx, key, label, opts = {}) {
+  const v = ctx.obs.zones[key];
+  const n = count(v);
+  let face;
+  if (v === undefined) face = emptyEl("", { size: opts.size, zone: key });
+  else if (!Array.isArray(v)) face = n ? backEl(n, { size: opts.size, zone: key, alwaysCount: true }) : emptyEl("empty", { size: opts.size, zone: key });
+  else if (!v.length) face = emptyEl("empty", { size: opts.size, zone: key });
+  else {
+    const topId = opts.top === "first" ? v[0] : v[v.length - 1];
+    face = cardEl(ctx, topId, { zone: key, size: opts.size });
+    if (n > 1) face.appendChild(h("span.count", null, String(n)));
+  }
+  const el = h("div.pile", { dataset: { zone: key } }, face, h("div.pile-label", null, `${label} · ${n}`));
+  if (Array.isArray(v) && v.length && opts.open !== false) {
+    el.classList.add("openable");
+    el.addEventListener("click", (e) => {
+      if (e.target.closest(".actionable")) return;
+      const ids = opts.top === "first" ? v : [...v].reverse();
+      modal(`${label} (${n}, top first)`, h("div.zone-row.wrap", null, ids.map((id) => cardEl(ctx, id, { size: "m" }))));
+    });
+  }
+  return el;
+}
+
+// A row of cards in a zone: face up when visible, else backs with a count.
+export function rowEl(ctx, key, opts = {}) {
+  const v = ctx.obs.zones[key];
+  const items = [];
+  if (Array.isArray(v)) {
+    for (const id of v) items.push(cardEl(ctx, id, { zone: key, size: opts.size, dim: opts.dim, rotate: opts.rotate }));
+    if (!v.length && opts.emptyLabel !== undefined) items.push(emptyEl(opts.emptyLabel, { size: opts.size, zone: key }));
+  } else if (v) {
+    const shown = Math.min(v, opts.maxBacks ?? 8);
+    for (let i = 0; i < shown; i++) items.push(backEl(1, { size: opts.size, zone: key }));
+    if (v > shown) items.push(h("span.more", null, `+${v - shown}`));
+  } else if (opts.emptyLabel !== undefined) items.push(emptyEl(opts.emptyLabel, { size: opts.size, zone: key }));
+  return h(`div.zone-row${opts.fan ? ".fan" : ""}`, { dataset: { zone: key } }, items);
+}
+
+// A labelled zone box.
+export function zoneBox(label, content, opts = {}) {
+  return h(
+    `div.zone${opts.cls ? `.${opts.cls}` : ""}`,
+    { dataset: opts.zone ? { zone: opts.zone } : undefined },
+    label ? h("div.zone-label", null, label, opts.count !== undefined ? h("span.zone-count", null, ` ${opts.count}`) : null) : null,
+    content,
+  );
+}
+
+// The big card shown in the side panel.
+export function detailEl(ctx, id) {
+  const card = ctx.cards[id];
+  if (!card) return h("div.muted", null, id);
+  const f = faceOf(ctx, id);
+  const stats = Object.entries(card.stats || {}).filter(([, v]) => v !== null && v !== undefined && v !== "" && v !== false && !(Array.isArray(v) && !v.length));
+  return h(
+    "div.detail",
+    null,
+    cardEl(ctx, id, { size: "l" }),
+    stats.length
+      ? h(
+          "dl.stats",
+          null,
+          stats.map(([k, v]) => [h("dt", null, TITLE(k)), h("dd", null, formatValue(v))]),
+        )
+      : null,
+  );
+}
+
+export function formatValue(v) {
+  if (v === true) return "yes";
+  if (v === false) return "no";
+  if (Array.isArray(v)) return v.map(formatValue).join(", ");
+  if (v && typeof v === "object") {
+    if ("do" in v) {
+      const rest = Object.entries(v).filter(([k]) => k !== "do").map(([k, x]) => `${TITLE(k)} ${formatValue(x)}`);
+      return `${TITLE(v.do)}${rest.length ? ` (${rest.join(", ")})` : ""}`;
+    }
+    return Object.entries(v).map(([k, x]) => `${TITLE(k)}: ${formatValue(x)}`).join("; ");
+  }
+  return plain(String(v));
+}
+
+// Words for a player: "You", "P1 · greedy", ...
+export function who(ctx, p) {
+  if (p === null || p === undefined) return "nobody";
+  if (ctx.seat === p && !ctx.replay) return `You (P${p})`;
+  const s = ctx.seats && ctx.seats[p];
+  if (s && s.kind === "agent") return `P${p} · ${s.spec}`;
+  if (s && s.kind === "human") return s.taken === false ? `P${p} · invited, not here yet` : `P${p} · person`;
+  return `P${p}`;
+}
+
+// Seats in drawing order: the others first (top of the table), the viewer last (bottom).
+export function seatOrder(ctx, n) {
+  const me = ctx.seat ?? 0;
+  const order = [];
+  for (let i = 1; i <= n; i++) order.push((me + i) % n);
+  return order; // ends with `me`
+}

@@ -1,0 +1,132 @@
+// The replay viewer: step through a finished game from one seat's view, the public view, or
+// every view side by side.
+import { cards as loadCards, getJSON } from "./api.js";
+import { who } from "./board.js";
+import { actionLabel, loadModule, optionValues, resultWords, showDetailOnHover } from "./table.js";
+import { crumbs, h, plain } from "./ui.js";
+
+// The observations of one step, as [seat, observation] pairs: with the view "all" a step
+// has `observations` (one per seat) besides the spectator's `observation`.
+function views(step, view) {
+  if (view === "all" && Array.isArray(step.observations)) return step.observations.map((o, i) => [i, o]);
+  return [[/^\d+$/.test(view) ? Number(view) : null, step.observation]];
+}
+
+export async function replayPage(root, table) {
+  const summary = await getJSON(`/api/tables/${encodeURIComponent(table)}`);
+  const [module, cardData, gameList] = await Promise.all([loadModule(summary.game), loadCards(summary.game), getJSON("/api/games")]);
+  const gameInfo = gameList.find((g) => g.name === summary.game) || { title: summary.game, options: {} };
+  const title = gameInfo.title;
+  const options = optionValues(gameInfo, summary);
+  document.title = `${title} · replay of table ${table}`;
+  crumbs(h("a", { href: "/" }, "Lobby"), title, `replay of table ${table}`);
+  const n = (summary.seats || []).length;
+
+  const params = new URLSearchParams(location.search);
+  let view = params.get("view") || "public";
+  let steps = [];
+  let index = 0;
+  let ctxNow = null;
+
+  const viewSel = h(
+    "select#view",
+    { "aria-label": "view" },
+    h("option", { value: "public" }, "Public view (spectator)"),
+    Array.from({ length: n }, (_, i) => h("option", { value: String(i) }, `P${i}'s view`)),
+    h("option", { value: "all" }, "All views"),
+  );
+  viewSel.value = view;
+  const btn = (id, text, fn, label) => h(`button#${id}`, { onclick: fn, title: label, "aria-label": label }, text);
+  const slider = h("input#step-slider", { type: "range", min: 0, max: 0, value: 0 });
+  const counter = h("span#step-counter.step-counter");
+  const stepText = h("div#step-text.step-text");
+  const events = h("ul#step-events.step-events");
+  const boards = h("div#replay-boards.replay-boards");
+  const detail = h("div#detail.detail-box", null, h("p.muted", null, "Point at a card to read it."));
+  const controls = h(
+    "div.replay-controls",
+    null,
+    viewSel,
+    btn("first", "|◀", () => go(0), "first"),
+    btn("prev", "◀", () => go(index - 1), "previous"),
+    slider,
+    btn("next", "▶", () => go(index + 1), "next"),
+    btn("last", "▶|", () => go(steps.length - 1), "last"),
+    counter,
+  );
+  root.replaceChildren(
+    h(
+      "div.table-page.replay",
+      null,
+      h("section.board-wrap", null, controls, boards),
+      h(
+        "aside.side",
+        null,
+        h("div.prompt", null, h("div.prompt-title", null, `Replay: ${title}`), summary.result ? h("p", null, resultWords({ seat: null, seats: summary.seats }, summary.result)) : null, stepText),
+        h("div.panel", null, h("h4", null, "What happened"), events),
+        h("div.panel", null, h("h4", null, "Card"), detail),
+      ),
+    ),
+  );
+  showDetailOnHover(boards, () => ctxNow, detail);
+
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  viewSel.addEventListener("change", () => load(viewSel.value));
+  document.addEventListener("keydown", (e) => {
+    if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "SELECT")) return;
+    if (e.key === "ArrowRight") go(index + 1);
+    else if (e.key === "ArrowLeft") go(index - 1);
+    else if (e.key === "Home") go(0);
+    else if (e.key === "End") go(steps.length - 1);
+  });
+
+  async function load(v) {
+    view = v;
+    const u = new URL(location.href);
+    u.searchParams.set("view", v);
+    history.replaceState(null, "", u);
+    boards.replaceChildren(h("p.muted", null, "Loading…"));
+    try {
+      const data = await getJSON(`/api/tables/${encodeURIComponent(table)}/replay?view=${encodeURIComponent(v)}`);
+      // the position before the first action, then one step per action
+      steps = [{ action: null, observation: data.initial, events: [] }, ...(data.steps || [])];
+    } catch (e) {
+      boards.replaceChildren(h("p.error", null, `No replay: ${e.message}`));
+      steps = [];
+      return;
+    }
+    slider.max = String(Math.max(0, steps.length - 1));
+    go(Math.min(index, steps.length - 1));
+  }
+
+  function go(i) {
+    if (!steps.length) return;
+    index = Math.max(0, Math.min(steps.length - 1, i));
+    slider.value = String(index);
+    counter.textContent = `step ${index} of ${steps.length - 1}`;
+    const step = steps[index];
+    const base = { cards: cardData, module, seats: summary.seats, options, legal: [], status: "replay", replay: true };
+    const labelCtx = { ...base, seat: null };
+    stepText.replaceChildren(
+      step.action === null || step.action === undefined
+        ? h("p", null, "The start of the game.")
+        : h("p", null, h("strong", null, who(labelCtx, step.player)), " ", actionLabel(labelCtx, step.text ?? String(step.action))),
+    );
+    events.replaceChildren(...(step.events || []).map((t) => h("li", null, plain(t))));
+    if (!(step.events || []).length) events.appendChild(h("li.muted", null, "nothing else to see"));
+    const vs = views(step, view);
+    boards.classList.toggle("multi", vs.length > 1);
+    boards.replaceChildren(
+      ...vs.map(([seat, obs]) => {
+        const ctx = { ...base, seat, obs, toAct: obs && obs.current_player };
+        ctxNow = ctx;
+        return h("div.replay-board", null, vs.length > 1 ? h("h4", null, seat === null ? "Public view" : `P${seat}'s view`) : null, h("div.board", { class: `game-${summary.game}` }, module.render(ctx)));
+      }),
+    );
+    for (const b of [["first", index === 0], ["prev", index === 0], ["next", index >= steps.length - 1], ["last", index >= steps.length - 1]]) {
+      document.getElementById(b[0]).disabled = b[1];
+    }
+  }
+
+  await load(view);
+}

@@ -1,0 +1,315 @@
+// A table: the WebSocket connection, the board drawn by the game's module, the prompt, the
+// legal moves (as clicks on the board and as a list of buttons), the log and the result.
+import { cards as loadCards, getJSON, seats, wsURL } from "./api.js";
+import { cardName, detailEl, who } from "./board.js";
+import { copyText, crumbs, h, plain, setConn, toast } from "./ui.js";
+
+export async function loadModule(game) {
+  return (await import(`/games/${encodeURIComponent(game)}.js`)).default;
+}
+
+// An action's words with card ids replaced by card names.
+export function actionLabel(ctx, text) {
+  return String(text)
+    .split(/(\s+)/)
+    .map((w) => (ctx.cards[w] ? cardName(ctx, w) : w))
+    .join("");
+}
+
+// The elements of the board an action may be given on: the cards it names in the zones the
+// module says they come from, plus whatever the module adds (a slot, a pile, a player).
+function targetsOf(ctx, board, text) {
+  const found = new Set();
+  const sources = ctx.module.sourceZones ? ctx.module.sourceZones(ctx) : [];
+  for (const w of String(text).split(/\s+/)) {
+    if (!ctx.cards[w]) continue;
+    for (const el of board.querySelectorAll(`.card[data-card="${CSS.escape(w)}"]`)) {
+      if (sources.includes(el.dataset.zone)) found.add(el);
+    }
+    break; // the first card named is the one acted with
+  }
+  if (ctx.module.targets) {
+    for (const sel of ctx.module.targets(ctx, text) || []) {
+      for (const el of board.querySelectorAll(sel)) found.add(el);
+    }
+  }
+  return [...found];
+}
+
+// The table's options: the game's defaults, then what the table set.
+export function optionValues(gameInfo, summary) {
+  const out = {};
+  for (const [k, spec] of Object.entries(gameInfo.options || {})) out[k] = spec.default;
+  return { ...out, ...(summary.options || {}) };
+}
+
+export function resultWords(ctx, result) {
+  if (!result) return "";
+  const best = Math.max(...result);
+  const winners = result.map((r, i) => (r === best ? i : -1)).filter((i) => i >= 0);
+  if (winners.length === result.length) return "A draw.";
+  if (ctx.seat !== null && ctx.seat !== undefined) {
+    if (winners.length === 1 && winners[0] === ctx.seat) return "You win!";
+    if (winners.includes(ctx.seat)) return "You share the win.";
+    return "You lose.";
+  }
+  return `${winners.map((p) => who(ctx, p)).join(" and ")} win${winners.length === 1 ? "s" : ""}.`;
+}
+
+export function showDetailOnHover(container, ctxRef, detail) {
+  const show = (e) => {
+    const el = e.target.closest && e.target.closest("[data-card]");
+    if (!el || !el.dataset.card) return;
+    const ctx = ctxRef();
+    if (ctx && ctx.cards[el.dataset.card]) detail.replaceChildren(detailEl(ctx, el.dataset.card));
+  };
+  container.addEventListener("mouseover", show);
+  container.addEventListener("focusin", show);
+}
+
+export async function tablePage(root, table) {
+  let summary = await getJSON(`/api/tables/${encodeURIComponent(table)}`);
+  const [module, cardData, gameList] = await Promise.all([
+    loadModule(summary.game),
+    loadCards(summary.game),
+    getJSON("/api/games"),
+  ]);
+  const gameInfo = gameList.find((g) => g.name === summary.game) || { title: summary.game };
+  const watching = new URLSearchParams(location.search).has("watch");
+  const stored = watching ? null : seats.get(table);
+  let token = stored ? stored.token : null;
+
+  document.title = `${gameInfo.title} · table ${table}`;
+  crumbs(h("a", { href: "/" }, "Lobby"), `${gameInfo.title}`, `table ${table}`);
+
+  const banner = h("div#banner.banner", { hidden: true });
+  const board = h("div#board.board", { class: `game-${summary.game}` });
+  const promptEl = h("div#prompt.prompt");
+  const actionsEl = h("div#actions.actions");
+  const detail = h("div#detail.detail-box", null, h("p.muted", null, "Point at a card to read it."));
+  const logEl = h("ol#log.log");
+  root.replaceChildren(
+    h(
+      "div.table-page",
+      null,
+      h("section.board-wrap", null, banner, board),
+      h(
+        "aside.side",
+        null,
+        promptEl,
+        h("div.panel", null, h("h4", null, "Moves"), actionsEl),
+        h("div.panel", null, h("h4", null, "Card"), detail),
+        h("div.panel.log-panel", null, h("h4", null, "Log"), logEl),
+      ),
+    ),
+  );
+
+  let last = null; // the last update
+  let ctx = null;
+  let pending = false;
+  let ws = null;
+  let firstOfConnection = true;
+  let retry = 0;
+  let closedByUs = false;
+  let menu = null;
+
+  showDetailOnHover(board, () => ctx, detail);
+  document.addEventListener("click", (e) => {
+    if (menu && !menu.contains(e.target)) closeMenu();
+  });
+  function closeMenu() {
+    if (menu) menu.remove();
+    menu = null;
+  }
+
+  function connect() {
+    setConn("connecting");
+    const q = token ? `?token=${encodeURIComponent(token)}` : "";
+    ws = new WebSocket(wsURL(`/ws/tables/${encodeURIComponent(table)}${q}`));
+    firstOfConnection = true;
+    let gotMessage = false;
+    ws.onopen = () => setConn("live");
+    ws.onmessage = (e) => {
+      gotMessage = true;
+      retry = 0;
+      let msg;
+      try {
+        msg = JSON.parse(e.data);
+      } catch {
+        return;
+      }
+      if (msg.type === "update") onUpdate(msg);
+      else if (msg.type === "error") {
+        pending = false;
+        toast(plain(msg.message || "refused"));
+        if (last) render();
+      }
+    };
+    ws.onclose = (e) => {
+      if (closedByUs) return;
+      setConn("lost");
+      if (!gotMessage && token && (e.code === 1008 || (e.code >= 4000 && e.code < 5000))) {
+        toast("This seat's token was refused; you are watching as a spectator.");
+        seats.forget(table);
+        token = null;
+      }
+      const wait = Math.min(5000, 400 * 2 ** retry);
+      retry += 1;
+      setTimeout(connect, wait);
+    };
+  }
+
+  async function refreshSummary() {
+    try {
+      summary = await getJSON(`/api/tables/${encodeURIComponent(table)}`);
+    } catch {
+      /* keep the old summary */
+    }
+  }
+
+  async function onUpdate(msg) {
+    const statusChanged = last && last.status !== msg.status;
+    const lines = (msg.log || []).map(plain).filter(Boolean);
+    if (firstOfConnection && lines.length) logEl.replaceChildren();
+    firstOfConnection = false;
+    for (const line of lines) logEl.appendChild(h("li", null, line));
+    logEl.scrollTop = logEl.scrollHeight;
+    last = msg;
+    pending = false;
+    if (statusChanged) await refreshSummary();
+    render();
+  }
+
+  function send(action) {
+    if (pending || !ws || ws.readyState !== WebSocket.OPEN) return;
+    pending = true;
+    closeMenu();
+    for (const b of actionsEl.querySelectorAll("button")) b.disabled = true;
+    board.classList.add("waiting");
+    ws.send(JSON.stringify({ type: "act", action, seq: last.seq }));
+  }
+
+  function openMenu(el, acts, x, y) {
+    closeMenu();
+    menu = h(
+      "div.menu",
+      { role: "menu" },
+      acts.map((a) => h("button.menu-item", { role: "menuitem", onclick: () => send(a.action), dataset: { action: a.action } }, actionLabel(ctx, a.text))),
+    );
+    document.body.appendChild(menu);
+    const r = menu.getBoundingClientRect();
+    menu.style.left = `${Math.max(4, Math.min(x, window.innerWidth - r.width - 8)) + window.scrollX}px`;
+    menu.style.top = `${Math.max(4, Math.min(y, window.innerHeight - r.height - 8)) + window.scrollY}px`;
+  }
+
+  function render() {
+    const msg = last;
+    ctx = {
+      obs: msg.observation,
+      seat: msg.seat ?? null,
+      cards: cardData,
+      module,
+      seats: summary.seats,
+      options: optionValues(gameInfo, summary),
+      legal: msg.legal || [],
+      toAct: msg.to_act,
+      status: msg.status,
+    };
+    board.classList.remove("waiting");
+    board.replaceChildren(module.render(ctx));
+
+    // legal moves on the board
+    const byEl = new Map();
+    for (const a of ctx.legal) {
+      for (const el of targetsOf(ctx, board, a.text)) {
+        if (!byEl.has(el)) byEl.set(el, []);
+        byEl.get(el).push(a);
+      }
+    }
+    for (const [el, acts] of byEl) {
+      el.classList.add("actionable");
+      el.setAttribute("role", "button");
+      el.title = acts.map((a) => actionLabel(ctx, a.text)).join("\n");
+      el.addEventListener("click", (e) => {
+        e.stopPropagation();
+        if (acts.length === 1) send(acts[0].action);
+        else openMenu(el, acts, e.clientX + 4, e.clientY + 4);
+      });
+      el.addEventListener("keydown", (e) => {
+        if (e.key !== "Enter" && e.key !== " ") return;
+        e.preventDefault();
+        const r = el.getBoundingClientRect();
+        if (acts.length === 1) send(acts[0].action);
+        else openMenu(el, acts, r.left, r.bottom);
+      });
+    }
+
+    // the list of moves
+    actionsEl.replaceChildren(
+      ...(ctx.legal.length
+        ? ctx.legal.map((a) =>
+            h("button.action", { dataset: { action: a.action, text: a.text }, title: a.text, onclick: () => send(a.action) }, actionLabel(ctx, a.text)),
+          )
+        : [h("p.muted", null, msg.status === "finished" ? "The game is over." : "No move for you now.")]),
+    );
+
+    renderPrompt();
+    renderBanner();
+  }
+
+  function renderPrompt() {
+    const msg = last;
+    const me = ctx.seat;
+    const parts = [];
+    const seatLine = me === null ? "You are watching (spectator)." : `You are ${who(ctx, me).replace(/^You \((P\d+)\)$/, "$1")}.`;
+    if (msg.status === "open") {
+      const invite = `${location.origin}/join/${table}`;
+      parts.push(
+        h("div.prompt-title", null, "Waiting for players"),
+        h("p", null, "The table starts when every seat is taken. Send this link to the people you invited:"),
+        h(
+          "div.invite",
+          null,
+          h("input#invite-link", { value: invite, readonly: true, onclick: (e) => e.target.select() }),
+          h("button", { onclick: () => copyText(invite).then(() => toast("Link copied", "ok")) }, "Copy"),
+        ),
+      );
+    } else if (msg.status === "finished") {
+      parts.push(h("div.prompt-title", null, "Game over"), h("p", null, resultWords(ctx, msg.result)));
+    } else if (ctx.legal.length) {
+      const p = module.prompt ? module.prompt(ctx) : null;
+      const title = (p && p.title) || "Your turn";
+      parts.push(h("div.prompt-title.your-turn", null, title), p && p.text ? h("p", null, p.text) : null);
+      parts.push(h("p.hint", null, "Click a highlighted card or zone, or a move below."));
+    } else {
+      parts.push(h("div.prompt-title", null, `Waiting for ${who(ctx, msg.to_act)}`));
+      const p = module.status ? module.status(ctx) : null;
+      if (p) parts.push(h("p", null, p));
+    }
+    promptEl.className = `prompt${ctx.legal.length ? " act" : ""}`;
+    promptEl.replaceChildren(h("div.seat-line", null, seatLine), ...parts);
+  }
+
+  function renderBanner() {
+    const msg = last;
+    if (msg.status !== "finished") {
+      banner.hidden = true;
+      return;
+    }
+    banner.hidden = false;
+    const result = msg.result || [];
+    banner.replaceChildren(
+      h("div.banner-title", null, resultWords(ctx, result)),
+      h("div.banner-scores", null, result.map((r, i) => h("span", null, `${who(ctx, i)}: ${r > 0 ? "+" : ""}${r}`))),
+      h("div.banner-links", null, h("a.button#replay-link", { href: `/replay/${table}` }, "Watch the replay"), h("a.button.ghost", { href: "/" }, "Back to the lobby")),
+    );
+  }
+
+  // for the browser tests and the curious: drop the connection to see it come back
+  window.cardtableTable = { table, drop: () => ws && ws.close() };
+  window.addEventListener("beforeunload", () => {
+    closedByUs = true;
+    if (ws) ws.close();
+  });
+  connect();
+}
