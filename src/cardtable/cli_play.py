@@ -110,7 +110,7 @@ def play_session(
         for e in state.apply_action(a):
             view = state.event_view(e, viewer)
             if view is not None:
-                console.print("  " + escape(describe_event(game, view)))
+                console.print("  " + escape(describe_event(game, view, viewer)))
         record.actions.append(a)
     if state.is_terminal():
         console.rule("game over")

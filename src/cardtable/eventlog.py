@@ -2,25 +2,89 @@
 
 Plain text, no markup: a caller that prints to a rich console escapes it. The text is built
 from an event *view* (``state.event_view(event, viewer)``), so it names only the cards that
-viewer may see.
+viewer may see. Each game words its own events (``Game.describe_event``, e.g. ``P0 plays
+Body Slam as a maneuver``); an event a game leaves to this module gets the generic text, with
+zones and details in words (``P0 moves a hidden card from P0's deck to P0's hand``).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from cardtable.core.game import Game
 
+_OWNER = re.compile(r"([pt])(\d+)")
+_NUMBERED = re.compile(r"([a-z_]+?)(\d+)")
 
-def describe_event(game: Game, view: dict[str, Any]) -> str:
-    """An event view in words, e.g. ``P0 Taz: p0.hand → p0.slot1.down``."""
-    who = f"P{view['player']} " if "player" in view else ""
+
+def describe_event(game: Game, view: dict[str, Any], viewer: int | None = None) -> str:
+    """An event view in words: the game's own sentence (``P1 draws a card``), else the
+    generic one (``P0 moves Taz from P0's hand to P0's slot 1 down``). ``viewer`` is the
+    player the view was made for (``None``: a spectator)."""
+    text = game.describe_event(view, viewer)
+    return text if text else generic_text(game, view)
+
+
+def generic_text(game: Game, view: dict[str, Any]) -> str:
+    """The generic words of an event view, from its kind, zones and details."""
+    who = f"P{view['player']}" if "player" in view else ""
     if view["kind"] == "move":
-        cid = view.get("card")
-        card = game.card_pool.get(cid).name if cid else "a hidden card"
-        return f"{who}{card}: {view['from']} → {view['to']}"
+        card = card_name(game, view.get("card")) or "a hidden card"
+        src, dst = zone_text(game, view["from"]), zone_text(game, view["to"])
+        return f"{who or 'Somebody'} moves {card} from {src} to {dst}"
     if view["kind"] == "reveal":
-        return f"{who}reveals {game.card_pool.get(view['card']).name}"
-    details = ", ".join(f"{k}={v}" for k, v in view.items() if k not in ("kind", "player"))
-    text = f"{who}{view['kind'].replace('_', ' ')}"
-    return f"{text} {details}" if details else text
+        return f"{who or 'Somebody'} reveals {card_name(game, view.get('card')) or 'a card'}"
+    details = "; ".join(
+        f"{key.replace('_', ' ')} {value_text(game, key, value)}"
+        for key, value in view.items()
+        if key not in ("kind", "player")
+    )
+    kind = view["kind"].replace("_", " ")
+    text = f"{who}: {kind}" if who else kind.capitalize()
+    return f"{text} ({details})" if details else text
+
+
+def card_name(game: Game, card_id: Any) -> str | None:
+    """The name of a card id of the game, or ``None`` for no card or an unknown id."""
+    if isinstance(card_id, str) and card_id in game.card_pool.index:
+        return str(game.card_pool.get(card_id).name)
+    return None
+
+
+def zone_text(game: Game, key: str) -> str:
+    """A zone key in words: the game's label, else a generic one."""
+    return game.zone_label(key) or generic_zone_label(key)
+
+
+def generic_zone_label(key: str) -> str:
+    """``p0.ringside``: ``P0's ringside``; ``storyboard.2``: ``the storyboard 2``;
+    ``p1.slot3.down``: ``P1's slot 3 down``."""
+    parts = key.split(".")
+    owner = ""
+    m = _OWNER.fullmatch(parts[0])
+    if m and len(parts) > 1:
+        owner = f"P{m[2]}'s "
+        parts = parts[1:]
+    words: list[str] = []
+    for part in parts:
+        n = _NUMBERED.fullmatch(part)
+        words.append(f"{n[1]} {n[2]}" if n else part)
+    text = " ".join(words).replace("_", " ")
+    return f"{owner}{text}" if owner else f"the {text}"
+
+
+def value_text(game: Game, key: str, value: Any) -> str:
+    """A detail of an event in words: card ids as names, zone keys as labels, lists and
+    mappings spelt out."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        if value in game.zone_keys:
+            return zone_text(game, value)
+        return card_name(game, value) or value.replace("_", " ")
+    if isinstance(value, list | tuple):
+        return ", ".join(value_text(game, key, v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {value_text(game, str(k), v)}" for k, v in value.items())
+    return str(value)

@@ -25,6 +25,16 @@ GAMES = [
     ("wcrugby", "greedy", {}, 1),
 ]
 
+# a line of each game's log in its own words (the log panel of P0), and what no line shows:
+# a raw zone key (p0.hand, t1.court.2) or a k=v detail
+WORDED = {
+    "looney": r"^(P\d (draws|places|plays) |.+ is turned over from the Movie deck as scene \d)",
+    "rawdeal": r"^Turn \d+: P\d is the turn player$",
+    "shamanking": r"^P\d flips .+ into the (green|yellow|red) zone$",
+    "wcrugby": r"^P\d reveals .+",
+}
+RAW = re.compile(r"\b[a-z]+\d*\.\w|=")
+
 STARTER = Path(__file__).parents[2] / "src/cardtable/games/looney/decks/starter-rainbow.yaml"
 
 
@@ -100,7 +110,10 @@ def test_play_a_whole_game_by_clicking(
     assert re.search(r"You win|You lose|draw|share the win", banner), banner
     assert page.locator("#replay-link").get_attribute("href") == f"/replay/{table}"
     assert "Game over" in page.locator("#prompt").inner_text()
-    assert page.locator("#log li").count() > 0
+    lines = page.locator("#log li").all_inner_texts()
+    assert any(re.search(WORDED[game], line) for line in lines), lines[:20]
+    raw = [line for line in lines if RAW.search(line)]
+    assert not raw, raw
     assert moves > 0
     # the lobby lists the table as finished
     page.goto(server)

@@ -198,6 +198,23 @@ class Game(ABC):
     def describe_card(self, card_id: str) -> str:
         """One line describing a card (stats and text), with rich markup."""
 
+    def describe_event(self, view: dict[str, Any], viewer: int | None) -> str | None:
+        """An event view in plain words for a log people read, or ``None`` to leave it to the
+        generic text of ``cardtable.eventlog``. Default: ``None``.
+
+        ``view`` is exactly what ``state.event_view(event, viewer)`` gives ``viewer`` (``None``:
+        a spectator), and the words must come from it alone: a move whose ``card`` is ``None``
+        names no card, nor anything derived from the card, so nothing hidden can leak through
+        the words. Card names come from ``card_pool``; zone keys, data keys and ``k=v`` pairs
+        should not appear raw. Plain text, no markup, no trailing full stop."""
+        return None
+
+    def zone_label(self, key: str) -> str | None:
+        """A zone key in the game's own words for logs (``p0.ringside``: ``P0's Ringside
+        pile``), or ``None`` for the generic label of ``cardtable.eventlog``. Default:
+        ``None``."""
+        return None
+
     @abstractmethod
     def heuristic_values(self, observation: dict[str, Any], legal: list[int]) -> list[float]:
         """A value for each legal action from this game's knowledge, using the observation only.

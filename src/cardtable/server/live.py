@@ -122,7 +122,7 @@ class LiveTable:
             for e in events:
                 view = self.state.event_view(e, seat)
                 if view is not None:
-                    lines.append(describe_event(self.game, view))
+                    lines.append(describe_event(self.game, view, seat))
         return lines
 
     def update(self, seat: int | None, since: int) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from cardtable.core.game import Game, GameOptions
 from cardtable.core.state import State
 from cardtable.core.zones import ZoneSpec
 
-from . import heuristics, render, sheet
+from . import heuristics, render, sheet, words
 from .actions import Codec
 from .cards import DECK_DIR, RawDealCard, builtin_pool, load_pool
 from .rules import HotTables, RawDealState
@@ -212,6 +212,14 @@ class RawDealGame(Game):
     def describe_card(self, card_id: str) -> str:
         """One line for a card."""
         return render.describe(self.card_pool.get(card_id))
+
+    def describe_event(self, view: dict[str, Any], viewer: int | None) -> str | None:
+        """An event view in the game's words (words.py); it names only what the view names."""
+        return words.describe(self, view)
+
+    def zone_label(self, key: str) -> str | None:
+        """A zone key in the game's words (words.py)."""
+        return words.zone_label(key)
 
     def heuristic_values(self, observation: dict[str, Any], legal: list[int]) -> list[float]:
         """Values of legal actions from the observation (heuristics.py)."""

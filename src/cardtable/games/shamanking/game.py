@@ -14,7 +14,7 @@ from cardtable.core.game import Game, GameOptions
 from cardtable.core.state import State
 from cardtable.core.zones import ZoneSpec
 
-from . import actions, heuristics, render, sheet
+from . import actions, heuristics, render, sheet, words
 from .cards import DECK_DIR, SKCard, builtin_pool, load_pool
 from .rules import SKState
 from .tables import STRIKE, Tables, compile_tables
@@ -184,6 +184,14 @@ class SKGame(Game):
     def describe_card(self, card_id: str) -> str:
         """One line for a card."""
         return render.describe(self.card_pool.get(card_id))
+
+    def describe_event(self, view: dict[str, Any], viewer: int | None) -> str | None:
+        """An event view in the game's words (words.py); it names only what the view names."""
+        return words.describe(self, view)
+
+    def zone_label(self, key: str) -> str | None:
+        """A zone key in the game's words (words.py)."""
+        return words.zone_label(key)
 
     def heuristic_values(self, observation: dict[str, Any], legal: list[int]) -> list[float]:
         """Values of legal actions from the observation (heuristics.py)."""
