@@ -26,7 +26,15 @@ def serve(console: Console, host: str, port: int, db: str | None) -> None:
     console.print(f"cardtable server: open [bold]http://{shown}:{port}/[/] in a browser")
     console.print(f"database: {escape(_safe_url(url))} · stop with Ctrl+C")
     # no per-message deflate: compressing every update costs more CPU than the bandwidth saves
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
+    # a client message is a few numbers: a larger one closes its connection (code 1009)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_per_message_deflate=False,
+        ws_max_size=1 << 20,
+    )
 
 
 def _safe_url(url: str) -> str:

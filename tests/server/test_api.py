@@ -109,6 +109,21 @@ BAD_TABLES: list[tuple[dict[str, Any], str]] = [
         "deck of seat 0: deck 'Rainbow Revue' is not legal: LT-1.1",
     ),
     ({"game": "looney", "seats": [HUMAN, HUMAN], "decks": [3, None]}, "field 'decks'"),
+    (
+        {"game": "looney", "seats": [HUMAN, HUMAN], "decks": [None, "x" * 100_001]},
+        "deck of seat 1: the deck text is longer than 100000 characters",
+    ),
+    (
+        {"game": "looney", "seats": [HUMAN, HUMAN], "seed": 4},
+        "field 'seed': only a table with one person takes a seed",
+    ),
+    (
+        {"game": "looney", "seats": [HUMAN, HUMAN], "options": {"target_points": True}},
+        "option 'target_points'",
+    ),
+    ({"game": "looney", "seats": [HUMAN, HUMAN], "options": {"players": "2"}}, "'players'"),
+    ({"game": "looney", "seats": [HUMAN, "human"]}, "field 'seats'"),
+    ({"game": ["looney"], "seats": [HUMAN, HUMAN]}, "field 'game'"),
 ]
 
 
@@ -121,6 +136,7 @@ def test_a_bad_table_request_is_refused_and_stores_nothing(
     r = client.post("/api/tables", json=body)
     assert r.status_code == 400, r.text
     assert message in r.json()["error"]
+    assert len(r.json()["error"]) < 1000  # says what is wrong, without echoing the request
     assert client.get("/api/tables").json() == {"open": [], "running": [], "finished": []}
 
 
@@ -129,8 +145,34 @@ def test_malformed_bodies(client: TestClient) -> None:
     assert r.status_code == 400 and "not valid JSON" in r.json()["error"]
     r = client.post("/api/tables", json=[1, 2])
     assert r.status_code == 400 and "JSON object" in r.json()["error"]
+    r = client.post("/api/tables", content=b"[" * 100_000)
+    assert r.status_code == 400 and "nested too deep" in r.json()["error"]
+    r = client.post("/api/tables", content=b'{"game": "looney", "x": "' + b"y" * 900_000 + b'"}')
+    assert r.status_code == 400 and "body is longer than" in r.json()["error"]
+    r = client.post("/api/tables", content=b"\xff\xfe")
+    assert r.status_code == 400 and "not valid JSON" in r.json()["error"]
+    r = client.post("/api/tables/nope/join", json={"seat": "1"})
+    assert r.status_code == 400 and "field 'seat'" in r.json()["error"]
     assert client.get("/api/tables/nope").status_code == 404
     assert "no table" in client.post("/api/tables/nope/join").json()["error"]
+
+
+def test_the_creators_seat_is_stored_with_the_table_in_one_write(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server killed between storing a table and giving its creator the seat would leave
+    a table nobody holds; so both are one write."""
+    store = client.app.state.service.store  # type: ignore[attr-defined]
+
+    def second_write(*_args: Any) -> None:
+        raise AssertionError("creating a table took a second write")
+
+    monkeypatch.setattr(store, "take_seat", second_write)
+    t = new_table(client, seat=1)
+    seats = client.get(f"/api/tables/{t['table']}").json()["seats"]
+    assert seats == [{"kind": "human", "taken": False}, {"kind": "human", "taken": True}]
+    with client.websocket_connect(ws_path(t["table"], t["token"])) as ws:
+        assert receive(ws)["seat"] == 1
 
 
 def test_create_join_and_list(client: TestClient) -> None:

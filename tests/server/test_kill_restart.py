@@ -1,5 +1,6 @@
-"""``cardtable serve`` as a real process: killed with SIGKILL in the middle of a game, then
-started again, it has the game exactly where it was."""
+"""``cardtable serve`` as a real process: killed with SIGKILL in the middle of games (one
+waiting for its person, one whose agent is thinking), then started again, it has every game
+exactly where it was, and the agent carries on."""
 
 from __future__ import annotations
 
@@ -75,17 +76,39 @@ def test_serve_prints_the_address_and_survives_sigkill(tmp_path: Path) -> None:
                 msg = recv(ws)
             while msg["to_act"] != 0:  # the agent's answers have been stored and sent
                 msg = recv(ws)
-            os.kill(proc.pid, signal.SIGKILL)
+        # a second table, whose agent searches long: the kill comes while it thinks
+        slow = {"kind": "agent", "spec": "ismcts:iterations=2000"}
+        body = {"game": "looney", "seats": [{"kind": "human"}, slow], "seed": 3}
+        t2 = httpx.post(f"{base}/api/tables", json=body).json()
+        url2 = f"ws://127.0.0.1:{port}/ws/tables/{t2['table']}?token={t2['token']}"
+        with connect(url2) as ws:
+            thinking = recv(ws)
+            lines = list(thinking["log"])  # everything seat 0 was told
+            while thinking["to_act"] != 1 or thinking["seq"] < 3:
+                if thinking["legal"]:
+                    act = {"type": "act", "action": thinking["legal"][0]["action"]}
+                    ws.send(json.dumps(act | {"seq": thinking["seq"]}))
+                thinking = recv(ws)
+                lines += thinking["log"]
+            os.kill(proc.pid, signal.SIGKILL)  # our move acknowledged, the agent's not yet
             proc.wait(timeout=20)
         assert proc.stdout is not None
         assert f"http://localhost:{port}/" in proc.stdout.read()
-    with server(db, port, tmp_path), connect(url) as ws:
-        again = recv(ws)
-        assert (again["seq"], again["status"], again["to_act"]) == (msg["seq"], "running", 0)
-        assert again["observation"] == msg["observation"]
-        assert again["legal"] == msg["legal"]
-        # and the game goes on from there
-        ws.send(
-            json.dumps({"type": "act", "action": again["legal"][0]["action"], "seq": again["seq"]})
-        )
-        assert recv(ws)["seq"] == again["seq"] + 1
+    with server(db, port, tmp_path):
+        with connect(url) as ws:
+            again = recv(ws)
+            assert (again["seq"], again["status"], again["to_act"]) == (msg["seq"], "running", 0)
+            assert again["observation"] == msg["observation"]
+            assert again["legal"] == msg["legal"]
+            # and the game goes on from there
+            act = {"type": "act", "action": again["legal"][0]["action"], "seq": again["seq"]}
+            ws.send(json.dumps(act))
+            assert recv(ws)["seq"] == again["seq"] + 1
+        with connect(url2) as ws:
+            # every line seat 0 was told is there; the agent took up its search again
+            resumed = recv(ws)
+            assert resumed["log"][: len(lines)] == lines
+            assert resumed["seq"] >= thinking["seq"]
+            while resumed["to_act"] == 1:
+                resumed = recv(ws)
+            assert resumed["seq"] > thinking["seq"]

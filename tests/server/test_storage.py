@@ -71,7 +71,7 @@ def test_a_restarted_server_finds_every_game_where_it_was(db_url: str) -> None:
     rng = random.Random(4)
     with TestClient(create_app(db_url)) as client:
         vs_agent = new_table(client, seats=[HUMAN, agent("greedy")], seed=9)
-        two = new_table(client, game="shamanking", seed=10)
+        two = new_table(client, game="shamanking")
         j = client.post(f"/api/tables/{two['table']}/join").json()
         with client.websocket_connect(ws_path(vs_agent["table"], vs_agent["token"])) as ws:
             m = play_until(ws, receive(ws), 12, rng)

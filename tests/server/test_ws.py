@@ -73,15 +73,15 @@ def test_refusals_change_nothing(client: TestClient) -> None:
     to_act = before["to_act"]
     tokens = {0: tok0, 1: tok1}
     mine, other = tokens[to_act], tokens[1 - to_act]
-    state = cardtable.load_game("looney").new_initial_state(seed=7)
-    legal = state.legal_actions()
-    illegal = next(a for a in range(state.game.num_distinct_actions()) if a not in legal)
     with (
         client.websocket_connect(ws_path(table, mine)) as ws,
         client.websocket_connect(ws_path(table, other)) as ws_other,
         client.websocket_connect(ws_path(table)) as spec,
     ):
-        receive(ws), receive(ws_other), receive(spec)
+        legal = [a["action"] for a in receive(ws)["legal"]]
+        receive(ws_other), receive(spec)
+        actions = cardtable.load_game("looney").num_distinct_actions()
+        illegal = next(a for a in range(actions) if a not in legal)
         cases = [
             (ws_other, {"type": "act", "action": legal[0], "seq": 0}, f"it is P{to_act}'s turn"),
             (spec, {"type": "act", "action": legal[0], "seq": 0}, "spectator cannot act"),
@@ -91,12 +91,30 @@ def test_refusals_change_nothing(client: TestClient) -> None:
             (ws, {"type": "act", "action": "1", "seq": 0}, "'action' must be"),
             (ws, {"type": "act", "action": legal[0]}, "'seq' must be"),
             (ws, {"type": "dance"}, "unknown message type"),
+            (ws, {"type": "act", "action": -1, "seq": 0}, "not an action of this game"),
+            (ws, {"type": "act", "action": 2**80, "seq": 0}, "not an action of this game"),
+            (ws, {"type": "act", "action": 1.0, "seq": 0}, "'action' must be"),
+            (ws, {"type": "act", "action": None, "seq": 0}, "'action' must be"),
+            (ws, {"type": "act", "action": [legal[0]], "seq": 0}, "'action' must be"),
+            (ws, {"type": "act", "action": True, "seq": 0}, "'action' must be"),
+            (ws, {"type": "act", "action": legal[0], "seq": -1}, "stale action"),
+            (ws, {"type": "act", "action": legal[0], "seq": "0"}, "'seq' must be"),
+            (ws, {"action": legal[0], "seq": 0}, "unknown message type None"),
         ]
         for sock, msg, message in cases:
             sock.send_json(msg)
             reply = receive(sock)
             assert reply["type"] == "error" and message in reply["message"], (msg, reply)
-        ws.send_text("{oops")
+        for raw, message in (
+            ("{oops", "JSON object"),
+            ("[1, 2]", "JSON object"),
+            ("[" * 5_000, "nested too deep"),
+            ("x" * 20_000, "at most 10000 characters"),
+        ):
+            ws.send_text(raw)
+            reply = receive(ws)
+            assert reply["type"] == "error" and message in reply["message"], reply
+        ws.send_bytes(b"\xff\xfe{")
         assert "JSON object" in receive(ws)["message"]
         ws.send_json({"type": "ping"})
         assert receive(ws) == {"type": "pong"}

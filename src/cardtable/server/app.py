@@ -19,8 +19,8 @@ from starlette.websockets import WebSocketDisconnect
 from cardtable.core.errors import CardtableError, UnknownGameError
 from cardtable.server import catalog
 from cardtable.server.live import LiveTable, Subscriber
-from cardtable.server.service import Conflict, Forbidden, GameService, NotFound
-from cardtable.server.setup import BadRequest, cached_game, check_deck_text
+from cardtable.server.service import Conflict, Forbidden, GameService, NotFound, Unavailable
+from cardtable.server.setup import MAX_DECK_TEXT, BadRequest, cached_game, check_deck_text
 from cardtable.server.storage import Store, default_url
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -31,7 +31,11 @@ STATUS: dict[type[CardtableError], int] = {
     NotFound: 404,
     Forbidden: 403,
     Conflict: 409,
+    Unavailable: 503,
 }
+# A request body holds at most a few decks' texts; a client message is a few numbers.
+MAX_BODY = 8 * MAX_DECK_TEXT + 10_000
+MAX_MESSAGE = 10_000
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -40,16 +44,24 @@ def _error(status: int, message: str) -> JSONResponse:
 
 async def _body(request: Request) -> dict[str, Any]:
     """The request's JSON object (an empty body is ``{}``); raises BadRequest."""
-    raw = await request.body()
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise BadRequest(f"the body is longer than {MAX_BODY} bytes")
     if not raw.strip():
         return {}
     try:
         data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise BadRequest(f"the body is not valid JSON: {exc}") from None
+    except (ValueError, RecursionError) as exc:  # bad JSON or UTF-8, or nested too deep
+        raise BadRequest(f"the body is not valid JSON: {_why(exc)}") from None
     if not isinstance(data, dict):
         raise BadRequest("the body must be a JSON object")
     return data
+
+
+def _why(exc: Exception) -> str:
+    return "nested too deep" if isinstance(exc, RecursionError) else str(exc)
 
 
 def ensure_web_dir(web: Path = WEB) -> Path:
@@ -72,11 +84,11 @@ def create_app(db_url: str | None = None, web: Path = WEB) -> FastAPI:
     holder: dict[str, GameService] = {}
 
     @asynccontextmanager
-    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, url)
         service = GameService(store)
         await service.start()
-        holder["service"] = service
+        holder["service"] = app.state.service = service  # app.state: for tests
         try:
             yield
         finally:
@@ -98,11 +110,11 @@ def create_app(db_url: str | None = None, web: Path = WEB) -> FastAPI:
 
     @app.get("/api/games")
     async def list_games() -> list[dict[str, Any]]:
-        return catalog.games()
+        return await asyncio.to_thread(catalog.games)  # loads every game on first use
 
     @app.get("/api/games/{game}/cards")
     async def game_cards(game: str) -> dict[str, dict[str, Any]]:
-        return catalog.cards(game)
+        return await asyncio.to_thread(catalog.cards, game)
 
     @app.post("/api/decks/check")
     async def check_deck(request: Request) -> dict[str, Any]:
@@ -113,10 +125,10 @@ def create_app(db_url: str | None = None, web: Path = WEB) -> FastAPI:
         if not isinstance(text, str):
             raise BadRequest("field 'text': the deck file's YAML text is required")
         try:
-            game = cached_game(name, {})
+            game = await asyncio.to_thread(cached_game, name, {})
         except UnknownGameError as exc:
             raise BadRequest(str(exc)) from None
-        deck, problems = check_deck_text(game, text)
+        deck, problems = await asyncio.to_thread(check_deck_text, game, text)
         return {
             "ok": deck is not None and not problems,
             "problems": [{"rule": p.rule, "message": p.message} for p in problems],
@@ -198,10 +210,12 @@ async def _handle(
     service: GameService, live: LiveTable, sub: Subscriber, raw: str | bytes | None
 ) -> dict[str, Any] | None:
     """One client message: ``act`` or ``ping``; the reply to queue (an error), if any."""
+    if raw is not None and len(raw) > MAX_MESSAGE:
+        return {"type": "error", "message": f"a message is at most {MAX_MESSAGE} characters"}
     try:
         msg = json.loads(raw) if raw is not None else None
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        return {"type": "error", "message": "a message must be a JSON object"}
+    except (ValueError, RecursionError) as exc:  # bad JSON or UTF-8, or nested too deep
+        return {"type": "error", "message": f"a message must be a JSON object: {_why(exc)}"}
     if not isinstance(msg, dict):
         return {"type": "error", "message": "a message must be a JSON object"}
     kind = msg.get("type")

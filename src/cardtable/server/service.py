@@ -11,7 +11,6 @@ import asyncio
 import json
 import logging
 import secrets
-import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -20,7 +19,7 @@ from cardtable.core.errors import CardtableError, IllegalActionError
 from cardtable.core.infoset import InfoSet
 from cardtable.server.live import LiveTable, Subscriber, summary, token_hash
 from cardtable.server.replay import replay_table
-from cardtable.server.setup import BadRequest, parse_decks, parse_seats, server_game
+from cardtable.server.setup import BadRequest, new_table_row
 from cardtable.server.storage import (
     FINISHED,
     OPEN,
@@ -30,7 +29,6 @@ from cardtable.server.storage import (
     StorageError,
     Store,
     StoredAction,
-    TableRow,
 )
 
 log = logging.getLogger("cardtable.server")
@@ -47,6 +45,10 @@ class Conflict(CardtableError):
 
 class Forbidden(CardtableError):
     """The token is not valid for this table."""
+
+
+class Unavailable(CardtableError):
+    """The database failed: the request changed nothing and may be tried again."""
 
 
 class GameService:
@@ -98,73 +100,31 @@ class GameService:
         if live is not None:
             return live
         lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            live = self.live.get(table_id)
-            if live is None:
-                row = await self.db(self.store.load, table_id)
-                if row is None:
-                    raise NotFound(f"no table {table_id!r}")
-                live = await self.db(LiveTable, row)
-                self.live[table_id] = live
-                self._kick_agents(live)
-        self._loading.pop(table_id, None)
+        try:
+            async with lock:
+                live = self.live.get(table_id)
+                if live is None:
+                    row = await self.db(self.store.load, table_id)
+                    if row is None:
+                        raise NotFound(f"no table {table_id!r}")
+                    # replaying is work for the CPU: not on the database thread
+                    live = await asyncio.to_thread(LiveTable, row)
+                    self.live[table_id] = live
+                    self._kick_agents(live)
+        finally:
+            self._loading.pop(table_id, None)
         return live
 
     # ----- tables and seats --------------------------------------------------------------
     async def create_table(self, body: dict[str, Any]) -> dict[str, Any]:
-        """Make a table from a create request; the creator takes a seat and its token."""
-        name = body.get("game")
-        if not isinstance(name, str):
-            raise BadRequest("field 'game': the name of a game is required")
-        raw_seats = body.get("seats")
-        if not isinstance(raw_seats, list) or not raw_seats:
-            raise BadRequest("field 'seats': a list with one seat per player is required")
-        if not all(isinstance(s, dict) for s in raw_seats):
-            raise BadRequest("field 'seats': each seat is an object with a 'kind'")
-        options = body.get("options") or {}
-        if not isinstance(options, dict):
-            raise BadRequest("field 'options': an object of option names and values")
-        game = server_game(name, options, players=len(raw_seats))
-        seats = parse_seats(raw_seats)
-        raw_decks = body.get("decks")
-        if raw_decks is not None and (
-            not isinstance(raw_decks, list)
-            or not all(d is None or isinstance(d, str) for d in raw_decks)
-        ):
-            raise BadRequest(
-                "field 'decks': a list with null, a starter name or deck text per seat"
-            )
-        decks = parse_decks(game, raw_decks)
-        seed = body.get("seed")
-        if seed is None:
-            seed = secrets.randbelow(2**31)
-        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31:
-            raise BadRequest("field 'seed': a whole number from 0 to 2147483647")
-        seat = body.get("seat", 0)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
-            raise BadRequest(f"field 'seat': a seat number from 0 to {len(seats) - 1}")
-        if seats[seat].kind != "human":
-            raise BadRequest(f"field 'seat': seat {seat} is an agent's; take a human seat")
-        try:  # the game must start with these decks (a wrong count or an illegal deck)
-            game.new_initial_state(seed=seed, decks=decks)
-        except (CardtableError, ValueError) as exc:
-            raise BadRequest(str(exc)) from None
-        row = TableRow(
-            id=secrets.token_urlsafe(6),
-            game=game.name,
-            options=game.options_dict(),
-            seed=seed,
-            decks=[d.to_dict() for d in decks] if decks is not None else None,
-            seats=[
-                {"kind": s.kind, "spec": s.spec, "token_hash": None, "taken": s.kind == "agent"}
-                for s in seats
-            ],
-            status=OPEN,
-            created=time.time(),
-        )
+        """Make a table from a create request; the creator takes a seat and its token. The
+        request is checked on a thread (reading deck files and loading a game take time) and
+        the table is stored with the creator's seat taken, in one write."""
+        token = secrets.token_urlsafe(24)
+        row, seat = await asyncio.to_thread(new_table_row, body, token_hash(token))
         await self.db(self.store.create, row)
-        joined = await self.join(row.id, seat)
-        return joined | {"invite": f"/join/{row.id}"}
+        await self.get(row.id)  # in memory from now on: an agent to act starts thinking
+        return {"table": row.id, "seat": seat, "token": token, "invite": f"/join/{row.id}"}
 
     async def join(self, table_id: str, seat: int | None) -> dict[str, Any]:
         """Take a free human seat (``seat`` or the first); the token is returned only here."""
@@ -205,7 +165,7 @@ class GameService:
             raise NotFound(f"no table {table_id!r}")
         if row.status != FINISHED:
             raise Conflict(f"table {table_id} is {row.status}: only finished tables replay")
-        return await self.db(replay_table, row, view)
+        return await asyncio.to_thread(replay_table, row, view)
 
     # ----- connections -------------------------------------------------------------------
     async def subscribe(self, table_id: str, token: str | None) -> tuple[LiveTable, Subscriber]:
@@ -221,6 +181,7 @@ class GameService:
             sub = Subscriber(seat)
             sub.queue.put_nowait(json.dumps(live.update(seat, 0)))
             live.subscribers.add(sub)
+            self._kick_agents(live)  # an agent that failed before tries again
         return live, sub
 
     def unsubscribe(self, live: LiveTable, sub: Subscriber) -> None:
@@ -246,6 +207,13 @@ class GameService:
             raise BadRequest("'action' must be an action number from 'legal'")
         if isinstance(seq, bool) or not isinstance(seq, int):
             raise BadRequest("'seq' must be the update's seq")
+        # A client that leaves cancels its handler: the action, once checked and on its way
+        # to the database, is still adopted and sent to the others.
+        work = asyncio.ensure_future(self._act(live, seat, action, seq))
+        work.add_done_callback(_retrieve)
+        await asyncio.shield(work)
+
+    async def _act(self, live: LiveTable, seat: int | None, action: int, seq: int) -> None:
         async with live.lock:
             if seat is None:
                 raise BadRequest("a spectator cannot act (connect with a seat's token)")
@@ -277,6 +245,12 @@ class GameService:
             raise BadRequest(
                 "the table changed meanwhile (another server process stored an action); "
                 "it has been reloaded, act again on the new update"
+            ) from None
+        except Exception as exc:  # nothing was stored, so nothing changes
+            log.error("table %s: action %s not stored", live.id, since, exc_info=exc)
+            raise Unavailable(
+                "the server could not store the action (its database failed); nothing "
+                "changed: try again"
             ) from None
         live.applied(nxt, events, result)
         self._broadcast(live, since)
@@ -316,7 +290,7 @@ class GameService:
         if row is None:
             return
         since = live.seq
-        fresh = await self.db(LiveTable, row)
+        fresh = await asyncio.to_thread(LiveTable, row)
         live.row, live.game, live.state, live.events = (
             fresh.row,
             fresh.game,
@@ -335,7 +309,11 @@ class GameService:
 
     async def _agent_turns(self, live: LiveTable) -> None:
         """Let agents act while one is to act; each thinks on a thread, on an InfoSet of a
-        clone, and its action goes through the same checks and storage as a person's."""
+        clone, and its action goes through the same checks and storage as a person's. An
+        agent that fails (its search raises, its move is refused or cannot be stored) is
+        reported to every connection of the table, which then waits: a new connection, or a
+        restart, tries again."""
+        seat: int | None = None
         try:
             while True:
                 async with live.lock:
@@ -352,12 +330,38 @@ class GameService:
                     try:
                         await self._commit(live, seat, action)
                     except BadRequest as exc:
-                        log.warning("table %s: agent P%s: %s", live.id, seat, exc)
                         if live.seq == seq:  # refused, not overtaken: do not ask again
+                            self._agent_failed(live, seat, "the game refused its move", exc)
                             return
+                    except Unavailable as exc:
+                        self._agent_failed(live, seat, "its move could not be stored", exc)
+                        return
         except asyncio.CancelledError:
             raise
-        except Exception:
-            log.exception("table %s: the agent loop stopped", live.id)
+        except Exception as exc:
+            self._agent_failed(live, seat, "it failed", exc)
         finally:
             live.agent_task = None
+
+    def _agent_failed(self, live: LiveTable, seat: int | None, why: str, exc: Exception) -> None:
+        """Log an agent's failure in full and tell the table's connections, in words that
+        name no card (the details stay in the server's log)."""
+        log.error("table %s: the agent of P%s stopped: %s", live.id, seat, why, exc_info=exc)
+        who = (
+            f"P{seat}'s agent ({live.row.seats[seat]['spec']})" if seat is not None else "an agent"
+        )
+        text = json.dumps(
+            {
+                "type": "error",
+                "message": f"{who} cannot move: {why} ({type(exc).__name__}). The table waits; "
+                "reconnect to let the agent try again.",
+            }
+        )
+        for sub in live.subscribers:
+            sub.queue.put_nowait(text)
+
+
+def _retrieve(task: asyncio.Future[None]) -> None:
+    """Mark a task's exception as seen (its caller may have gone)."""
+    if not task.cancelled():
+        task.exception()

@@ -7,7 +7,9 @@ Every function raises :class:`BadRequest` with a message that says what is wrong
 from __future__ import annotations
 
 import json
+import secrets
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
@@ -18,9 +20,12 @@ from cardtable.agents.base import make_agent, parse_spec
 from cardtable.core.decks import Deck, DeckProblem
 from cardtable.core.errors import CardtableError, DeckFileError
 from cardtable.core.game import Game
-from cardtable.core.registry import load_game
+from cardtable.core.registry import game_class, load_game
+from cardtable.server.storage import OPEN, RUNNING, TableRow
 
 MAX_DECK_TEXT = 100_000
+# libyaml's loader when PyYAML has it: the pure-Python one takes seconds on a long deck text.
+YAML_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # Agents run on the server: a spec may not ask for more search than this.
 MAX_AGENT_PARAMS: dict[str, float] = {"iterations": 2000, "time": 5.0}
 # Options that name files on the server's disk are not for clients.
@@ -68,6 +73,14 @@ def server_game(name: str, options: dict[str, Any] | None, players: int | None =
     for key in SERVER_REFUSED_OPTIONS:
         if key in opts and opts[key] is not None:
             raise BadRequest(f"option {key!r} is not available on the server")
+    try:
+        fields = game_class(name).Options.model_fields
+    except CardtableError as exc:
+        raise BadRequest(str(exc)) from None
+    for key, value in opts.items():  # JSON's true is no number (the options would take it)
+        info = fields.get(key)
+        if isinstance(value, bool) and info is not None and info.annotation is not bool:
+            raise BadRequest(f"{name}: option {key!r}: {value!r} is not a valid value")
     if players is not None:
         given = opts.setdefault("players", players)
         if given != players:
@@ -125,7 +138,7 @@ def deck_from_text(game: Game, text: str, where: str) -> Deck:
     if len(text) > MAX_DECK_TEXT:
         raise DeckFileError(f"{where}: the deck text is longer than {MAX_DECK_TEXT} characters")
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=YAML_LOADER)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc)
@@ -165,6 +178,8 @@ def parse_decks(game: Game, raw: list[str | None] | None) -> list[Deck] | None:
         if spec in starters:
             decks.append(starters[spec])
             continue
+        if len(spec) > MAX_DECK_TEXT:
+            raise BadRequest(f"{where}: the deck text is longer than {MAX_DECK_TEXT} characters")
         try:
             deck = deck_from_text(game, spec, where)
         except DeckFileError as exc:
@@ -182,3 +197,70 @@ def parse_decks(game: Game, raw: list[str | None] | None) -> list[Deck] | None:
             )
         decks.append(deck)
     return decks
+
+
+def new_table_row(body: dict[str, Any], creator_token_hash: str) -> tuple[TableRow, int]:
+    """A create request checked and made into a table to store, with the creator's seat
+    taken under ``creator_token_hash``; the row and the creator's seat. Raises BadRequest.
+
+    A seed may be chosen only when one person plays: the seed decides every hidden card, so
+    whoever chooses it would know the other people's cards."""
+    name = body.get("game")
+    if not isinstance(name, str):
+        raise BadRequest("field 'game': the name of a game is required")
+    raw_seats = body.get("seats")
+    if not isinstance(raw_seats, list) or not raw_seats:
+        raise BadRequest("field 'seats': a list with one seat per player is required")
+    if not all(isinstance(s, dict) for s in raw_seats):
+        raise BadRequest("field 'seats': each seat is an object with a 'kind'")
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise BadRequest("field 'options': an object of option names and values")
+    game = server_game(name, options, players=len(raw_seats))
+    seats = parse_seats(raw_seats)
+    raw_decks = body.get("decks")
+    if raw_decks is not None and (
+        not isinstance(raw_decks, list)
+        or not all(d is None or isinstance(d, str) for d in raw_decks)
+    ):
+        raise BadRequest("field 'decks': a list with null, a starter name or deck text per seat")
+    decks = parse_decks(game, raw_decks)
+    seed = body.get("seed")
+    people = sum(s.kind == "human" for s in seats)
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31:
+        raise BadRequest("field 'seed': a whole number from 0 to 2147483647")
+    elif people > 1:
+        raise BadRequest(
+            "field 'seed': only a table with one person takes a seed (the seed decides every "
+            "hidden card, so whoever chooses it would know the others' cards); leave it out"
+        )
+    seat = body.get("seat", 0)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
+        raise BadRequest(f"field 'seat': a seat number from 0 to {len(seats) - 1}")
+    if seats[seat].kind != "human":
+        raise BadRequest(f"field 'seat': seat {seat} is an agent's; take a human seat")
+    try:  # the game must start with these decks (a wrong count or an illegal deck)
+        game.new_initial_state(seed=seed, decks=decks)
+    except (CardtableError, ValueError) as exc:
+        raise BadRequest(str(exc)) from None
+    row = TableRow(
+        id=secrets.token_urlsafe(6),
+        game=game.name,
+        options=game.options_dict(),
+        seed=seed,
+        decks=[d.to_dict() for d in decks] if decks is not None else None,
+        seats=[
+            {
+                "kind": s.kind,
+                "spec": s.spec,
+                "token_hash": creator_token_hash if i == seat else None,
+                "taken": s.kind == "agent" or i == seat,
+            }
+            for i, s in enumerate(seats)
+        ],
+        status=RUNNING if people == 1 else OPEN,
+        created=time.time(),
+    )
+    return row, seat
