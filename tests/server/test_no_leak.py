@@ -1,5 +1,6 @@
 """Everything the server sends one seat over a whole game names none of the other seat's hidden
-cards: the cards that seat 1 held where seat 0 may not look, and that seat 0 never saw."""
+cards: the cards that seat 1 held where seat 0 may not look, and that seat 0 never saw. And
+everything a spectator (no token) is sent names none of the cards that were never public."""
 
 from __future__ import annotations
 
@@ -122,3 +123,99 @@ def test_seat_0_is_sent_none_of_seat_1s_hidden_cards(client: TestClient, game_na
     assert leaks(seat1, secret, game, seen) >= known_to_1
     if game_name in ("looney", "rawdeal", "wcrugby"):  # games with a hand seat 1 looks at
         assert known_to_1
+
+
+def public_seen_and_hidden(record: GameRecord) -> tuple[set[str], set[str]]:
+    """From the true game: the card ids a spectator may have seen at some point (zones open
+    to everyone, event views for nobody's seat), and the ids of every card that was at some
+    point in a zone a spectator may not see (whoever owned it)."""
+    seen: set[str] = set()
+    hidden: set[str] = set()
+    state: State | None = None
+    for state, action in replay(record):
+        game = state.game
+        public = game.visibility[game.num_players]  # the row of viewer None
+        for z, cards in enumerate(state.zones):
+            ids = {state.card_id(c) for c in cards}
+            if public[z]:
+                seen |= ids
+            else:
+                hidden |= ids
+        if action is not None:
+            for e in state.clone().apply_action(action):
+                view = state.event_view(e, None)
+                if view is not None and view.get("card"):
+                    seen.add(view["card"])
+    assert state is not None
+    return seen, hidden
+
+
+SPECTATED = [
+    *((name, {}) for name in cardtable.available_games()),
+    ("rawdeal", {"players": 4, "match": "tag"}),
+]
+
+
+@pytest.mark.parametrize(
+    ("game_name", "options"),
+    SPECTATED,
+    ids=[f"{g}-{'-'.join(map(str, o.values())) or '2p'}" for g, o in SPECTATED],
+)
+def test_a_spectator_is_sent_no_card_that_was_never_public(
+    client: TestClient, game_name: str, options: dict[str, Any]
+) -> None:
+    players = int(options.get("players", 2))
+    r = client.post(
+        "/api/tables",
+        json={
+            "game": game_name,
+            "options": options,
+            "seats": [HUMAN, *[agent("random")] * (players - 1)],
+            "seed": 5,
+        },
+    )
+    t = r.json()
+    table = t["table"]
+    watched: list[str] = [client.get(f"/api/tables/{table}").text, client.get("/api/tables").text]
+    rng = random.Random(5)
+    with (
+        client.websocket_connect(ws_path(table)) as spectator,
+        client.websocket_connect(ws_path(table, t["token"])) as player,
+    ):
+        first = json.loads(spectator.receive_text())
+        watched.append(json.dumps(first))
+        assert first["seat"] is None and first["legal"] == []
+        spectator_seq = first["seq"]
+        while True:
+            msg = json.loads(player.receive_text())
+            assert msg["type"] == "update", msg
+            # the spectator hears of every action too, in order
+            while spectator_seq < msg["seq"]:
+                text = spectator.receive_text()
+                watched.append(text)
+                spectator_seq = json.loads(text)["seq"]
+            if msg["status"] == "finished":
+                break
+            if msg["legal"]:
+                action = rng.choice(msg["legal"])["action"]
+                player.send_json({"type": "act", "action": action, "seq": msg["seq"]})
+        # a spectator may try to act: the refusal names no card either
+        spectator.send_json({"type": "act", "action": 0, "seq": spectator_seq})
+        refusal = spectator.receive_text()
+        assert "spectator cannot act" in refusal
+        watched.append(refusal)
+    assert json.loads(watched[-2])["status"] == "finished"
+
+    data = client.get(f"/api/tables/{table}/replay", params={"view": "all"}).json()
+    record = GameRecord(**data["record"])
+    game = cardtable.load_game(game_name, **record.options)
+    seen, hidden = public_seen_and_hidden(record)
+    secret = hidden - seen
+    assert secret, "some cards should stay hidden from a spectator for the whole game"
+    assert not leaks(watched, secret, game, seen)
+
+    # the check can fail: the seats' own views of the same game name some of those cards
+    if game_name in ("looney", "rawdeal", "wcrugby"):  # games with a hand its owner looks at
+        steps = client.get(f"/api/tables/{table}/replay", params={"view": "0"}).json()["steps"]
+        seat0 = [json.dumps([s["observation"], s["events"]]) for s in steps]
+        assert leaks(seat0, secret, game, seen)

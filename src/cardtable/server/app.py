@@ -4,6 +4,7 @@ client (``cardtable/web/``) as static files."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -18,7 +19,13 @@ from starlette.websockets import WebSocketDisconnect
 
 from cardtable.core.errors import CardtableError, UnknownGameError
 from cardtable.server import catalog
-from cardtable.server.live import LiveTable, Subscriber
+from cardtable.server.live import (
+    CLOSE_BEHIND,
+    CLOSE_BEHIND_REASON,
+    MAX_QUEUED,
+    LiveTable,
+    Subscriber,
+)
 from cardtable.server.service import Conflict, Forbidden, GameService, NotFound, Unavailable
 from cardtable.server.setup import MAX_DECK_TEXT, BadRequest, cached_game, check_deck_text
 from cardtable.server.storage import Store, default_url
@@ -78,15 +85,16 @@ def ensure_web_dir(web: Path = WEB) -> Path:
     return web
 
 
-def create_app(db_url: str | None = None, web: Path = WEB) -> FastAPI:
-    """The server over the database at ``db_url`` (default: ``cardtable.db`` here)."""
+def create_app(db_url: str | None = None, web: Path = WEB, max_queued: int = MAX_QUEUED) -> FastAPI:
+    """The server over the database at ``db_url`` (default: ``cardtable.db`` here); a
+    connection holding more than ``max_queued`` unsent messages is dropped."""
     url = db_url or default_url()
     holder: dict[str, GameService] = {}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, url)
-        service = GameService(store)
+        service = GameService(store, max_queued=max_queued)
         await service.start()
         holder["service"] = app.state.service = service  # app.state: for tests
         try:
@@ -169,6 +177,7 @@ def create_app(db_url: str | None = None, web: Path = WEB) -> FastAPI:
             await websocket.close(code=4000 + STATUS.get(type(exc), 400))
             return
         sender = asyncio.create_task(_send_loop(websocket.send_text, sub))
+        dropper = asyncio.create_task(_drop_when_behind(websocket, sub, sender))
         try:
             while True:
                 msg = await websocket.receive()
@@ -176,11 +185,12 @@ def create_app(db_url: str | None = None, web: Path = WEB) -> FastAPI:
                     break
                 reply = await _handle(service, live, sub, msg.get("text") or msg.get("bytes"))
                 if reply is not None:
-                    sub.queue.put_nowait(json.dumps(reply))
+                    service.send(live, sub, json.dumps(reply))
         except WebSocketDisconnect:
             pass
         finally:
             sender.cancel()
+            dropper.cancel()
             service.unsubscribe(live, sub)
 
     for page in ("join", "table", "replay"):
@@ -204,6 +214,17 @@ async def _send_loop(send: Callable[[str], Awaitable[None]], sub: Subscriber) ->
             await send(text)
         except Exception:
             return
+
+
+async def _drop_when_behind(
+    websocket: WebSocket, sub: Subscriber, sender: asyncio.Task[None]
+) -> None:
+    """Close a connection once it has fallen too far behind (its client stopped reading):
+    the send under way is abandoned and the client is told why (code 1013)."""
+    await sub.dropped.wait()
+    sender.cancel()
+    with contextlib.suppress(Exception):  # the connection may be gone already
+        await websocket.close(code=CLOSE_BEHIND, reason=CLOSE_BEHIND_REASON.format(n=sub.limit))
 
 
 async def _handle(

@@ -43,12 +43,36 @@ def build_state(row: TableRow) -> tuple[Game, State, list[list[Event]]]:
     return game, state, events
 
 
+# A connection whose client stops reading may hold at most this many unsent messages; one
+# more and it is dropped (docs/server-api.md, "Slow clients").
+MAX_QUEUED = 256
+CLOSE_BEHIND = 1013  # "try again later": the client reconnects and gets a fresh update
+CLOSE_BEHIND_REASON = "the client fell behind: over {n} messages unsent; reconnect"
+
+
 @dataclass(eq=False)
 class Subscriber:
-    """One WebSocket connection: its seat (``None``: a spectator) and its outgoing messages."""
+    """One WebSocket connection: its seat (``None``: a spectator) and its outgoing messages,
+    at most ``limit`` of them unsent."""
 
     seat: int | None
+    limit: int = MAX_QUEUED
     queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+    dropped: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def push(self, text: str) -> bool:
+        """Queue a message; ``False`` if the connection is (now) dropped instead. A
+        connection that already holds ``limit`` unsent messages is dropped: its queue is
+        emptied at once and ``dropped`` is set for its handler to close it."""
+        if self.dropped.is_set():
+            return False
+        if self.queue.qsize() >= self.limit:
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.dropped.set()
+            return False
+        self.queue.put_nowait(text)
+        return True
 
 
 class LiveTable:

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from cardtable.core.errors import CardtableError, IllegalActionError
 from cardtable.core.infoset import InfoSet
-from cardtable.server.live import LiveTable, Subscriber, summary, token_hash
+from cardtable.server.live import MAX_QUEUED, LiveTable, Subscriber, summary, token_hash
 from cardtable.server.replay import replay_table
 from cardtable.server.setup import BadRequest, new_table_row
 from cardtable.server.storage import (
@@ -54,9 +54,13 @@ class Unavailable(CardtableError):
 class GameService:
     """Every table of one server process, over one :class:`Store`."""
 
-    def __init__(self, store: Store, agent_threads: int = 2) -> None:
-        """Serve the tables of ``store``; agents think on ``agent_threads`` threads."""
+    def __init__(self, store: Store, agent_threads: int = 2, max_queued: int = MAX_QUEUED) -> None:
+        """Serve the tables of ``store``; agents think on ``agent_threads`` threads; a
+        connection holding more than ``max_queued`` unsent messages is dropped."""
+        if max_queued < 1:
+            raise ValueError(f"max_queued must be at least 1, not {max_queued}")
         self.store = store
+        self.max_queued = max_queued
         self.live: dict[str, LiveTable] = {}
         self._db = ThreadPoolExecutor(1 if store.is_sqlite else 8, thread_name_prefix="db")
         self._agents = ThreadPoolExecutor(agent_threads, thread_name_prefix="agent")
@@ -178,8 +182,8 @@ class GameService:
                 seat = live.seat_of_token(token)
                 if seat is None:
                     raise Forbidden(f"this token is not valid for table {table_id}")
-            sub = Subscriber(seat)
-            sub.queue.put_nowait(json.dumps(live.update(seat, 0)))
+            sub = Subscriber(seat, self.max_queued)
+            sub.push(json.dumps(live.update(seat, 0)))
             live.subscribers.add(sub)
             self._kick_agents(live)  # an agent that failed before tries again
         return live, sub
@@ -193,11 +197,23 @@ class GameService:
     def _broadcast(self, live: LiveTable, since: int) -> None:
         """Queue an update for every connection, built once per seat (call with the lock)."""
         built: dict[int | None, str] = {}
-        for sub in live.subscribers:
+        for sub in list(live.subscribers):
             text = built.get(sub.seat)
             if text is None:
                 text = built[sub.seat] = json.dumps(live.update(sub.seat, since))
-            sub.queue.put_nowait(text)
+            self.send(live, sub, text)
+
+    def send(self, live: LiveTable, sub: Subscriber, text: str) -> None:
+        """Queue a message for one connection; a connection that has fallen too far behind
+        is dropped (its handler closes it) and gets no more updates."""
+        if not sub.push(text):
+            live.subscribers.discard(sub)
+            log.warning(
+                "table %s: a connection (%s) fell behind by over %d messages and is dropped",
+                live.id,
+                "spectator" if sub.seat is None else f"P{sub.seat}",
+                sub.limit,
+            )
 
     # ----- actions -----------------------------------------------------------------------
     async def act(self, live: LiveTable, seat: int | None, action: Any, seq: Any) -> None:
@@ -357,8 +373,8 @@ class GameService:
                 "reconnect to let the agent try again.",
             }
         )
-        for sub in live.subscribers:
-            sub.queue.put_nowait(text)
+        for sub in list(live.subscribers):
+            self.send(live, sub, text)
 
 
 def _retrieve(task: asyncio.Future[None]) -> None:

@@ -53,10 +53,19 @@ function playerHead(ctx, p) {
   const o = ctx.obs;
   const z = o.zones;
   const out = (o.eliminated || []).includes(p);
+  const over = o.winner !== null && o.winner !== undefined;
   return h(
     "div.lt-player",
-    { dataset: { player: p }, class: [o.round_player === p && "round", o.current_player === p && "to-act", out && "out"].filter(Boolean).join(" ") },
-    h("div.lt-name", null, who(ctx, p), o.round_player === p ? h("span.tag", null, "round player") : null, out ? h("span.tag.bad", null, "eliminated") : null),
+    { dataset: { player: p }, class: [o.round_player === p && "round", !over && o.current_player === p && "to-act", out && "out"].filter(Boolean).join(" ") },
+    h(
+      "div.lt-name",
+      null,
+      who(ctx, p),
+      o.winner === p ? h("span.tag.win", null, "winner") : null,
+      over ? null : o.round_player === p ? h("span.tag", null, "round player") : null,
+      !over && o.current_player === p ? h("span.tag.act", null, "to act") : null,
+      out ? h("span.tag.bad", null, "eliminated") : null,
+    ),
     h("div.lt-score", { title: `score ${o.scores[p]} of ${o.target}` }, h("b", null, String(o.scores[p])), ` / ${o.target} pts`, h("div.bar", null, h("span", { style: { width: `${Math.min(100, (100 * o.scores[p]) / o.target)}%` } }))),
     h("div.lt-counts.muted", null, `hand ${zoneCount(z[`p${p}.hand`])} · deck ${zoneCount(z[`p${p}.deck`])}`),
   );
@@ -68,7 +77,7 @@ function piles(ctx, p) {
     null,
     pileEl(ctx, `p${p}.deck`, "deck", { size: "s", top: "first" }),
     pileEl(ctx, `p${p}.discard`, "discard", { size: "s" }),
-    pileEl(ctx, `p${p}.score`, "won scenes", { size: "s" }),
+    pileEl(ctx, `p${p}.score`, "scenes won", { size: "s" }),
     zoneCount(ctx.obs.zones[`p${p}.role`]) ? pileEl(ctx, `p${p}.role`, "role", { size: "s" }) : null,
   );
 }

@@ -40,33 +40,63 @@ function face(card) {
   };
 }
 
+// Tag teams (RD-9.4): seats 0 and 2 are team A, seats 1 and 3 team B.
+const isTag = (o) => o.match === "tag" && o.num_players === 4;
+const teamOf = (p) => (p % 2 === 0 ? "A" : "B");
+const teamWords = (ctx, team) => {
+  const [a, b] = team === "A" ? [0, 2] : [1, 3];
+  return `Team ${team} (${who(ctx, a)} and ${who(ctx, b)})`;
+};
+
+function inRing(o, p) {
+  return Array.isArray(o.active) && o.active.includes(p);
+}
+
 function head(ctx, p) {
   const o = ctx.obs;
   const out = (o.eliminated || []).includes(p);
   const star = (o.superstars || [])[p];
+  const tag = isTag(o);
+  const me = ctx.seat;
+  const partner = tag && me !== null && me !== undefined && !ctx.replay && p !== me && p % 2 === me % 2;
+  const over = o.winner !== null && o.winner !== undefined;
+  const aimed = o.playing && o.playing.target === p;
   return h(
     "div.rd-head",
     { dataset: { player: p } },
+    tag ? h(`span.team.team-${teamOf(p).toLowerCase()}`, { title: teamWords(ctx, teamOf(p)) }, `Team ${teamOf(p)}`) : null,
     h("span.rd-who", null, who(ctx, p)),
+    partner ? h("span.tag.info", null, "your partner") : null,
     star ? h("span.rd-star", null, cardName(ctx, star)) : null,
-    o.turn_player === p && o.phase !== "pre-match" ? h("span.tag", null, "turn") : null,
-    o.current_player === p ? h("span.tag.info", null, "to act") : null,
+    o.turn_player === p && o.phase !== "pre-match" && !over ? h("span.tag", null, "turn") : null,
+    o.current_player === p && !over ? h("span.tag.act", null, "to act") : null,
+    tag && !out ? (inRing(o, p) ? h("span.tag.ring", { title: "the team's legal man: plays and takes the damage" }, "in the ring") : h("span.tag.apron", { title: "waits for a tag" }, "on the apron")) : null,
+    aimed ? h("span.tag.bad", null, "target") : null,
     out ? h("span.tag.bad", null, "out") : null,
-    o.active === p ? h("span.tag.info", null, "legal man") : null,
     h("span.rd-stats", null,
-      h("span", { title: "Fortitude Rating: the D of the cards in the Ring" }, "Fortitude ", h("b", null, String((o.fortitude || [])[p] ?? 0))),
+      h("span", { title: "Fortitude Rating: the D of the cards in the Ring" }, "F ", h("b", null, String((o.fortitude || [])[p] ?? 0))),
       h("span", { title: "Superstar Value" }, "SV ", h("b", null, String((o.superstar_values || [])[p] ?? "?"))),
       h("span", { title: "cards left in the Arsenal: the wrestler's life" }, "Arsenal ", h("b", null, String(zoneCount(o.zones[`p${p}.arsenal`])))),
     ),
   );
 }
 
-function mat(ctx, p, mine) {
-  const z = ctx.obs.zones;
+function mat(ctx, p, mine, compact = false) {
+  const o = ctx.obs;
+  const z = o.zones;
   const backlash = z[`p${p}.backlash`];
+  const over = o.winner !== null && o.winner !== undefined;
+  const cls = [
+    mine && "mine",
+    compact && "compact",
+    isTag(o) && `team-${teamOf(p).toLowerCase()}`,
+    o.current_player === p && !over && "to-act",
+    (o.eliminated || []).includes(p) && "out",
+    o.playing && o.playing.target === p && "aimed",
+  ];
   return h(
     "div.rd-side",
-    { dataset: { player: p }, class: mine ? "mine" : "" },
+    { dataset: { player: p }, class: cls.filter(Boolean).join(" ") },
     head(ctx, p),
     h(
       "div.rd-mat",
@@ -105,7 +135,18 @@ function mat(ctx, p, mine) {
 function center(ctx) {
   const o = ctx.obs;
   const pl = o.playing;
-  const parts = [h("div.rd-turn", null, h("b", null, `Turn ${o.turn}`), " · ", o.phase, o.match && o.num_players > 2 ? ` · ${o.match}` : "")];
+  const match = o.num_players > 2 ? (isTag(o) ? "tag team match" : `${o.num_players}-player free-for-all`) : null;
+  const over = o.winner !== null && o.winner !== undefined;
+  const parts = [
+    h(
+      "div.rd-turn",
+      null,
+      h("b", null, `Turn ${o.turn}`),
+      over ? " · the match is over" : ` · ${who(ctx, o.turn_player)}'s turn · ${o.phase}`,
+      match ? h("div.muted-light", null, match) : null,
+    ),
+  ];
+  const choosing = o.phase === "target" && pl && (pl.target === null || pl.target === undefined);
   if (pl && pl.card) {
     parts.push(
       h(
@@ -117,6 +158,13 @@ function center(ctx) {
           null,
           h("div.rd-big", null, `${who(ctx, o.turn_player)} plays ${cardName(ctx, pl.card)}`),
           h("div", null, `as ${pl.as}${pl.target !== undefined && pl.target !== null ? ` at ${who(ctx, pl.target)}` : ""}`),
+          choosing
+            ? h(
+                "div.rd-aim",
+                null,
+                ctx.legal.length ? "▲ choose its target: click a highlighted opponent" : `${who(ctx, o.turn_player)} is choosing its target`,
+              )
+            : null,
           pl.damage !== undefined && pl.damage !== null ? h("div.rd-dmg", null, `${pl.damage} damage`) : null,
           pl.reversals_needed ? h("div.muted", null, `reversals needed: ${pl.reversals_needed}`) : null,
         ),
@@ -131,11 +179,29 @@ function center(ctx) {
   return h("div.rd-center", null, parts);
 }
 
+// Two players: the opponent above, you below. More: the opponents side by side above (in a
+// tag match the other team), the card being played in the middle, then your partner and you.
 function render(ctx) {
   const o = ctx.obs;
   const order = seatOrder(ctx, o.num_players);
   const me = order[order.length - 1];
-  return h("div.rd-table", null, ...order.slice(0, -1).map((p) => mat(ctx, p, false)), center(ctx), mat(ctx, me, true));
+  const others = order.slice(0, -1);
+  if (others.length === 1) return h("div.rd-table", null, mat(ctx, others[0], false), center(ctx), mat(ctx, me, true));
+  const tag = isTag(o);
+  const seated = ctx.seat !== null && ctx.seat !== undefined && !ctx.replay;
+  const rivals = tag ? others.filter((p) => p % 2 !== me % 2) : others;
+  const partners = tag ? others.filter((p) => p % 2 === me % 2) : [];
+  const row = (ps, cls) => h(`div.rd-row.cols-${ps.length}${cls}`, null, ps.map((p) => mat(ctx, p, false, true)));
+  return h(
+    "div.rd-table.multi",
+    { class: tag ? "tag-match" : "" },
+    tag ? h("div.rd-team-label", null, `${seated ? "Opponents: " : ""}${teamWords(ctx, me % 2 === 0 ? "B" : "A")}`) : null,
+    row(rivals, ""),
+    center(ctx),
+    tag ? h("div.rd-team-label", null, `${seated ? "Your team: " : ""}${teamWords(ctx, teamOf(me))}`) : null,
+    partners.length ? row(partners, ".partners") : null,
+    mat(ctx, me, true),
+  );
 }
 
 function targets(ctx, text) {
@@ -174,8 +240,18 @@ function status(ctx) {
   return `Turn ${o.turn}, ${o.phase}.`;
 }
 
+// A tag match is won by a team: say so, rather than "you share the win".
+function resultWords(ctx, result) {
+  if (!ctx.obs || !isTag(ctx.obs) || result.length !== 4) return null;
+  if (result[0] === result[1]) return "A draw.";
+  const winner = result[0] > result[1] ? "A" : "B";
+  if (ctx.seat !== null && ctx.seat !== undefined && !ctx.replay) return teamOf(ctx.seat) === winner ? "Your team wins!" : "Your team loses.";
+  return `${teamWords(ctx, winner)} wins.`;
+}
+
 export default {
   face,
+  resultWords,
   render,
   targets,
   prompt,

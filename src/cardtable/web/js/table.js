@@ -45,6 +45,8 @@ export function optionValues(gameInfo, summary) {
 
 export function resultWords(ctx, result) {
   if (!result) return "";
+  const own = ctx.module && ctx.module.resultWords ? ctx.module.resultWords(ctx, result) : null;
+  if (own) return own;
   const best = Math.max(...result);
   const winners = result.map((r, i) => (r === best ? i : -1)).filter((i) => i >= 0);
   if (winners.length === result.length) return "A draw.";
