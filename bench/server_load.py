@@ -323,7 +323,7 @@ def main() -> None:
     print(md_table(columns, rows))
     aim = "met" if load_row["p99_ms"] is not None and load_row["p99_ms"] < 50 else "not met"
     print(
-        f"\n{args.games} games, think {args.think:g} s: p99 {load_row['p99_ms']} ms "
+        f"\n{args.games} games, think {args.think:g} s: p99 {load_row['p99_ms']:.1f} ms "
         f"(aim: under 50 ms: {aim}); {stats.games} games finished, {len(stats.errors)} errors; "
         f"measured after all games were seated ({ramp:.1f} s to create and seat them)"
     )
