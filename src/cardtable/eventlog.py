@@ -30,11 +30,11 @@ def generic_text(game: Game, view: dict[str, Any]) -> str:
     """The generic words of an event view, from its kind, zones and details."""
     who = f"P{view['player']}" if "player" in view else ""
     if view["kind"] == "move":
-        card = card_name(game, view.get("card")) or "a hidden card"
+        card = game.card_name(view.get("card")) or "a hidden card"
         src, dst = zone_text(game, view["from"]), zone_text(game, view["to"])
         return f"{who or 'Somebody'} moves {card} from {src} to {dst}"
     if view["kind"] == "reveal":
-        return f"{who or 'Somebody'} reveals {card_name(game, view.get('card')) or 'a card'}"
+        return f"{who or 'Somebody'} reveals {game.card_name(view.get('card')) or 'a card'}"
     details = "; ".join(
         f"{key.replace('_', ' ')} {value_text(game, key, value)}"
         for key, value in view.items()
@@ -43,13 +43,6 @@ def generic_text(game: Game, view: dict[str, Any]) -> str:
     kind = view["kind"].replace("_", " ")
     text = f"{who}: {kind}" if who else kind.capitalize()
     return f"{text} ({details})" if details else text
-
-
-def card_name(game: Game, card_id: Any) -> str | None:
-    """The name of a card id of the game, or ``None`` for no card or an unknown id."""
-    if isinstance(card_id, str) and card_id in game.card_pool.index:
-        return str(game.card_pool.get(card_id).name)
-    return None
 
 
 def zone_text(game: Game, key: str) -> str:
@@ -82,7 +75,7 @@ def value_text(game: Game, key: str, value: Any) -> str:
     if isinstance(value, str):
         if value in game.zone_keys:
             return zone_text(game, value)
-        return card_name(game, value) or value.replace("_", " ")
+        return game.card_name(value) or value.replace("_", " ")
     if isinstance(value, list | tuple):
         return ", ".join(value_text(game, key, v) for v in value)
     if isinstance(value, dict):

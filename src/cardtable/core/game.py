@@ -83,6 +83,13 @@ class Game(ABC):
     def card_pool(self) -> CardPool[Any]:
         """The game's card definitions."""
 
+    def card_name(self, card_id: object) -> str | None:
+        """The name of a card id of this game, or ``None`` for no card (``None``, as in an
+        event view of a hidden card) or an unknown id."""
+        if isinstance(card_id, str) and card_id in self.card_pool.index:
+            return str(self.card_pool.get(card_id).name)
+        return None
+
     @cached_property
     def card_ids(self) -> tuple[str, ...]:
         """Card id by pool index."""

@@ -43,10 +43,6 @@ def zone_label(key: str) -> str | None:
     return None
 
 
-def _name(game: Game, card_id: str | None) -> str | None:
-    return str(game.card_pool.get(card_id).name) if card_id else None
-
-
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -67,7 +63,7 @@ def describe(game: Game, view: dict[str, Any]) -> str | None:
     if kind == "move":
         return _move(game, view)
     if kind == "reveal":
-        return f"P{p} turns {_name(game, view['card'])} face up"
+        return f"P{p} turns {game.card_name(view['card'])} face up"
     if kind == "first_player":
         first = view["first"]
         if first == p:
@@ -92,7 +88,7 @@ def describe(game: Game, view: dict[str, Any]) -> str | None:
 
 def _move(game: Game, view: dict[str, Any]) -> str:
     src, dst = view["from"], view["to"]
-    card = _name(game, view.get("card"))
+    card = game.card_name(view.get("card"))
     p = view.get("player")
     if p is None:
         p = _owner(dst) if _owner(dst) is not None else _owner(src)
@@ -152,7 +148,7 @@ def _move(game: Game, view: dict[str, Any]) -> str:
 
 
 def _scene_scored(game: Game, view: dict[str, Any]) -> str:
-    scene = _name(game, view["scene"])
+    scene = game.card_name(view["scene"])
     slot = view["slot"]
     looks = f"rank {view['scene_rank']}, {view['scene_color']}"
     ranks = ", ".join(f"P{q} {v}" for q, v in view["values"].items())

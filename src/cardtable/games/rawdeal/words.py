@@ -33,10 +33,6 @@ def zone_label(key: str) -> str | None:
     return f"P{m[1]}'s {_LABELS[m[2]]}" if m else None
 
 
-def _name(game: RawDealGame, card_id: str | None) -> str | None:
-    return str(game.card_pool.get(card_id).name) if card_id else None
-
-
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -64,13 +60,13 @@ def describe(game: RawDealGame, view: dict[str, Any]) -> str | None:
         return f"P{p} tags in their partner P{view['partner']}"
     if kind == "play":
         as_type = "a maneuver" if view["as_type"] == "maneuver" else "an action"
-        return f"P{p} plays {_name(game, view['card'])} as {as_type}"
+        return f"P{p} plays {game.card_name(view['card'])} as {as_type}"
     if kind == "damage":
         return f"P{p} takes {view['amount']} damage"
     if kind == "reversal":
-        return f"P{p} reverses it with {_name(game, view['card'])}"
+        return f"P{p} reverses it with {game.card_name(view['card'])}"
     if kind == "reversed_from_arsenal":
-        card = _name(game, view["card"])
+        card = game.card_name(view["card"])
         return f"P{p} overturns the reversal {card} from their Arsenal and stops the damage"
     if kind == "eliminated":
         how = "is pinned" if view["how"] == "pinfall" else "is counted out"
@@ -82,7 +78,7 @@ def describe(game: RawDealGame, view: dict[str, Any]) -> str | None:
 
 def _move(game: RawDealGame, view: dict[str, Any]) -> str:
     src, dst = _ZONE.fullmatch(view["from"]), _ZONE.fullmatch(view["to"])
-    card = _name(game, view.get("card"))
+    card = game.card_name(view.get("card"))
     what = card or "a card"
     if src is None or dst is None:
         return f"{_cap(what)} goes from {view['from']} to {view['to']}"

@@ -38,10 +38,6 @@ def zone_label(key: str) -> str | None:
     return f"P{m[1]}'s {colour}{_LABELS[m[2]]}"
 
 
-def _name(game: Game, card_id: str | None) -> str | None:
-    return str(game.card_pool.get(card_id).name) if card_id else None
-
-
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -67,7 +63,7 @@ def describe(game: Game, view: dict[str, Any]) -> str | None:
             f"P{p} uses the Signature move {view['name']}: a counterattack of Force {view['force']}"
         )
     if kind == "counterattack":
-        card = _name(game, view["card"])
+        card = game.card_name(view["card"])
         return f"P{p} counterattacks with {card} in the {view['zone']} zone: Force {view['force']}"
     if kind == "point":
         return f"P{p} scores a point (points: {_points(view['points'])})"
@@ -87,7 +83,7 @@ def describe(game: Game, view: dict[str, Any]) -> str | None:
 
 def _move(game: Game, view: dict[str, Any]) -> str:
     src, dst = _ZONE.fullmatch(view["from"]), _ZONE.fullmatch(view["to"])
-    card = _name(game, view.get("card"))
+    card = game.card_name(view.get("card"))
     what = card or "a card"
     if src is None or dst is None:
         return f"{_cap(what)} goes from {view['from']} to {view['to']}"

@@ -41,10 +41,6 @@ def zone_label(key: str) -> str | None:
     return f"P{m[1]}'s {_LABELS[m[2]]}"
 
 
-def _name(game: Game, card_id: str | None) -> str | None:
-    return str(game.card_pool.get(card_id).name) if card_id else None
-
-
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -61,7 +57,7 @@ def describe(game: Game, view: dict[str, Any]) -> str | None:
     if kind == "move":
         return _move(game, view)
     if kind == "reveal":
-        return f"P{p} reveals {_name(game, view['card'])}"
+        return f"P{p} reveals {game.card_name(view['card'])}"
     if kind == "order":
         first = view["first"]
         if first == p:
@@ -108,7 +104,7 @@ def describe(game: Game, view: dict[str, Any]) -> str | None:
 def _move(game: Game, view: dict[str, Any]) -> str:
     src, dst = _ZONE.fullmatch(view["from"]), _ZONE.fullmatch(view["to"])
     card_id = view.get("card")
-    card = _name(game, card_id)
+    card = game.card_name(card_id)
     if src is None or dst is None:
         what = card or "a card"
         return f"{_cap(what)} goes from {view['from']} to {view['to']}"
