@@ -100,7 +100,14 @@ async def bot(
     action's round trip (sent → the update that includes it)."""
     sent_at: float | None = None
     sent_seq = -1
-    async for raw in ws:
+    while True:
+        try:
+            raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
+        except TimeoutError:
+            # The other seat may have stopped at the deadline on its turn: nothing will come.
+            if time.perf_counter() > deadline[0]:
+                return
+            continue
         msg = json.loads(raw)
         if msg["type"] == "error":
             stats.errors.append(msg["message"])
