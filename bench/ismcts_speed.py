@@ -138,7 +138,7 @@ def game_rows(name: str, args: argparse.Namespace) -> list[Row]:
     try:
         baseline.update(random_baseline(name, args.players, args.seed, args.seconds / 3))
         agent = build_agent(args.agent, args.seed)
-        search["params"] = agent_params(agent)
+        search["params"] = agent_params(agent, name)
         roots = root_states(name, args.players, args.seed, args.roots)
         search.update(measure_search(agent, roots, args.seconds))
         search["us_per_decision"] = baseline["us_per_decision"]
@@ -151,9 +151,13 @@ def game_rows(name: str, args: argparse.Namespace) -> list[Row]:
     return [baseline, search]
 
 
-def agent_params(agent: ISMCTSAgent) -> dict[str, Any]:
-    """The settings the agent searched with."""
-    return dataclasses.asdict(agent.settings)
+def agent_params(agent: ISMCTSAgent, name: str) -> dict[str, Any]:
+    """The settings the agent searched with in game ``name`` (a spec without a budget runs the
+    game's ``search_iterations``)."""
+    params = dataclasses.asdict(agent.settings)
+    if params["iterations"] is None:
+        params["iterations"] = cardtable.load_game(name).search_iterations
+    return params
 
 
 def main(argv: list[str] | None = None) -> int:

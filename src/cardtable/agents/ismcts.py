@@ -37,7 +37,6 @@ from cardtable.core.infoset import InfoSet
 from cardtable.core.rng import Rng
 from cardtable.core.state import TERMINAL, State
 
-DEFAULT_ITERATIONS = 200
 DEFAULT_C = 0.7
 DEFAULT_DEPTH = 20
 DEFAULT_EPSILON = 0.1
@@ -46,11 +45,12 @@ DEFAULT_BIAS = 3.0
 
 @dataclass(frozen=True)
 class Settings:
-    """How to search: simulations per decision (or seconds, which win when given), the UCB1
-    exploration constant, the cut-off in decisions past the root, the rollout's chance of a
-    random action, and the weight of the heuristic prior."""
+    """How to search: simulations per decision (``None``: the game's ``search_iterations``),
+    or seconds, which win when given; the UCB1 exploration constant, the cut-off in decisions
+    past the root, the rollout's chance of a random action, and the weight of the heuristic
+    prior."""
 
-    iterations: int = DEFAULT_ITERATIONS
+    iterations: int | None = None
     time: float | None = None
     c: float = DEFAULT_C
     depth: int = DEFAULT_DEPTH
@@ -59,7 +59,12 @@ class Settings:
 
     def check(self) -> None:
         """Raise AgentSpecError naming the first setting out of range."""
-        _check(self.iterations >= 1, "iterations", "must be at least 1", self.iterations)
+        _check(
+            self.iterations is None or self.iterations >= 1,
+            "iterations",
+            "must be at least 1",
+            self.iterations,
+        )
         _check(self.time is None or self.time > 0, "time", "must be positive", self.time)
         _check(self.c >= 0, "c", "must not be negative", self.c)
         _check(self.depth >= 1, "depth", "must be at least 1", self.depth)
@@ -284,7 +289,8 @@ def greedy_choice(values: list[float], legal: list[int], rng: Rng) -> int:
 class ISMCTSAgent(Agent):
     """Single-observer ISMCTS with heuristic rollouts; acts on the information set only.
 
-    Parameters (see :class:`Settings`): ``iterations`` (simulations per decision), ``time``
+    Parameters (see :class:`Settings`): ``iterations`` (simulations per decision; by default
+    the game's ``search_iterations``), ``time``
     (seconds per decision; overrides ``iterations``), ``c`` (UCB1 exploration, results scaled
     to 0..1), ``depth`` (a simulation stops this many decisions past the root), ``epsilon``
     (chance of a random rollout action instead of the heuristic's best), ``bias`` (weight of
@@ -328,7 +334,8 @@ class ISMCTSAgent(Agent):
             return legal[0]
         start = time.perf_counter()
         search = Search(info, self.rng, self.settings)
-        simulations = search.run(self.settings.iterations, self.settings.time)
+        iterations = self.settings.iterations or info.game.search_iterations
+        simulations = search.run(iterations, self.settings.time)
         action = search.best(legal)
         self.last_stats = SearchStats(simulations, search.decisions, time.perf_counter() - start)
         return action

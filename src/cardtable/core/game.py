@@ -43,6 +43,9 @@ class Game(ABC):
     Options: ClassVar[type[GameOptions]] = GameOptions
     deck_layout: ClassVar[DeckLayout] = DeckLayout()
     deck_dir: ClassVar[Path | None] = None
+    #: Simulations per decision that a search agent (``ismcts``) runs when its spec sets no
+    #: budget: enough to play this game well within about a second on one core.
+    search_iterations: ClassVar[int] = 200
 
     def __init__(self, options: GameOptions) -> None:
         self.options = options
