@@ -232,23 +232,26 @@ class Search:
         """Play ``state`` on with the epsilon-greedy heuristic policy until the game ends or
         ``depth`` decisions past the root; return the decisions taken in all."""
         depth = self.depth
-        rng = self.rng
-        epsilon = self.epsilon
-        heuristic = self.game.heuristic_values
         while steps < depth:
             p = state.current_player()
             if p == TERMINAL:
                 break
-            legal = state.legal_actions()
-            if len(legal) == 1:
-                action = legal[0]
-            elif rng.random() < epsilon:
-                action = rng.choice(legal)
-            else:
-                action = greedy_choice(heuristic(state.observation(p), legal), legal, rng)
-            state.apply_action(action)
+            state.apply_action(self.policy(state, p))
             steps += 1
         return steps
+
+    def policy(self, state: State, player: int) -> int:
+        """The rollout policy's action for ``player`` in ``state``: the only legal one, else
+        with chance ``epsilon`` a random one, else the heuristics' best on ``player``'s
+        observation."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        rng = self.rng
+        if rng.random() < self.epsilon:
+            return rng.choice(legal)
+        values = self.game.heuristic_values(state.observation(player), legal)
+        return greedy_choice(values, legal, rng)
 
     def results(self, state: State) -> list[float]:
         """Each player's result in 0..1: the returns at the end, else the game's evaluation

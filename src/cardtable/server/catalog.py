@@ -9,17 +9,33 @@ from typing import Any
 
 from pydantic.fields import FieldInfo
 
+from cardtable.core.game import Game
 from cardtable.core.registry import available_games, game_class, load_game
-from cardtable.server.setup import SERVER_REFUSED_OPTIONS
+from cardtable.server.setup import MAX_AGENT_PARAMS, SERVER_REFUSED_OPTIONS
 
-# The agents offered in the lobby, weakest first.
-AGENTS: tuple[tuple[str, str], ...] = (
-    ("random", "Random: any legal move"),
-    ("greedy", "Greedy: the game's heuristics, one move ahead"),
-    ("ismcts:iterations=100", "Search, quick (100 simulations a move)"),
-    ("ismcts", "Search (200 simulations a move)"),
-    ("ismcts:iterations=800", "Search, strong (800 simulations a move)"),
-)
+QUICK_SEARCH = 100  # simulations a move of the quick search agent
+
+
+def agents(cls: type[Game]) -> list[dict[str, str]]:
+    """The agents the lobby offers for a game, weakest first: random, greedy, and search
+    with 100 simulations a move, the game's default budget, and four times that (at most
+    the server's limit)."""
+    default = cls.search_iterations
+    strong = min(4 * default, int(MAX_AGENT_PARAMS["iterations"]))
+    return [
+        {"spec": "random", "label": "Random: any legal move"},
+        {"spec": "greedy", "label": "Greedy: the game's heuristics, one move ahead"},
+        {
+            "spec": f"ismcts:iterations={QUICK_SEARCH}",
+            "label": f"Search, quick ({QUICK_SEARCH} simulations a move)",
+        },
+        {"spec": "ismcts", "label": f"Search ({default:,} simulations a move)"},
+        {
+            "spec": f"ismcts:iterations={strong}",
+            "label": f"Search, strong ({strong:,} simulations a move)",
+        },
+    ]
+
 
 _CARD_FIELDS = ("id", "name", "text", "type", "color", "colour")
 
@@ -52,7 +68,7 @@ def games() -> list[dict[str, Any]]:
                 "max_players": cls.max_players,
                 "options": options,
                 "decks": list(load_game(name).starter_decks()),
-                "agents": [{"spec": spec, "label": label} for spec, label in AGENTS],
+                "agents": agents(cls),
             }
         )
     return out
