@@ -18,21 +18,23 @@ from cardtable.core.state import State
 from cardtable.records import GameRecord, replay
 
 
-def seen_and_hidden(record: GameRecord, viewer: int, other: int) -> tuple[set[str], set[str]]:
-    """From the true game: the card ids ``viewer`` may have seen at some point (zones it may
-    see, event views it was sent), and the ids of ``other``'s cards in zones hidden from
-    ``viewer``."""
+def seen_and_hidden(
+    record: GameRecord, viewer: int | None, other: int | None = None
+) -> tuple[set[str], set[str]]:
+    """From the true game: the card ids ``viewer`` (``None``: a spectator) may have seen at
+    some point (zones it may see, event views it was sent), and the ids of the cards that were
+    at some point in a zone hidden from ``viewer``: ``other``'s cards only, when given."""
     seen: set[str] = set()
     hidden: set[str] = set()
     state: State | None = None
     for state, action in replay(record):
         game = state.game
+        visible = game.visibility[game.num_players if viewer is None else viewer]
         for z, cards in enumerate(state.zones):
-            spec = game.zone_specs[z]
             ids = {state.card_id(c) for c in cards}
-            if game.visibility[viewer][z]:
+            if visible[z]:
                 seen |= ids
-            elif spec.owner == other:
+            elif other is None or game.zone_specs[z].owner == other:
                 hidden |= ids
         if action is not None:
             for e in state.clone().apply_action(action):
@@ -125,31 +127,6 @@ def test_seat_0_is_sent_none_of_seat_1s_hidden_cards(client: TestClient, game_na
         assert known_to_1
 
 
-def public_seen_and_hidden(record: GameRecord) -> tuple[set[str], set[str]]:
-    """From the true game: the card ids a spectator may have seen at some point (zones open
-    to everyone, event views for nobody's seat), and the ids of every card that was at some
-    point in a zone a spectator may not see (whoever owned it)."""
-    seen: set[str] = set()
-    hidden: set[str] = set()
-    state: State | None = None
-    for state, action in replay(record):
-        game = state.game
-        public = game.visibility[game.num_players]  # the row of viewer None
-        for z, cards in enumerate(state.zones):
-            ids = {state.card_id(c) for c in cards}
-            if public[z]:
-                seen |= ids
-            else:
-                hidden |= ids
-        if action is not None:
-            for e in state.clone().apply_action(action):
-                view = state.event_view(e, None)
-                if view is not None and view.get("card"):
-                    seen.add(view["card"])
-    assert state is not None
-    return seen, hidden
-
-
 SPECTATED = [
     *((name, {}) for name in cardtable.available_games()),
     ("rawdeal", {"players": 4, "match": "tag"}),
@@ -209,7 +186,7 @@ def test_a_spectator_is_sent_no_card_that_was_never_public(
     data = client.get(f"/api/tables/{table}/replay", params={"view": "all"}).json()
     record = GameRecord(**data["record"])
     game = cardtable.load_game(game_name, **record.options)
-    seen, hidden = public_seen_and_hidden(record)
+    seen, hidden = seen_and_hidden(record, viewer=None)
     secret = hidden - seen
     assert secret, "some cards should stay hidden from a spectator for the whole game"
     assert not leaks(watched, secret, game, seen)
