@@ -253,6 +253,13 @@ def tournament(
     deck: Annotated[
         list[str] | None, typer.Option(help="decks, rotated so each agent plays each")
     ] = None,
+    mirror: Annotated[
+        bool,
+        typer.Option(
+            help="mirror matches: all seats play the same deck, each --deck in turn "
+            "(every starter deck when none is given)"
+        ),
+    ] = False,
     out: Annotated[
         Path | None, typer.Option(help="folder for the files [default: tournament-GAME]")
     ] = None,
@@ -261,7 +268,8 @@ def tournament(
     """Round robin between agents: Elo ratings with 95% intervals, a score matrix, and
     tournament.json and tournament.html; identical results for any --jobs."""
     g = get_game(game, option)
-    code = tournament_session(console, g, agents, games, seed, _backend(jobs, ray), deck, out)
+    backend = _backend(jobs, ray)
+    code = tournament_session(console, g, agents, games, seed, backend, deck, out, mirror)
     if code:
         raise typer.Exit(code)
 

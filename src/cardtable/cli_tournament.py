@@ -31,6 +31,7 @@ def tournament_session(
     jobs: int | Backend,
     decks: list[str] | None,
     out: Path | None,
+    mirror: bool = False,
 ) -> int:
     """Play the tournament, print its tables, write the files; return the exit code
     (1 if some game ended in an engine error, else 0). Bad input raises ``CardtableError``."""
@@ -42,7 +43,8 @@ def tournament_session(
         tuple(a.strip() for a in agents.split(",") if a.strip()),
         games,
         seed,
-        tuple(decks) if decks else None,
+        tuple(decks) if decks else mirror_decks(game, mirror),
+        mirror,
     )
     validate(config)
     with Progress(console=console, transient=True) as bar:
@@ -57,6 +59,12 @@ def tournament_session(
     (folder / "tournament.html").write_text(tournament_html(summary), encoding="utf-8")
     console.print(f"written: {escape(str(folder / 'tournament.json'))}, tournament.html")
     return 1 if summary["errors"] else 0
+
+
+def mirror_decks(game: Game, mirror: bool) -> tuple[str, ...] | None:
+    """The decks of a mirror tournament given no ``--deck``: every starter deck of the game
+    (``None`` when not mirrored, or the game has none)."""
+    return tuple(sorted(game.starter_decks())) or None if mirror else None
 
 
 def print_summary(console: Console, s: dict[str, Any]) -> None:
@@ -75,6 +83,7 @@ def print_summary(console: Console, s: dict[str, Any]) -> None:
         )
     console.print(table)
     console.print(f"Elo: the first agent ({escape(anchor)}) is the anchor, fixed at 0")
+    console.print(escape(s["deck_plan"]))
     console.print(score_matrix(s))
     for err in s["errors"][:5]:
         console.print(

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from cardtable.core.errors import CardtableError
 from cardtable.sim.ratings import Match, elo_difference, fit_ratings, wilson
 from cardtable.sim.report_html import nice_ticks, tournament_html
 from cardtable.sim.runner import GameResult
@@ -20,6 +21,7 @@ from cardtable.sim.tournament import (
     TournamentConfig,
     TournamentResult,
     block_sizes,
+    deck_plan,
     game_score,
     play,
     rate,
@@ -120,6 +122,18 @@ def test_schedule_plays_every_pair_with_rotated_decks() -> None:
     assert len({b.seed for _, _, b in plan}) == len(plan)
 
 
+def test_mirror_schedule_plays_each_deck_against_itself() -> None:
+    config = TournamentConfig("looney", {}, ("random", "greedy"), 10, 5, ("x", "y", "z"), True)
+    plan = schedule(config)
+    assert [b.decks for _, _, b in plan] == [("x",), ("y",), ("z",)]
+    assert [b.games for _, _, b in plan] == [4, 4, 2]
+    assert "mirror" in deck_plan(config) and "rotated" in deck_plan(
+        TournamentConfig("looney", {}, ("random", "greedy"), 10, 5, ("x", "y"))
+    )
+    with pytest.raises(CardtableError, match="mirror tournament needs decks"):
+        play(TournamentConfig("looney", {}, ("random", "greedy"), 2, mirror=True))
+
+
 def test_game_score_compares_the_pairs_mean_returns() -> None:
     two = GameResult(0, 1, (1, 0), (1.0, -1.0), 10)
     assert game_score(two) == 0.0
@@ -163,6 +177,7 @@ def test_html_page_is_self_contained() -> None:
         "games": 10,
         "agents": ["random", "<b>"],
         "seating": "swapped",
+        "deck_plan": "decks <d>",
         "rating": {"method": "BT", "anchor": "random", "prior_draws": 1.0},
         "pairs": [
             {
@@ -186,6 +201,7 @@ def test_html_page_is_self_contained() -> None:
     }
     page = tournament_html(summary)
     assert "&lt;b&gt;" in page and "<b>" not in page.split("<body>")[1]
+    assert "decks &lt;d&gt;" in page
     assert "<script" not in page and "http" not in page.replace('xmlns="http', "")
     assert 0.0 in nice_ticks(-30, 400) and nice_ticks(0, 100) == [0, 20, 40, 60, 80, 100]
 
@@ -207,6 +223,32 @@ def test_command_writes_json_and_html(tmp_path: Path) -> None:
     assert parser.tags.count("table") == 3 and "svg" in parser.tags
     svg = page[page.index("<svg") : page.index("</svg>") + 6]
     assert ET.fromstring(svg).tag.endswith("svg")
+
+
+def test_mirror_command_plays_every_starter_deck_against_itself(tmp_path: Path) -> None:
+    out = tmp_path / "m"
+    res = cli(
+        "tournament",
+        "rawdeal",
+        "--agents",
+        "random,greedy",
+        "--games",
+        "8",
+        "--mirror",
+        "--out",
+        str(out),
+    )
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert "mirror matches" in res.stdout
+    data = json.loads((out / "tournament.json").read_text())
+    assert data["mirror"] is True and data["errors"] == []
+    assert data["decks"] == [
+        "starter-heel-manager",
+        "starter-high-flyer",
+        "starter-mat-technician",
+        "starter-strike-force",
+    ]
+    assert data["pairs"][0]["games"] == 8
 
 
 @pytest.mark.parametrize(

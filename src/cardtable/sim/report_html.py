@@ -34,6 +34,7 @@ def tournament_html(summary: dict[str, Any]) -> str:
             f"<p>options {escape(options)} · seed {summary['seed']} · "
             f"{summary['games_per_pair']} games per pair · {summary['games']} games · "
             f"{len(summary['errors'])} errors</p>",
+            f"<p>{escape(summary['deck_plan'])}</p>",
             f'<p class="note">{escape(summary["seating"])}. '
             f"Ratings: {escape(summary['rating']['method'])}.</p>",
             ratings_table(summary),

@@ -7,8 +7,11 @@ swaps seats every game (with an odd count, ``i`` has seat 0 once more); with mor
 pair fills the seats alternately (``i, j, i, ...`` then ``j, i, j, ...``). A pair's game counts
 as a win for the agent whose seats got the higher mean return, a draw when the means are equal.
 With several decks, each pair's games are split into one block per rotation of the deck list
-so that both agents play every deck about equally often. Block ``r`` of pair ``k`` has the seed
-``derive_seed(seed, k, r)``, so the results depend on the seed only, never on ``jobs``.
+so that both agents play every deck about equally often. In a *mirror* tournament every game is
+a mirror match instead: one block per deck, in which every seat plays that deck (so that an
+uneven pairing of decks cannot hide the difference between the agents). Block ``r`` of pair
+``k`` has the seed ``derive_seed(seed, k, r)``, so the results depend on the seed only, never
+on ``jobs``.
 
 Ratings: see ``ratings.py`` (Bradley-Terry on the Elo scale, first agent at 0, Fisher
 intervals). Nothing here prints.
@@ -42,7 +45,8 @@ METHOD = (
 
 @dataclass(frozen=True)
 class TournamentConfig:
-    """What to play: ``games`` games for every pair of ``agents`` (specs)."""
+    """What to play: ``games`` games for every pair of ``agents`` (specs), with ``decks``
+    rotated among the seats or, with ``mirror``, each deck against itself."""
 
     game: str
     options: dict[str, Any]
@@ -50,6 +54,7 @@ class TournamentConfig:
     games: int
     seed: int = 0
     decks: tuple[str, ...] | None = None
+    mirror: bool = False
 
 
 @dataclass(frozen=True)
@@ -97,6 +102,8 @@ def check(config: TournamentConfig) -> None:
         raise CardtableError("a tournament needs at least 2 agents, e.g. --agents random,greedy")
     if config.games < 1:
         raise CardtableError("--games must be at least 1")
+    if config.mirror and not config.decks:
+        raise CardtableError("a mirror tournament needs decks (--deck), and this game has none")
 
 
 def validate(config: TournamentConfig) -> None:
@@ -118,7 +125,11 @@ def block_sizes(games: int, blocks: int) -> list[int]:
 def schedule(config: TournamentConfig) -> list[tuple[int, int, SimConfig]]:
     """The batches to play, as ``(i, j, batch)`` with the batch's agents ``(i, j)``."""
     decks = config.decks or ()
-    rotations = [decks[r:] + decks[:r] for r in range(len(decks))] or [()]
+    rotations: list[tuple[str, ...]]
+    if config.mirror:
+        rotations = [(d,) for d in decks]
+    else:
+        rotations = [decks[r:] + decks[:r] for r in range(len(decks))] or [()]
     out = []
     n = len(config.agents)
     pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
@@ -262,6 +273,8 @@ def to_json(result: TournamentResult) -> dict[str, Any]:
         "agents": labels,
         "specs": list(c.agents),
         "decks": list(c.decks) if c.decks else None,
+        "mirror": c.mirror,
+        "deck_plan": deck_plan(c),
         "seating": SEATING,
         "rating": {"method": METHOD, "anchor": labels[0], "prior_draws": result.prior_draws},
         "pairs": pairs,
@@ -269,6 +282,16 @@ def to_json(result: TournamentResult) -> dict[str, Any]:
         "length": _length(result.lengths),
         "errors": errors,
     }
+
+
+def deck_plan(config: TournamentConfig) -> str:
+    """Which decks the games were played with, in words."""
+    if not config.decks:
+        return "every game with the game's default decks"
+    names = ", ".join(config.decks)
+    if config.mirror:
+        return f"mirror matches: every seat plays the same deck, in turn each of {names}"
+    return f"decks {names}, rotated among the seats so that each agent plays each"
 
 
 def _length(lengths: list[int]) -> dict[str, float]:
