@@ -64,7 +64,9 @@ def tournament_session(
 def mirror_decks(game: Game, mirror: bool) -> tuple[str, ...] | None:
     """The decks of a mirror tournament given no ``--deck``: every starter deck of the game
     (``None`` when not mirrored, or the game has none)."""
-    return tuple(sorted(game.starter_decks())) or None if mirror else None
+    if not mirror:
+        return None
+    return tuple(sorted(game.starter_decks())) or None
 
 
 def print_summary(console: Console, s: dict[str, Any]) -> None:
