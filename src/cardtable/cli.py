@@ -260,6 +260,13 @@ def tournament(
             "(every starter deck when none is given)"
         ),
     ] = False,
+    duplicate: Annotated[
+        bool,
+        typer.Option(
+            help="duplicate deals: play each deal twice with the seats swapped, so the luck "
+            "of the cards falls on both agents alike (narrower intervals for the same games)"
+        ),
+    ] = False,
     out: Annotated[
         Path | None, typer.Option(help="folder for the files [default: tournament-GAME]")
     ] = None,
@@ -269,7 +276,9 @@ def tournament(
     tournament.json and tournament.html; identical results for any --jobs."""
     g = get_game(game, option)
     backend = _backend(jobs, ray)
-    code = tournament_session(console, g, agents, games, seed, backend, deck, out, mirror)
+    code = tournament_session(
+        console, g, agents, games, seed, backend, deck, out, mirror, duplicate
+    )
     if code:
         raise typer.Exit(code)
 

@@ -32,6 +32,7 @@ def tournament_session(
     decks: list[str] | None,
     out: Path | None,
     mirror: bool = False,
+    duplicate: bool = False,
 ) -> int:
     """Play the tournament, print its tables, write the files; return the exit code
     (1 if some game ended in an engine error, else 0). Bad input raises ``CardtableError``."""
@@ -45,6 +46,7 @@ def tournament_session(
         seed,
         tuple(decks) if decks else mirror_decks(game, mirror),
         mirror,
+        duplicate,
     )
     validate(config)
     with Progress(console=console, transient=True) as bar:
@@ -87,6 +89,16 @@ def print_summary(console: Console, s: dict[str, Any]) -> None:
     console.print(f"Elo: the first agent ({escape(anchor)}) is the anchor, fixed at 0")
     console.print(escape(s["deck_plan"]))
     console.print(score_matrix(s))
+    if s["duplicate"]:
+        console.print(
+            "duplicate deals: each deal was played twice with the seats swapped; split = "
+            "deals each agent won once (decided by the cards and seats, not the agents)"
+        )
+        for p in s["pairs"]:
+            console.print(
+                f"  {escape(p['a'])} vs {escape(p['b'])}: "
+                f"{p['split_deals']} of {p['deals']} deals split"
+            )
     for err in s["errors"][:5]:
         console.print(
             f"[red]{escape(err['a'])} vs {escape(err['b'])} (seed {err['seed']}): "

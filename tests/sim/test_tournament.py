@@ -15,7 +15,7 @@ import pytest
 from cardtable.core.errors import CardtableError
 from cardtable.sim.ratings import Match, elo_difference, fit_ratings, wilson
 from cardtable.sim.report_html import nice_ticks, tournament_html
-from cardtable.sim.runner import GameResult
+from cardtable.sim.runner import GameResult, SimConfig, run
 from cardtable.sim.tournament import (
     PairResult,
     TournamentConfig,
@@ -23,6 +23,7 @@ from cardtable.sim.tournament import (
     block_sizes,
     deck_plan,
     game_score,
+    paired_interval,
     play,
     rate,
     schedule,
@@ -99,6 +100,36 @@ def test_rate_and_versus_read_pairs_from_both_sides() -> None:
     back = versus(result, 1, 0)
     assert back is not None and (back.wins, back.draws, back.losses) == (60, 10, 30)
     assert versus(result, 0, 0) is None
+
+
+def test_paired_interval_reads_the_deals_not_the_games() -> None:
+    split = PairResult(0, 1, wins=100, draws=0, losses=100, deals=(0.5,) * 100)
+    low, high = split.interval()
+    wide_low, wide_high = wilson(0.5, 200)
+    assert low < 0.5 < high and high - low < (wide_high - wide_low) / 2
+    assert split.split_deals == 100
+    swept = PairResult(0, 1, wins=20, draws=0, losses=0, deals=(1.0,) * 10)
+    low, high = swept.interval()
+    assert high == 1.0 and 0.6 < low < 1.0
+    mirrored = paired_interval(0.25, [0.0, 0.5] * 50)
+    assert paired_interval(0.75, [1.0, 0.5] * 50) == pytest.approx(
+        (1 - mirrored[1], 1 - mirrored[0])
+    )
+    back = PairResult(0, 1, wins=3, draws=1, losses=0, deals=(1.0, 0.75)).flipped()
+    assert (back.a, back.wins, back.losses, back.deals) == (1, 0, 3, (0.0, 0.25))
+
+
+def test_duplicate_games_replay_one_deal_with_the_seats_swapped() -> None:
+    decks = ("starter-heel-manager", "starter-strike-force")
+    config = SimConfig("rawdeal", {}, 4, ("greedy", "greedy:seed=1"), 7, decks, duplicate=True)
+    games = run(config)
+    assert [g.seats for g in games] == [(0, 1), (1, 0)] * 2
+    assert games[0].seed == games[1].seed != games[2].seed == games[3].seed
+    # the same deal, decks and seat seeds: the two greedy players play the same game
+    for first, second in (games[:2], games[2:]):
+        assert (first.returns, first.length) == (second.returns, second.length)
+    plain = run(SimConfig("rawdeal", {}, 4, config.agents, 7, decks))
+    assert len({g.seed for g in plain}) == 4
 
 
 # ----- schedule ---------------------------------------------------------------------------
@@ -249,6 +280,21 @@ def test_mirror_command_plays_every_starter_deck_against_itself(tmp_path: Path) 
         "starter-strike-force",
     ]
     assert data["pairs"][0]["games"] == 8
+
+
+def test_duplicate_command_scores_each_deal(tmp_path: Path) -> None:
+    out = tmp_path / "d"
+    res = cli(
+        "tournament", "looney", "--agents", "random,greedy", "--games", "6", "--duplicate",
+        "--out", str(out),
+    )  # fmt: skip
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert "deals split" in res.stdout
+    data = json.loads((out / "tournament.json").read_text())
+    assert data["duplicate"] is True and "duplicate deals" in data["seating"]
+    pair = data["pairs"][0]
+    assert pair["games"] == 6 and pair["deals"] == 3 and 0 <= pair["split_deals"] <= 3
+    assert "duplicate deals" in (out / "tournament.html").read_text()
 
 
 @pytest.mark.parametrize(

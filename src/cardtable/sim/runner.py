@@ -2,7 +2,11 @@
 local processes or a Ray cluster (``backends.py``).
 
 Game ``i`` gets the seed ``derive_seed(seed, i)`` and seats the agents rotated by ``i``, so the
-results are identical for any number of jobs. A config may name a slice of its batch (``first``),
+results are identical for any number of jobs. With ``duplicate`` the games go in groups of as
+many games as there are agents, and every game of a group replays the same *deal*: group
+``k = i // len(agents)`` has the seed ``derive_seed(seed, k)`` and the same deck in each seat,
+while the agents rotate through the seats (duplicate play, as in duplicate bridge or poker: the
+luck of the cards falls on every agent alike). A config may name a slice of its batch (``first``),
 which plays exactly those games of the whole batch; with ``trace`` each result also carries the
 game's ``GameTrace`` (``trace.py``: cards played, how it ended), gathered in the worker.
 """
@@ -37,6 +41,7 @@ class SimConfig:
     decks: tuple[str, ...] | None = None
     first: int = 0  # play games first .. first + games - 1 of the batch
     trace: bool = False  # also collect each game's GameTrace
+    duplicate: bool = False  # replay each deal with the agents rotated through the seats
 
 
 @dataclass(frozen=True)
@@ -55,9 +60,10 @@ class GameResult:
 def _play_one(config: SimConfig, game: Game, decks: list[Deck] | None, i: int) -> GameResult:
     n = game.num_players
     seats = tuple((i + p) % len(config.agents) for p in range(n))
-    seed = derive_seed(config.seed, i)
+    deal = i // len(config.agents) if config.duplicate else i
+    seed = derive_seed(config.seed, deal)
     if decks is not None:
-        decks = [decks[(i + p) % len(decks)] for p in range(n)]
+        decks = [decks[(deal + p) % len(decks)] for p in range(n)]
     agents = [make_agent(config.agents[s], derive_seed(seed, p + 1)) for p, s in enumerate(seats)]
     try:
         if config.trace:

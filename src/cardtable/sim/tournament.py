@@ -13,12 +13,19 @@ uneven pairing of decks cannot hide the difference between the agents). Block ``
 ``k`` has the seed ``derive_seed(seed, k, r)``, so the results depend on the seed only, never
 on ``jobs``.
 
+Duplicate deals. With ``duplicate`` each deal (the shuffles, and the deck in each seat) is
+played twice, the pair swapping seats (``SimConfig.duplicate``). The score's interval then
+comes from the pair's mean score on each deal, so the luck of the cards that falls on both
+agents alike no longer widens it (``PairResult.interval``); a *split* deal is one that each
+agent won once, so the cards and seats, not the agents, decided it.
+
 Ratings: see ``ratings.py`` (Bradley-Terry on the Elo scale, first agent at 0, Fisher
 intervals). Nothing here prints.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,7 +33,7 @@ from typing import Any
 from cardtable.core.errors import CardtableError
 from cardtable.core.rng import derive_seed
 from cardtable.sim.backends import Backend
-from cardtable.sim.ratings import Match, Rating, fit_ratings, wilson
+from cardtable.sim.ratings import Z95, Match, Rating, fit_ratings, wilson
 from cardtable.sim.runner import GameResult, SimConfig, agent_labels, run_many
 from cardtable.sim.runner import validate as validate_batch
 
@@ -35,6 +42,11 @@ SEATING = (
     "every pair plays its games with seats swapped each game; with more than two players "
     "the pair fills the seats alternately (A,B,A,... then B,A,B,...); a game is won by the "
     "agent whose seats have the higher mean return"
+)
+DUPLICATE = (
+    "; duplicate deals: each deal (the shuffles and the deck in each seat) is played twice, "
+    "the agents swapping seats, and the score's interval comes from the pair's mean score "
+    "per deal"
 )
 METHOD = (
     "Bradley-Terry maximum likelihood on the Elo scale over all games, draws as half wins, "
@@ -55,12 +67,14 @@ class TournamentConfig:
     seed: int = 0
     decks: tuple[str, ...] | None = None
     mirror: bool = False
+    duplicate: bool = False
 
 
 @dataclass(frozen=True)
 class PairResult:
     """Agent ``a`` against agent ``b`` (indices into the agents): ``a``'s wins, draws and losses,
-    and the games that ended in an engine error (as ``(seed, message)``)."""
+    the games that ended in an engine error (as ``(seed, message)``), and with duplicate deals
+    ``a``'s mean score on each deal."""
 
     a: int
     b: int
@@ -68,6 +82,7 @@ class PairResult:
     draws: int
     losses: int
     errors: tuple[tuple[int, str], ...] = ()
+    deals: tuple[float, ...] = ()
 
     @property
     def games(self) -> int:
@@ -79,9 +94,35 @@ class PairResult:
         """``a``'s mean score (a draw is half a win); 0.5 when no game finished."""
         return (self.wins + self.draws / 2) / self.games if self.games else 0.5
 
+    @property
+    def split_deals(self) -> int:
+        """Deals that each agent won once (a mean score of one half)."""
+        return self.deals.count(0.5)
+
     def interval(self) -> tuple[float, float]:
-        """The 95% Wilson interval of ``score``."""
+        """The 95% interval of ``score``: with duplicate deals ``paired_interval`` of the
+        deals' mean scores, otherwise the Wilson interval over the games."""
+        if self.deals:
+            return paired_interval(self.score, self.deals)
         return wilson(self.score, self.games)
+
+    def flipped(self) -> PairResult:
+        """The same games from ``b``'s side."""
+        deals = tuple(1.0 - x for x in self.deals)
+        return PairResult(self.b, self.a, self.losses, self.draws, self.wins, self.errors, deals)
+
+
+def paired_interval(score: float, deals: Sequence[float]) -> tuple[float, float]:
+    """A 95% interval for ``score`` from the mean scores of independent deals:
+    ``score ± 1.96·s/√k`` for ``k`` deals, where ``s²`` is the deals' sample variance with two
+    virtual deals added, one lost and one won (so that a few deals that all went alike, or all
+    split, do not give a zero width); clipped to 0..1."""
+    values = [*deals, 0.0, 1.0]
+    k = len(values)
+    mean = sum(values) / k
+    var = sum((x - mean) ** 2 for x in values) / (k - 1)
+    half = Z95 * math.sqrt(var / len(deals))
+    return max(0.0, score - half), min(1.0, score + half)
 
 
 @dataclass(frozen=True)
@@ -142,6 +183,7 @@ def schedule(config: TournamentConfig) -> list[tuple[int, int, SimConfig]]:
                 (config.agents[i], config.agents[j]),
                 derive_seed(config.seed, k, r),
                 rotations[r] or None,
+                duplicate=config.duplicate,
             )
             out.append((i, j, batch))
     return out
@@ -155,11 +197,18 @@ def game_score(result: GameResult) -> float:
     return 1.0 if a > b else 0.0 if a < b else 0.5
 
 
-def tally(a: int, b: int, results: Sequence[GameResult]) -> PairResult:
-    """Count ``a``'s wins, draws and losses over the games of its batches against ``b``."""
+def tally(a: int, b: int, results: Sequence[GameResult], duplicate: bool = False) -> PairResult:
+    """Count ``a``'s wins, draws and losses over the games of its batches against ``b``; with
+    ``duplicate`` also ``a``'s mean score on each deal (the games sharing a seed)."""
     ok = [game_score(r) for r in results if not r.error]
     errors = tuple((r.seed, r.error) for r in results if r.error)
-    return PairResult(a, b, ok.count(1.0), ok.count(0.5), ok.count(0.0), errors)
+    by_deal: dict[int, list[float]] = {}
+    if duplicate:
+        for r in results:
+            if not r.error:
+                by_deal.setdefault(r.seed, []).append(game_score(r))
+    deals = tuple(sum(v) / len(v) for v in by_deal.values())
+    return PairResult(a, b, ok.count(1.0), ok.count(0.5), ok.count(0.0), errors, deals)
 
 
 def rate(
@@ -186,7 +235,7 @@ def play(
     merged: dict[tuple[int, int], list[GameResult]] = {}
     for (i, j, _), results in zip(plan, batches, strict=True):
         merged.setdefault((i, j), []).extend(results)
-    pairs = [tally(i, j, results) for (i, j), results in merged.items()]
+    pairs = [tally(i, j, results, config.duplicate) for (i, j), results in merged.items()]
     lengths = [r.length for results in batches for r in results if not r.error]
     labels = agent_labels(config.agents)
     return TournamentResult(config, labels, pairs, rate(len(labels), pairs), lengths=lengths)
@@ -204,7 +253,7 @@ def versus(result: TournamentResult, i: int, j: int) -> PairResult | None:
         if (p.a, p.b) == (i, j):
             return p
         if (p.a, p.b) == (j, i):
-            return PairResult(i, j, p.losses, p.draws, p.wins, p.errors)
+            return p.flipped()
     return None
 
 
@@ -241,6 +290,8 @@ def to_json(result: TournamentResult) -> dict[str, Any]:
                 "score": p.score,
                 "score_low": low,
                 "score_high": high,
+                "deals": len(p.deals),
+                "split_deals": p.split_deals,
                 "errors": len(p.errors),
             }
         )
@@ -274,8 +325,9 @@ def to_json(result: TournamentResult) -> dict[str, Any]:
         "specs": list(c.agents),
         "decks": list(c.decks) if c.decks else None,
         "mirror": c.mirror,
+        "duplicate": c.duplicate,
         "deck_plan": deck_plan(c),
-        "seating": SEATING,
+        "seating": SEATING + (DUPLICATE if c.duplicate else ""),
         "rating": {"method": METHOD, "anchor": labels[0], "prior_draws": result.prior_draws},
         "pairs": pairs,
         "ratings": ratings,
