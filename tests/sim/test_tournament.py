@@ -294,7 +294,8 @@ def test_duplicate_command_scores_each_deal(tmp_path: Path) -> None:
     assert data["duplicate"] is True and "duplicate deals" in data["seating"]
     pair = data["pairs"][0]
     assert pair["games"] == 6 and pair["deals"] == 3 and 0 <= pair["split_deals"] <= 3
-    assert "duplicate deals" in (out / "tournament.html").read_text()
+    page = (out / "tournament.html").read_text()
+    assert "duplicate deals" in page and f"{pair['split_deals']} of 3</td>" in page
 
 
 @pytest.mark.parametrize(

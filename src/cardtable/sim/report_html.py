@@ -90,16 +90,21 @@ def matrix_table(summary: dict[str, Any]) -> str:
 
 
 def pairs_table(summary: dict[str, Any]) -> str:
-    """Every pair: wins, draws and losses of the first, its score and Wilson interval."""
+    """Every pair: wins, draws and losses of the first, its score and 95% interval, and with
+    duplicate deals how many deals split."""
+    dup = bool(summary.get("duplicate"))
     head = (
         "<tr><th>pair</th><th>games</th><th>wins</th><th>draws</th><th>losses</th>"
-        "<th>score</th><th>95% interval</th><th>errors</th></tr>"
+        "<th>score</th><th>95% interval</th>"
+        + ("<th>deals split</th>" if dup else "")
+        + "<th>errors</th></tr>"
     )
     rows = [
         f"<tr><td>{escape(p['a'])} vs {escape(p['b'])}</td><td>{p['games']}</td>"
         f"<td>{p['wins']}</td><td>{p['draws']}</td><td>{p['losses']}</td>"
         f"<td>{p['score']:.1%}</td><td>{p['score_low']:.1%} to {p['score_high']:.1%}</td>"
-        f"<td>{p['errors']}</td></tr>"
+        + (f"<td>{p['split_deals']} of {p['deals']}</td>" if dup else "")
+        + f"<td>{p['errors']}</td></tr>"
         for p in summary["pairs"]
     ]
     return f"<table><caption>Pairs</caption>{head}{''.join(rows)}</table>"
