@@ -16,8 +16,8 @@ on ``jobs``.
 Duplicate deals. With ``duplicate`` each deal (the shuffles, and the deck in each seat) is
 played twice, the pair swapping seats (``SimConfig.duplicate``). The score's interval then
 comes from the pair's mean score on each deal, so the luck of the cards that falls on both
-agents alike no longer widens it (``PairResult.interval``); a *split* deal is one that each
-agent won once, so the cards and seats, not the agents, decided it.
+agents alike no longer widens it (``PairResult.interval``); a *split* deal is one on which
+both agents scored alike (each won once), so the cards and seats, not the agents, decided it.
 
 Ratings: see ``ratings.py`` (Bradley-Terry on the Elo scale, first agent at 0, Fisher
 intervals). Nothing here prints.
@@ -96,7 +96,8 @@ class PairResult:
 
     @property
     def split_deals(self) -> int:
-        """Deals that each agent won once (a mean score of one half)."""
+        """Deals on which the two agents scored alike (a mean score of one half): each won
+        one game, or every game was drawn."""
         return self.deals.count(0.5)
 
     def interval(self) -> tuple[float, float]:
