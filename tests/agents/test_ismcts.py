@@ -8,7 +8,7 @@ import pytest
 
 import cardtable
 from cardtable.agents import make_agent, parse_spec
-from cardtable.agents.ismcts import ISMCTSAgent, Settings
+from cardtable.agents.ismcts import ISMCTSAgent, Search, Settings
 from cardtable.core.errors import AgentSpecError
 from cardtable.core.game import Game
 from cardtable.core.infoset import InfoSet
@@ -134,6 +134,18 @@ def test_default_budget_is_the_games(name: str, monkeypatch: pytest.MonkeyPatch)
     agent = ismcts("ismcts:depth=2:iterations=5")
     agent.decide(InfoSet(root, root.current_player()))
     assert agent.last_stats.simulations == 5
+
+
+@pytest.mark.parametrize("name", cardtable.available_games())
+def test_default_exploration_is_the_games(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without ``c`` the search uses the game's ``search_exploration``; a spec's own ``c``
+    wins over it."""
+    game = cardtable.load_game(name)
+    root = decision_points(game, 3, 1)[0]
+    info = InfoSet(root, root.current_player())
+    monkeypatch.setattr(type(game), "search_exploration", 0.25)
+    assert Search(info, Rng(0), Settings()).c == 0.25
+    assert Search(info, Rng(0), Settings(c=1.5)).c == 1.5
 
 
 def test_cut_off_uses_the_game_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -37,7 +37,6 @@ from cardtable.core.infoset import InfoSet
 from cardtable.core.rng import Rng
 from cardtable.core.state import TERMINAL, State
 
-DEFAULT_C = 0.7
 DEFAULT_DEPTH = 20
 DEFAULT_EPSILON = 0.1
 DEFAULT_BIAS = 3.0
@@ -46,13 +45,13 @@ DEFAULT_BIAS = 3.0
 @dataclass(frozen=True)
 class Settings:
     """How to search: simulations per decision (``None``: the game's ``search_iterations``),
-    or seconds, which win when given; the UCB1 exploration constant, the cut-off in decisions
-    past the root, the rollout's chance of a random action, and the weight of the heuristic
-    prior."""
+    or seconds, which win when given; the UCB1 exploration constant (``None``: the game's
+    ``search_exploration``), the cut-off in decisions past the root, the rollout's chance of a
+    random action, and the weight of the heuristic prior."""
 
     iterations: int | None = None
     time: float | None = None
-    c: float = DEFAULT_C
+    c: float | None = None
     depth: int = DEFAULT_DEPTH
     epsilon: float = DEFAULT_EPSILON
     bias: float = DEFAULT_BIAS
@@ -66,7 +65,7 @@ class Settings:
             self.iterations,
         )
         _check(self.time is None or self.time > 0, "time", "must be positive", self.time)
-        _check(self.c >= 0, "c", "must not be negative", self.c)
+        _check(self.c is None or self.c >= 0, "c", "must not be negative", self.c)
         _check(self.depth >= 1, "depth", "must be at least 1", self.depth)
         _check(0.0 <= self.epsilon <= 1.0, "epsilon", "must be from 0 to 1", self.epsilon)
         _check(self.bias >= 0, "bias", "must not be negative", self.bias)
@@ -127,7 +126,7 @@ class Search:
         self.info = info
         self.game: Game = info.game
         self.rng = rng
-        self.c = settings.c
+        self.c = self.game.search_exploration if settings.c is None else settings.c
         self.depth = settings.depth
         self.epsilon = settings.epsilon
         self.bias = settings.bias
@@ -293,11 +292,11 @@ class ISMCTSAgent(Agent):
     """Single-observer ISMCTS with heuristic rollouts; acts on the information set only.
 
     Parameters (see :class:`Settings`): ``iterations`` (simulations per decision; by default
-    the game's ``search_iterations``), ``time``
-    (seconds per decision; overrides ``iterations``), ``c`` (UCB1 exploration, results scaled
-    to 0..1), ``depth`` (a simulation stops this many decisions past the root), ``epsilon``
-    (chance of a random rollout action instead of the heuristic's best), ``bias`` (weight of
-    the heuristic prior in selection), ``seed``. With a budget of iterations it is
+    the game's ``search_iterations``), ``time`` (seconds per decision; overrides
+    ``iterations``), ``c`` (UCB1 exploration, results scaled to 0..1; by default the game's
+    ``search_exploration``), ``depth`` (a simulation stops this many decisions past the root),
+    ``epsilon`` (chance of a random rollout action instead of the heuristic's best), ``bias``
+    (weight of the heuristic prior in selection), ``seed``. With a budget of iterations it is
     deterministic for a seed."""
 
     name: ClassVar[str] = "ismcts"

@@ -46,6 +46,9 @@ class Game(ABC):
     #: Simulations per decision that a search agent (``ismcts``) runs when its spec sets no
     #: budget: enough to play this game well within about a second on one core.
     search_iterations: ClassVar[int] = 200
+    #: The UCB1 exploration constant of ``ismcts`` (results scaled to 0..1) when its spec
+    #: sets no ``c``.
+    search_exploration: ClassVar[float] = 0.7
 
     def __init__(self, options: GameOptions) -> None:
         self.options = options

@@ -65,6 +65,10 @@ class RugbyGame(Game):
     Options: ClassVar[type[GameOptions]] = RugbyOptions
     deck_dir: ClassVar[Path | None] = DECK_DIR
     deck_layout: ClassVar[DeckLayout] = DeckLayout({"deck": MANY})
+    # The heuristic prior already ranks the many lineup picks well; less exploration (0.3
+    # against 0.7) scored 65% against greedy over 400 mirror games, against 61%
+    # (docs/agents.md, Strength).
+    search_exploration: ClassVar[float] = 0.3
     options: RugbyOptions
 
     def __init__(self, options: GameOptions, pool: CardPool[RugbyCard] | None = None) -> None:
