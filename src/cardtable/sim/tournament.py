@@ -201,13 +201,13 @@ def game_score(result: GameResult) -> float:
 def tally(a: int, b: int, results: Sequence[GameResult], duplicate: bool = False) -> PairResult:
     """Count ``a``'s wins, draws and losses over the games of its batches against ``b``; with
     ``duplicate`` also ``a``'s mean score on each deal (the games sharing a seed)."""
-    ok = [game_score(r) for r in results if not r.error]
+    scored = [(r.seed, game_score(r)) for r in results if not r.error]
+    ok = [score for _, score in scored]
     errors = tuple((r.seed, r.error) for r in results if r.error)
     by_deal: dict[int, list[float]] = {}
     if duplicate:
-        for r in results:
-            if not r.error:
-                by_deal.setdefault(r.seed, []).append(game_score(r))
+        for seed, score in scored:
+            by_deal.setdefault(seed, []).append(score)
     deals = tuple(sum(v) / len(v) for v in by_deal.values())
     return PairResult(a, b, ok.count(1.0), ok.count(0.5), ok.count(0.0), errors, deals)
 
