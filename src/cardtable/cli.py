@@ -194,6 +194,13 @@ def sim(
     json_path: Annotated[Path | None, typer.Option("--json", help="write the summary here")] = None,
     deck: Annotated[list[str] | None, typer.Option(help="decks, rotated with the seats")] = None,
     option: OptionList = None,
+    duplicate: Annotated[
+        bool,
+        typer.Option(
+            help="duplicate deals: play each deal (shuffles and decks) once with each agent "
+            "in each seat, so the luck of the cards falls on every agent alike"
+        ),
+    ] = False,
 ) -> None:
     """Simulate many games between agents; seats rotate; identical results for any --jobs."""
     g = get_game(game, option)
@@ -207,6 +214,7 @@ def sim(
         tuple(a.strip() for a in agents.split(",") if a.strip()),
         seed,
         tuple(deck) if deck else None,
+        duplicate=duplicate,
     )
     from rich.progress import Progress
 
@@ -236,6 +244,11 @@ def _print_summary(s: dict[str, Any]) -> None:
         f"game length: mean {length['mean']:.1f} decisions, sd {length['std']:.1f}, "
         f"min {length['min']}, max {length['max']}; errors: {len(s['errors'])}"
     )
+    if s["duplicate"]:
+        console.print(
+            f"duplicate deals: {s['split_deals']} of {s['deals']} deals split (every agent won "
+            "as often in the deal: the cards and seats decided it)"
+        )
     for err in s["errors"][:5]:
         console.print(f"[red]game {err['game']} (seed {err['seed']}): {escape(err['error'])}[/]")
 

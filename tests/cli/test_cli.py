@@ -96,6 +96,29 @@ def test_sim_json_is_identical_for_any_jobs(tmp_path: Path) -> None:
     assert s["length"]["mean"] > 0 and s["length"]["std"] >= 0
 
 
+def test_sim_duplicate_deals_count_the_split_ones(tmp_path: Path) -> None:
+    """Two greedy players replay each deal move for move with the seats swapped, so every
+    deal splits; against random most deals go to greedy from both seats. An odd game count
+    leaves the last deal unfinished, and it is not counted."""
+    summaries = {}
+    for pair in ("greedy,greedy", "greedy,random"):
+        path = tmp_path / "s.json"
+        res = cli(
+            "sim", "looney", "--games", "13", "--agents", pair, "--duplicate", "--json", str(path)
+        )
+        assert res.returncode == 0, res.stdout + res.stderr
+        assert "deals split" in res.stdout
+        summaries[pair] = json.loads(path.read_text())
+    same = summaries["greedy,greedy"]
+    assert same["duplicate"] and same["deals"] == 6 and same["split_deals"] == 6
+    assert sum(same["wins_by_seat"]) + same["draws"] == 13
+    mixed = summaries["greedy,random"]
+    assert mixed["deals"] == 6 and mixed["split_deals"] < 6
+    plain = cli("sim", "looney", "--games", "4", "--json", str(tmp_path / "p.json"))
+    assert "deals split" not in plain.stdout
+    assert "deals" not in json.loads((tmp_path / "p.json").read_text())
+
+
 def test_play_against_the_computer_and_replay(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     res = cli("play", "looney", "--seed", "5", "--save", str(record), stdin="1\n" * 400)

@@ -147,10 +147,19 @@ def run_many(
     return out
 
 
+def winners(returns: Sequence[float]) -> list[int]:
+    """The players with the best return when it is positive (several: a team); none (a
+    draw) otherwise."""
+    best = max(returns)
+    return [p for p, v in enumerate(returns) if v == best] if best > 0 else []
+
+
 def summarize(config: SimConfig, results: list[GameResult]) -> dict[str, Any]:
     """Wins per seat and per agent, draws, game length mean and spread, and errors. The
     players with the best return win when it is positive (several: a team); otherwise the
-    game counts as a draw."""
+    game counts as a draw. With ``duplicate`` also the deals played in full and how many of
+    them were *split*: every agent won as many of the deal's games as every other, so the
+    cards and seats decided the deal, not the agents."""
     labels = agent_labels(config.agents)
     n = len(results[0].returns) if results else 0
     wins_agent = dict.fromkeys(labels, 0)
@@ -161,19 +170,18 @@ def summarize(config: SimConfig, results: list[GameResult]) -> dict[str, Any]:
     for r in ok:
         for s in set(r.seats):
             games_agent[labels[s]] += 1
-        best = max(r.returns)
-        winners = [p for p, v in enumerate(r.returns) if v == best]
-        if best <= 0:  # nobody won: a draw (or everyone lost)
+        won = winners(r.returns)
+        if not won:  # nobody won: a draw (or everyone lost)
             draws += 1
             continue
-        for p in winners:  # several winners: a team won
+        for p in won:  # several winners: a team won
             wins_seat[p] += 1
-        for label in {labels[r.seats[p]] for p in winners}:
+        for label in {labels[r.seats[p]] for p in won}:
             wins_agent[label] += 1
     lengths = [r.length for r in ok]
     mean = sum(lengths) / len(lengths) if lengths else 0.0
     var = sum((x - mean) ** 2 for x in lengths) / (len(lengths) - 1) if len(lengths) > 1 else 0.0
-    return {
+    summary: dict[str, Any] = {
         "game": config.game,
         "options": config.options,
         "seed": config.seed,
@@ -191,7 +199,29 @@ def summarize(config: SimConfig, results: list[GameResult]) -> dict[str, Any]:
             "max": max(lengths, default=0),
         },
         "errors": [{"game": r.index, "seed": r.seed, "error": r.error} for r in results if r.error],
+        "duplicate": config.duplicate,
     }
+    if config.duplicate:
+        summary["deals"], summary["split_deals"] = split_deals(len(config.agents), ok)
+    return summary
+
+
+def split_deals(agents: int, results: Sequence[GameResult]) -> tuple[int, int]:
+    """Of the deals of a duplicate batch played in full (``agents`` games sharing a seed,
+    none of them an engine error): how many there are, and how many were split (every agent
+    won the same number of the deal's games)."""
+    deals: dict[int, list[GameResult]] = {}
+    for r in results:
+        deals.setdefault(r.seed, []).append(r)
+    full = [games for games in deals.values() if len(games) == agents]
+    split = 0
+    for games in full:
+        wins = [0] * agents
+        for r in games:
+            for s in {r.seats[p] for p in winners(r.returns)}:
+                wins[s] += 1
+        split += len(set(wins)) == 1
+    return len(full), split
 
 
 def agent_labels(agents: tuple[str, ...]) -> list[str]:
