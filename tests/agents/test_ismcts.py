@@ -208,6 +208,28 @@ def test_same_decisions_in_states_the_player_cannot_tell_apart(name: str) -> Non
         assert a == b
 
 
+@pytest.mark.parametrize("name", cardtable.available_games())
+def test_moves_of_different_players_never_share_a_node(name: str) -> None:
+    """Every node's actions are taken by one player: an action that hands the move to
+    different players in different samples goes on at one node per player."""
+    game = cardtable.load_game(name)
+    for root in decision_points(game, 5, 4):
+        p = root.current_player()
+        search = Search(InfoSet(root, p), Rng(2), Settings(iterations=150))
+        search.run(150, None)
+        assert {child.player for child in search.root.children.values()} == {p}
+        nodes, followed = [search.root], 0
+        while nodes:
+            node = nodes.pop()
+            assert len({child.player for child in node.children.values()}) <= 1
+            for child in node.children.values():
+                for mover, after in (child.then or {}).items():
+                    assert {c.player for c in after.children.values()} <= {mover}
+                    nodes.append(after)
+                    followed += 1
+        assert followed > 0
+
+
 def test_infoset_exposes_what_the_player_knows() -> None:
     game = cardtable.load_game("looney")
     state = decision_points(game, 2, 1)[0]

@@ -9,7 +9,10 @@ simulation:
 2. *selects*: walks down the tree through actions legal in that state, by UCB1 with
    availability counts (a child's exploration term uses how often it was *available*, not how
    often its parent was visited), plus a progressive bias towards the actions the game's
-   heuristics prefer, which fades as a child is visited;
+   heuristics prefer, which fades as a child is visited. After an action the walk goes on
+   at the node of the player to act next: where the same action hands the move to different
+   players in different samples (a reversal flipped from the deck ends a turn in one, not in
+   another), their moves never share a node;
 3. *expands* one untried action, the one the heuristics value most;
 4. *rolls out* with an epsilon-greedy policy over ``game.heuristic_values`` (computed on the
    acting player's observation of the rollout state) until the game ends or ``depth``
@@ -90,9 +93,11 @@ class Node:
 
     ``n`` visits, ``w`` the sum of ``player``'s scaled results (0..1) over those visits,
     ``avail`` how many times the action was legal when the parent was visited, ``prior`` the
-    heuristic value of the action (0..1) where it was first tried."""
+    heuristic value of the action (0..1) where it was first tried. ``then`` maps the player to
+    act after the action to the node where the search goes on; that node's ``children`` are
+    that player's actions (its own counts are not used)."""
 
-    __slots__ = ("avail", "children", "n", "player", "prior", "w")
+    __slots__ = ("avail", "children", "n", "player", "prior", "then", "w")
 
     def __init__(self, player: int, prior: float = 0.0) -> None:
         self.player = player
@@ -101,6 +106,18 @@ class Node:
         self.w = 0.0
         self.avail = 1
         self.children: dict[int, Node] = {}
+        self.then: dict[int, Node] | None = None
+
+    def next_node(self, player: int) -> Node:
+        """The node where the search goes on after this node's action when ``player`` is to
+        act (made on first use)."""
+        then = self.then
+        if then is None:
+            then = self.then = {}
+        node = then.get(player)
+        if node is None:
+            node = then[player] = Node(-1)
+        return node
 
 
 class Search:
@@ -164,8 +181,9 @@ class Search:
 
     def descend(self, state: State) -> tuple[list[Node], int]:
         """Walk down the tree from the root, applying the chosen actions to ``state``, until a
-        node is expanded, the game ends or ``depth`` is reached. Return the nodes entered (not
-        the root) and the number of decisions taken."""
+        node is expanded, the game ends or ``depth`` is reached; after each action the walk
+        goes on at the node of the player to act next. Return the nodes of the actions taken
+        and the number of decisions taken."""
         node = self.root
         path: list[Node] = []
         steps = 0
@@ -174,12 +192,13 @@ class Search:
             p = state.current_player()
             if p == TERMINAL:
                 break
-            action, node, expanded = self.select(node, state, p)
+            action, child, expanded = self.select(node, state, p)
             state.apply_action(action)
-            path.append(node)
+            path.append(child)
             steps += 1
             if expanded:
                 break
+            node = child.next_node(state.current_player())
         return path, steps
 
     def select(self, node: Node, state: State, player: int) -> tuple[int, Node, bool]:
