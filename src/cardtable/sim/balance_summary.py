@@ -22,7 +22,7 @@ from cardtable.sim.balance_stats import (
     share,
     stands_out,
 )
-from cardtable.sim.runner import GameResult
+from cardtable.sim.runner import GameResult, winners
 from cardtable.sim.trace import GameTrace
 
 Json = dict[str, Any]
@@ -72,10 +72,10 @@ class RunTally:
 def seat_points(returns: Sequence[float]) -> list[float]:
     """Each seat's points: 1 for the players with the best return when it is above 0, 0 for
     the others; 0.5 for everyone when no return is above 0 (a draw)."""
-    best = max(returns, default=0.0)
-    if best <= 0:
+    won = winners(returns)
+    if not won:
         return [0.5] * len(returns)
-    return [1.0 if v == best else 0.0 for v in returns]
+    return [1.0 if p in won else 0.0 for p in range(len(returns))]
 
 
 def deck_card_ids(deck: Deck) -> dict[str, int]:

@@ -150,7 +150,7 @@ def run_many(
 def winners(returns: Sequence[float]) -> list[int]:
     """The players with the best return when it is positive (several: a team); none (a
     draw) otherwise."""
-    best = max(returns)
+    best = max(returns, default=0.0)
     return [p for p, v in enumerate(returns) if v == best] if best > 0 else []
 
 
