@@ -8,7 +8,7 @@ import pytest
 
 import cardtable
 from cardtable.agents import make_agent, parse_spec
-from cardtable.agents.ismcts import ISMCTSAgent, Search, Settings
+from cardtable.agents.ismcts import ROOT_POLICIES, ISMCTSAgent, Search, Settings
 from cardtable.core.errors import AgentSpecError
 from cardtable.core.game import Game
 from cardtable.core.infoset import InfoSet
@@ -40,8 +40,16 @@ def decision_points(game: Game, seed: int, count: int) -> list[State]:
 
 # ----- specs -------------------------------------------------------------------------------
 def test_spec_parsing() -> None:
-    spec = "ismcts:iterations=200:time=0.5:c=1.0:depth=40:epsilon=0.3:bias=2:seed=3"
-    params = {"iterations": 200, "time": 0.5, "c": 1.0, "depth": 40, "epsilon": 0.3, "bias": 2.0}
+    spec = "ismcts:iterations=200:time=0.5:c=1.0:depth=40:epsilon=0.3:bias=2:root=paired:seed=3"
+    params = {
+        "iterations": 200,
+        "time": 0.5,
+        "c": 1.0,
+        "depth": 40,
+        "epsilon": 0.3,
+        "bias": 2.0,
+        "root": "paired",
+    }
     assert parse_spec(spec) == ("ismcts", {**params, "seed": 3})
     agent = ismcts(spec, seed=9)
     assert agent.settings == Settings(**params)
@@ -59,6 +67,7 @@ def test_spec_parsing() -> None:
         ("ismcts:depth=0", "'depth' must be at least 1"),
         ("ismcts:epsilon=1.5", "'epsilon' must be from 0 to 1"),
         ("ismcts:bias=-0.5", "'bias' must not be negative"),
+        ("ismcts:root=best", "'root' must be one of ucb, paired"),
         ("ismcts:iterations=many", "bad value"),
         ("ismcts:width=3", "bad parameter"),
     ],
@@ -146,6 +155,68 @@ def test_default_exploration_is_the_games(name: str, monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(type(game), "search_exploration", 0.25)
     assert Search(info, Rng(0), Settings()).c == 0.25
     assert Search(info, Rng(0), Settings(c=1.5)).c == 1.5
+
+
+@pytest.mark.parametrize("name", cardtable.available_games())
+def test_default_root_is_the_games(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without ``root`` the search chooses root actions the game's ``search_root`` way; a
+    spec's own ``root`` wins over it."""
+    game = cardtable.load_game(name)
+    root = decision_points(game, 3, 1)[0]
+    info = InfoSet(root, root.current_player())
+    for default in ROOT_POLICIES:
+        monkeypatch.setattr(type(game), "search_root", default)
+        assert Search(info, Rng(0), Settings()).paired == (default == "paired")
+        assert Search(info, Rng(0), Settings(root="paired")).paired
+        assert not Search(info, Rng(0), Settings(root="ucb")).paired
+
+
+@pytest.mark.parametrize("name", cardtable.available_games())
+def test_paired_root_plays_every_action_on_the_same_sample_and_seed(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With ``root=paired`` each round plays one sample from every legal root action in turn,
+    each on a copy of the same sample and with a generator in the same state; every action is
+    visited equally, and the action played has the best mean."""
+    game = cardtable.load_game(name)
+    root = decision_points(game, 6, 1)[0]
+    legal = root.legal_actions()
+    starts: list[tuple[int | None, list[tuple[int, ...]], int]] = []
+    simulate = Search.simulate
+
+    def spy(search: Search, state: State, first: int | None = None) -> None:
+        starts.append((first, state.zones[:], search.rng.copy().next64()))
+        simulate(search, state, first)
+
+    monkeypatch.setattr(Search, "simulate", spy)
+    rounds = 5
+    search = Search(InfoSet(root, root.current_player()), Rng(7), Settings(root="paired"))
+    assert search.run(rounds * len(legal), None) == rounds * len(legal)
+    assert [first for first, _, _ in starts] == legal * rounds
+    for r in range(rounds):
+        batch = starts[r * len(legal) : (r + 1) * len(legal)]
+        assert len({(tuple(zones), seed) for _, zones, seed in batch}) == 1
+    assert len({seed for _, _, seed in starts}) == rounds  # a new sample and seed a round
+    children = search.root.children
+    assert sorted(children) == legal
+    assert {child.n for child in children.values()} == {rounds}
+    means = {a: children[a].w / rounds for a in legal}
+    assert means[search.best(legal)] == max(means.values())
+
+
+def test_paired_root_budgets() -> None:
+    """The iterations budget is exact (the last round cut short); a time budget runs whole
+    rounds."""
+    game = cardtable.load_game("shamanking")
+    root = decision_points(game, 6, 1)[0]
+    k = len(root.legal_actions())
+    info = InfoSet(root, root.current_player())
+    agent = ismcts(f"ismcts:root=paired:iterations={2 * k + 1}")
+    assert agent.decide(info) in root.legal_actions()
+    assert agent.last_stats.simulations == 2 * k + 1
+    agent = ismcts("ismcts:root=paired:time=0.05")
+    agent.decide(info)
+    assert agent.last_stats.simulations % k == 0 and agent.last_stats.simulations > k
 
 
 def test_cut_off_uses_the_game_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,7 +12,10 @@ simulation:
    heuristics prefer, which fades as a child is visited. After an action the walk goes on
    at the node of the player to act next: where the same action hands the move to different
    players in different samples (a reversal flipped from the deck ends a turn in one, not in
-   another), their moves never share a node;
+   another), their moves never share a node. With ``root=paired`` the root action is not
+   chosen by UCB1: each sample is played once from every legal root action in turn, with the
+   same rollout seed, so that the actions are compared on common random numbers (the same
+   deal and the same luck), and the tree below each root action grows as usual;
 3. *expands* one untried action, the one the heuristics value most;
 4. *rolls out* with an epsilon-greedy policy over ``game.heuristic_values`` (computed on the
    acting player's observation of the rollout state) until the game ends or ``depth``
@@ -22,8 +25,9 @@ simulation:
 6. *backs up* the result: each node keeps the mean result of the player who chose the action
    leading to it, scaled to 0..1 by the game's ``min_return``/``max_return``.
 
-The move played is the root action visited most. Spec: ``ismcts``, ``ismcts:iterations=200``,
-``ismcts:time=0.5``, ``ismcts:c=1.0:depth=40:epsilon=0.3:bias=0:seed=3``.
+The move played is the root action visited most (with ``root=paired``, the one with the best
+mean result). Spec: ``ismcts``, ``ismcts:iterations=200``, ``ismcts:time=0.5``,
+``ismcts:c=1.0:depth=40:epsilon=0.3:bias=0:root=paired:seed=3``.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from cardtable.core.state import TERMINAL, State
 DEFAULT_DEPTH = 20
 DEFAULT_EPSILON = 0.1
 DEFAULT_BIAS = 3.0
+ROOT_POLICIES = ("ucb", "paired")
 
 
 @dataclass(frozen=True)
@@ -50,7 +55,8 @@ class Settings:
     """How to search: simulations per decision (``None``: the game's ``search_iterations``),
     or seconds, which win when given; the UCB1 exploration constant (``None``: the game's
     ``search_exploration``), the cut-off in decisions past the root, the rollout's chance of a
-    random action, and the weight of the heuristic prior."""
+    random action, the weight of the heuristic prior, and how the root action is chosen in a
+    simulation (one of ``ROOT_POLICIES``; ``None``: the game's ``search_root``)."""
 
     iterations: int | None = None
     time: float | None = None
@@ -58,6 +64,7 @@ class Settings:
     depth: int = DEFAULT_DEPTH
     epsilon: float = DEFAULT_EPSILON
     bias: float = DEFAULT_BIAS
+    root: str | None = None
 
     def check(self) -> None:
         """Raise AgentSpecError naming the first setting out of range."""
@@ -72,6 +79,12 @@ class Settings:
         _check(self.depth >= 1, "depth", "must be at least 1", self.depth)
         _check(0.0 <= self.epsilon <= 1.0, "epsilon", "must be from 0 to 1", self.epsilon)
         _check(self.bias >= 0, "bias", "must not be negative", self.bias)
+        _check(
+            self.root is None or self.root in ROOT_POLICIES,
+            "root",
+            f"must be one of {', '.join(ROOT_POLICIES)}",
+            self.root,
+        )
 
 
 def _check(ok: bool, key: str, rule: str, value: object) -> None:
@@ -133,6 +146,7 @@ class Search:
         "game",
         "info",
         "lo",
+        "paired",
         "rng",
         "root",
         "scale",
@@ -147,6 +161,7 @@ class Search:
         self.depth = settings.depth
         self.epsilon = settings.epsilon
         self.bias = settings.bias
+        self.paired = (settings.root or self.game.search_root) == "paired"
         self.root = Node(-1)
         self.lo = self.game.min_return()
         span = self.game.max_return() - self.lo
@@ -157,6 +172,8 @@ class Search:
     def run(self, iterations: int, seconds: float | None) -> int:
         """Run ``iterations`` simulations, or when ``seconds`` is given as many as fit in that
         time (at least one). Return the number run."""
+        if self.paired:
+            return self.run_paired(iterations, seconds)
         if seconds is None:
             for _ in range(iterations):
                 self.simulate(self.info.sample(self.rng))
@@ -168,10 +185,45 @@ class Search:
             done += 1
         return done
 
-    def simulate(self, state: State) -> None:
-        """One simulation on the sampled ``state`` (changed in place): select, expand, roll
-        out, evaluate, back up."""
-        path, steps = self.descend(state)
+    def run_paired(self, iterations: int, seconds: float | None) -> int:
+        """Run simulations in rounds: each round draws one sample and one rollout seed and
+        plays a copy of that sample from every legal root action in turn, each with a fresh
+        generator on that seed. Stop after ``iterations`` simulations (the last round may be
+        cut short), or when ``seconds`` is given at the first round boundary past that time.
+        Return the number run."""
+        legal = self.info.legal_actions()
+        children = self.root.children
+        for a in legal:
+            children[a] = Node(self.info.player)
+        deadline = None if seconds is None else time.perf_counter() + seconds
+        main = self.rng
+        done = 0
+        try:
+            while self.more(done, iterations, deadline):
+                sample = self.info.sample(main)
+                seed = main.next64()
+                for a in legal:
+                    if deadline is None and done >= iterations:
+                        break
+                    self.rng = Rng(seed)
+                    self.simulate(sample.clone(), a)
+                    done += 1
+        finally:
+            self.rng = main
+        return done
+
+    @staticmethod
+    def more(done: int, iterations: int, deadline: float | None) -> bool:
+        """Whether to start another round: fewer than ``iterations`` simulations so far, or
+        with a ``deadline``, none yet or time left."""
+        if deadline is None:
+            return done < iterations
+        return done == 0 or time.perf_counter() < deadline
+
+    def simulate(self, state: State, first: int | None = None) -> None:
+        """One simulation on the sampled ``state`` (changed in place): select (beginning with
+        the root action ``first`` when it is given), expand, roll out, evaluate, back up."""
+        path, steps = self.descend(state, first)
         steps = self.rollout(state, steps)
         self.decisions += steps
         results = self.results(state)
@@ -179,14 +231,21 @@ class Search:
             node.n += 1
             node.w += results[node.player]
 
-    def descend(self, state: State) -> tuple[list[Node], int]:
+    def descend(self, state: State, first: int | None = None) -> tuple[list[Node], int]:
         """Walk down the tree from the root, applying the chosen actions to ``state``, until a
         node is expanded, the game ends or ``depth`` is reached; after each action the walk
-        goes on at the node of the player to act next. Return the nodes of the actions taken
-        and the number of decisions taken."""
+        goes on at the node of the player to act next. A root action ``first`` (whose child
+        must exist) is taken without selection. Return the nodes of the actions taken and the
+        number of decisions taken."""
         node = self.root
         path: list[Node] = []
         steps = 0
+        if first is not None:
+            child = node.children[first]
+            state.apply_action(first)
+            path.append(child)
+            steps = 1
+            node = child.next_node(state.current_player())
         depth = self.depth
         while steps < depth:
             p = state.current_player()
@@ -284,7 +343,7 @@ class Search:
 
     def best(self, legal: list[int]) -> int:
         """The root action among ``legal`` visited most (ties: the higher mean, then the
-        first in ``legal``)."""
+        first in ``legal``); when the root is paired, the one with the highest mean."""
         children = self.root.children
         best = legal[0]
         best_key = (-1, -1.0)
@@ -292,7 +351,7 @@ class Search:
             child = children.get(a)
             if child is None or child.n == 0:
                 continue
-            key = (child.n, child.w / child.n)
+            key = (0 if self.paired else child.n, child.w / child.n)
             if key > best_key:
                 best_key = key
                 best = a
@@ -315,8 +374,9 @@ class ISMCTSAgent(Agent):
     ``iterations``), ``c`` (UCB1 exploration, results scaled to 0..1; by default the game's
     ``search_exploration``), ``depth`` (a simulation stops this many decisions past the root),
     ``epsilon`` (chance of a random rollout action instead of the heuristic's best), ``bias``
-    (weight of the heuristic prior in selection), ``seed``. With a budget of iterations it is
-    deterministic for a seed."""
+    (weight of the heuristic prior in selection), ``root`` (``ucb`` or ``paired``: how the
+    root action of a simulation is chosen; by default the game's ``search_root``), ``seed``.
+    With a budget of iterations it is deterministic for a seed."""
 
     name: ClassVar[str] = "ismcts"
     params: ClassVar[dict[str, type]] = {
@@ -327,6 +387,7 @@ class ISMCTSAgent(Agent):
         "depth": int,
         "epsilon": float,
         "bias": float,
+        "root": str,
     }
 
     def __init__(self, seed: int = 0, **params: Any) -> None:

@@ -49,6 +49,11 @@ class Game(ABC):
     #: The UCB1 exploration constant of ``ismcts`` (results scaled to 0..1) when its spec
     #: sets no ``c``.
     search_exploration: ClassVar[float] = 0.7
+    #: How ``ismcts`` shares its simulations among the root actions when its spec sets no
+    #: ``root``: ``"ucb"`` (UCB1, the usual tree policy) or ``"paired"`` (every legal action
+    #: in turn on the same sampled state and the same rollout seed, so that they are compared
+    #: on common random numbers).
+    search_root: ClassVar[str] = "ucb"
 
     def __init__(self, options: GameOptions) -> None:
         self.options = options

@@ -67,9 +67,12 @@ class SKGame(Game):
     Options: ClassVar[type[GameOptions]] = SKOptions
     deck_dir: ClassVar[Path | None] = DECK_DIR
     deck_layout: ClassVar[DeckLayout] = DeckLayout({"shaman": SINGLE, "deck": MANY})
-    # Decisions are cheap (about 0.3 ms a simulation) and 1,000 simulations play clearly
-    # better than 200 against greedy (docs/agents.md, Strength).
-    search_iterations: ClassVar[int] = 1000
+    # Decisions are cheap (about 0.3 ms a simulation), and a decision has few legal actions
+    # whose values differ by less than the luck of one deal: every root action is searched
+    # on the same samples and rollout seeds, 1,500 simulations a decision (docs/agents.md,
+    # Strength).
+    search_iterations: ClassVar[int] = 1500
+    search_root: ClassVar[str] = "paired"
     options: SKOptions
 
     def __init__(self, options: GameOptions, pool: CardPool[SKCard] | None = None) -> None:
