@@ -162,6 +162,7 @@ def test_default_root_is_the_games(name: str, monkeypatch: pytest.MonkeyPatch) -
     """Without ``root`` the search chooses root actions the game's ``search_root`` way; a
     spec's own ``root`` wins over it."""
     game = cardtable.load_game(name)
+    assert game.search_root in ROOT_POLICIES
     root = decision_points(game, 3, 1)[0]
     info = InfoSet(root, root.current_player())
     for default in ROOT_POLICIES:
