@@ -41,7 +41,7 @@ def decision_points(game: Game, seed: int, count: int) -> list[State]:
 # ----- specs -------------------------------------------------------------------------------
 def test_spec_parsing() -> None:
     spec = "ismcts:iterations=200:time=0.5:c=1.0:depth=40:epsilon=0.3:bias=2:root=paired:seed=3"
-    params = {
+    params: dict[str, Any] = {
         "iterations": 200,
         "time": 0.5,
         "c": 1.0,
@@ -182,27 +182,33 @@ def test_paired_root_plays_every_action_on_the_same_sample_and_seed(
     game = cardtable.load_game(name)
     root = decision_points(game, 6, 1)[0]
     legal = root.legal_actions()
-    starts: list[tuple[int | None, list[tuple[int, ...]], int]] = []
+    starts: list[tuple[int | None, list[tuple[int, ...]], int, int]] = []
     simulate = Search.simulate
 
     def spy(search: Search, state: State, first: int | None = None) -> None:
-        starts.append((first, state.zones[:], search.rng.copy().next64()))
+        starts.append((first, state.zones[:], state.rng.state, search.rng.copy().next64()))
         simulate(search, state, first)
 
     monkeypatch.setattr(Search, "simulate", spy)
     rounds = 5
     search = Search(InfoSet(root, root.current_player()), Rng(7), Settings(root="paired"))
     assert search.run(rounds * len(legal), None) == rounds * len(legal)
-    assert [first for first, _, _ in starts] == legal * rounds
+    assert [first for first, _, _, _ in starts] == legal * rounds
     for r in range(rounds):
         batch = starts[r * len(legal) : (r + 1) * len(legal)]
-        assert len({(tuple(zones), seed) for _, zones, seed in batch}) == 1
-    assert len({seed for _, _, seed in starts}) == rounds  # a new sample and seed a round
+        # the same deal, the same future shuffles, the same rollout luck
+        assert len({(tuple(zones), flips, seed) for _, zones, flips, seed in batch}) == 1
+    assert len({seed for _, _, _, seed in starts}) == rounds  # a new sample and seed a round
     children = search.root.children
     assert sorted(children) == legal
     assert {child.n for child in children.values()} == {rounds}
     means = {a: children[a].w / rounds for a in legal}
     assert means[search.best(legal)] == max(means.values())
+    # the best mean wins even over an action visited more
+    low, high = legal[0], legal[1]
+    children[low].n, children[low].w = rounds + 1, 0.0
+    children[high].n, children[high].w = rounds, float(rounds)
+    assert search.best(legal) == high
 
 
 def test_paired_root_budgets() -> None:
@@ -215,9 +221,9 @@ def test_paired_root_budgets() -> None:
     agent = ismcts(f"ismcts:root=paired:iterations={2 * k + 1}")
     assert agent.decide(info) in root.legal_actions()
     assert agent.last_stats.simulations == 2 * k + 1
-    agent = ismcts("ismcts:root=paired:time=0.05")
-    agent.decide(info)
-    assert agent.last_stats.simulations % k == 0 and agent.last_stats.simulations > k
+    agent = ismcts(f"ismcts:root=paired:time=0.05:iterations={2 * k + 1}")
+    agent.decide(info)  # the time budget wins over the iterations, and runs whole rounds
+    assert agent.last_stats.simulations % k == 0 and agent.last_stats.simulations > 2 * k + 1
 
 
 def test_cut_off_uses_the_game_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:

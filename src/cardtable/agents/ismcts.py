@@ -192,9 +192,12 @@ class Search:
         cut short), or when ``seconds`` is given at the first round boundary past that time.
         Return the number run."""
         legal = self.info.legal_actions()
+        if not legal:
+            return 0
         children = self.root.children
         for a in legal:
-            children[a] = Node(self.info.player)
+            if a not in children:
+                children[a] = Node(self.info.player)
         deadline = None if seconds is None else time.perf_counter() + seconds
         main = self.rng
         done = 0
@@ -407,9 +410,9 @@ class ISMCTSAgent(Agent):
         raise TypeError("the ismcts agent samples hidden states: call decide(InfoSet)")
 
     def decide(self, info: InfoSet) -> int:
-        """Search the information set and return the root action visited most; a single
-        legal action is returned at once, without searching. ``last_stats`` then says what
-        the decision cost."""
+        """Search the information set and return the root action visited most (with the
+        paired root, the one with the best mean); a single legal action is returned at once,
+        without searching. ``last_stats`` then says what the decision cost."""
         legal = info.legal_actions()
         if len(legal) == 1:
             self.last_stats = SearchStats(0, 0, 0.0)
