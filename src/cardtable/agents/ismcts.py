@@ -17,9 +17,9 @@ simulation:
    same rollout seed, so that the actions are compared on common random numbers (the same
    deal and the same luck), and the tree below each root action grows as usual;
 3. *expands* one untried action, the one the heuristics value most;
-4. *rolls out* with an epsilon-greedy policy over ``game.heuristic_values`` (computed on the
-   acting player's observation of the rollout state) until the game ends or ``depth``
-   decisions past the root;
+4. *rolls out* with an epsilon-greedy policy over ``game.heuristic_values`` of the acting
+   player's observation of the rollout state (``game.rollout_values``, which a game may read
+   straight from the state) until the game ends or ``depth`` decisions past the root;
 5. *evaluates*: ``returns()`` at the end; at the cut-off ``game.evaluate(state)``, or 0 for
    every player when the game offers none;
 6. *backs up* the result: each node keeps the mean result of the player who chose the action
@@ -298,7 +298,7 @@ class Search:
     ) -> tuple[int, Node, bool]:
         """Add the untried action the heuristics value most (ties at random) as a child of
         ``node``; its prior is its value scaled to 0..1 among ``legal`` (1 if all are equal)."""
-        values = self.game.heuristic_values(state.observation(player), legal)
+        values = self.game.rollout_values(state, player, legal)
         value_of = dict(zip(legal, values, strict=True))
         top_value = max(value_of[a] for a in untried)
         top = [a for a in untried if value_of[a] == top_value]
@@ -330,7 +330,7 @@ class Search:
         rng = self.rng
         if rng.random() < self.epsilon:
             return rng.choice(legal)
-        values = self.game.heuristic_values(state.observation(player), legal)
+        values = self.game.rollout_values(state, player, legal)
         return greedy_choice(values, legal, rng)
 
     def results(self, state: State) -> list[float]:

@@ -199,7 +199,8 @@ def random_states(game: Game, seeds: range, every: int = 1) -> Iterator[State]:
 def check_heuristics(game: Game, seeds: range, every: int = 1) -> None:
     """The game knowledge agents use: ``heuristic_values`` gives one finite float per legal
     action and reads the observation alone (the same values for a resampled state and for the
-    observation after a trip through JSON); ``evaluate`` gives ``None`` or one value per
+    observation after a trip through JSON); ``rollout_values`` gives the same values, for the
+    state and for a resampled one; ``evaluate`` gives ``None`` or one value per
     player within the returns' range."""
     rng = Rng(99)
     lo, hi = game.min_return(), game.max_return()
@@ -217,6 +218,8 @@ def check_heuristics(game: Game, seeds: range, every: int = 1) -> None:
         assert game.heuristic_values(other.observation(p), legal) == values, "reads hidden data"
         copy = json.loads(json.dumps(obs))
         assert game.heuristic_values(copy, legal) == values, "reads more than the observation"
+        assert game.rollout_values(state, p, legal) == values, "rollout_values differ"
+        assert game.rollout_values(other, p, legal) == values, "rollout_values read hidden data"
         estimate = game.evaluate(state)
         if estimate is not None:
             assert len(estimate) == game.num_players, estimate

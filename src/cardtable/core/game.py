@@ -238,6 +238,13 @@ class Game(ABC):
         """A value for each legal action from this game's knowledge, using the observation only.
         Higher is better; used by the greedy agent and as a rollout policy."""
 
+    def rollout_values(self, state: State, player: int, legal: list[int]) -> list[float]:
+        """``heuristic_values`` of ``player``'s observation of ``state``: what search agents
+        call in their rollouts, on sampled states. A game may override it to read the same
+        facts straight from the state, without building the observation, as long as it
+        returns exactly the same values (the conformance suite checks that it does)."""
+        return self.heuristic_values(state.observation(player), legal)
+
     def evaluate(self, state: State) -> list[float] | None:
         """An estimate of ``state.returns()`` for an unfinished state, one value per player
         within ``min_return()..max_return()``, or ``None`` when the game has no evaluation

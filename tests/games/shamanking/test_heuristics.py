@@ -7,9 +7,11 @@ them; and the greedy agent they drive beats random play."""
 from __future__ import annotations
 
 import cardtable
+from cardtable.agents import make_agent
 from cardtable.core.conformance import check_heuristics, random_states
+from cardtable.core.infoset import InfoSet
 from cardtable.core.state import State
-from cardtable.games.shamanking.rules import SKState
+from cardtable.games.shamanking.rules import PHASES, SKState
 from cardtable.sim.runner import SimConfig, run
 
 
@@ -133,3 +135,35 @@ def test_greedy_beats_random() -> None:
         best = max(r.returns)
         wins += any(r.seats[p] == 0 and v == best > 0 for p, v in enumerate(r.returns))
     assert wins >= 180
+
+
+def test_rollout_values_read_from_the_state_match_the_observations() -> None:
+    """``rollout_values`` reads the public facts straight from the state (search rollouts skip
+    building the observation): over games of greedy play, which reach Signature Moves, full
+    charges, Teamwork cards and bonuses that random play seldom does, it gives exactly the
+    values of ``heuristic_values`` for either player's view; also with the Shamans turned
+    over, every zone charged and the Signatures pending, which the values read only then."""
+    game = cardtable.load_game("shamanking")
+    greedy = [make_agent("greedy", seed=s) for s in (1, 2)]
+    seen: set[str] = set()
+    for seed in range(40):
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal():
+            assert isinstance(state, SKState)
+            legal = state.legal_actions()
+            turned = state.clone()
+            assert isinstance(turned, SKState)
+            turned.side = [1 - s for s in state.side]
+            turned.charges = [7, 7]
+            turned.stow = [not s for s in state.stow]
+            for view in (state, turned):
+                for p in (0, 1):
+                    obs = view.observation(p)
+                    expected = game.heuristic_values(obs, legal)
+                    assert game.rollout_values(view, p, legal) == expected, (seed, obs)
+            seen.add(PHASES[state.phase])
+            if state.stow[0] or state.stow[1]:
+                seen.add("signature used")
+            p = state.current_player()
+            state.apply_action(greedy[p].decide(InfoSet(state, p)))
+    assert {"signature step", "flip", "signature used"} <= seen

@@ -203,6 +203,11 @@ class SKGame(Game):
         """Values of legal actions from the observation (heuristics.py)."""
         return heuristics.action_values(self, observation, legal)
 
+    def rollout_values(self, state: State, player: int, legal: list[int]) -> list[float]:
+        """The values of ``heuristic_values``, read straight from the state's public facts."""
+        assert isinstance(state, SKState)
+        return heuristics.view_values(self.heur, heuristics.view_of_state(state, player), legal)
+
     def evaluate(self, state: State) -> list[float] | None:
         """An estimate of the returns of an unfinished state: a race to the target points,
         the next point weighted by the exchange being played (heuristics.py)."""
