@@ -287,11 +287,16 @@ def view_of_state(state: SKState, player: int) -> View:
     ht: HeuristicTables = state.game.heur
     zones = state.zones
     cards = state.cards
+    definition = cards.__getitem__
 
     def seen(p: int) -> Seen:
         b = pbase(p)
-        others = [cards[c] for k in _PUBLIC_AREAS for c in zones[b + k]]
-        return _seen(ht, tuple(cards[c] for c in zones[b + DISCARD]), others)
+        others: list[int] = []
+        for k in _PUBLIC_AREAS:
+            cs = zones[b + k]
+            if cs:
+                others += map(definition, cs)
+        return _seen(ht, tuple(map(definition, zones[b + DISCARD])), others)
 
     def teamwork(p: int) -> tuple[int, int, int]:
         b = pbase(p) + TEAMWORK
