@@ -204,9 +204,10 @@ class SKGame(Game):
         return heuristics.action_values(self, observation, legal)
 
     def rollout_values(self, state: State, player: int, legal: list[int]) -> list[float]:
-        """The values of ``heuristic_values``, read straight from the state's public facts."""
+        """The values of ``heuristic_values``, from only the part of the observation they read
+        (built straight from the state)."""
         assert isinstance(state, SKState)
-        return heuristics.view_values(self.heur, heuristics.view_of_state(state, player), legal)
+        return heuristics.action_values(self, heuristics.public_facts(state, player), legal)
 
     def evaluate(self, state: State) -> list[float] | None:
         """An estimate of the returns of an unfinished state: a race to the target points,

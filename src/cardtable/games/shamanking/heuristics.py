@@ -1,8 +1,8 @@
 """Shaman King game knowledge for agents: values of actions from an observation.
 
-The greedy agent takes the highest value; search agents use it as a rollout policy. Only
-public facts are read: a :class:`View` of them is taken from the observation, or, in search
-rollouts, straight from a state (the same facts, without building the observation).
+The greedy agent takes the highest value; search agents use it as a rollout policy. Only the
+observation is read, never the true state; search rollouts build only the part of it that the
+values read (:func:`public_facts`).
 
 Values are in points (3 win the game): the chance to score or to be scored on in the exchange
 being played, plus what a decision adds to or takes from the resources of the next exchanges
@@ -31,14 +31,13 @@ from __future__ import annotations
 import math
 from bisect import bisect_left
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from .actions import COUNTER, COUNTER_EXTRA, FIRST, FOCUS, PASS, PLAY, SIGNATURE
 from .cards import ZONES
-from .rules import ALL_CHARGED, PH_CHOICE, PH_FLIP, PH_OVER, PH_SIGNATURE, PHASES, SKState
+from .rules import PH_CHOICE, PH_FLIP, PH_OVER, PHASES, SKState
 from .tables import ADVANTAGE_CARD, KINDS, NO_COND, STRIKE, TEAMWORK_CARD, Effect, Price
-from .zones import ADVANTAGE, DECK, DISCARD, TEAMWORK, pbase
-from .zones import PLAY as PLAY_ZONE
+from .zones import DECK, pbase
 
 if TYPE_CHECKING:
     from .game import SKGame
@@ -57,9 +56,6 @@ _SEND_FIRST = True  # the chooser sends the Opening Attack (measured: no clear d
 
 
 Fury = tuple[int, int, int]  # furyoku cards in the green, yellow and red zones
-Seen = tuple[list[int], int]  # a player's Strikes seen, and how many of their cards were seen
-# a player's public areas besides the discard pile (zone offsets)
-_PUBLIC_AREAS = (ADVANTAGE, *(PLAY_ZONE + z for z in range(3)), *(TEAMWORK + z for z in range(3)))
 
 
 class HeuristicTables:
@@ -67,6 +63,7 @@ class HeuristicTables:
 
     __slots__ = (
         "cost",
+        "counted",
         "discards",
         "effects",
         "extra_cost",
@@ -77,6 +74,7 @@ class HeuristicTables:
         "index",
         "intercept",
         "kind",
+        "listed",
         "prior",
         "prior_cache",
         "prior_size",
@@ -125,12 +123,17 @@ class HeuristicTables:
         # the prior's part of a stop chance, by (furyoku, Intercept needed)
         self.prior_cache: dict[tuple[Fury, int], float] = {}
         # the Strikes of a discard pile, by its cards
-        self.discards: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.discards: dict[tuple[str, ...], tuple[int, ...]] = {}
         areas = ("discard", "advantage", *(f"{a}.{z}" for a in ("play", "teamwork") for z in ZONES))
         self.public = tuple(tuple(f"p{p}.{a}" for a in areas) for p in (0, 1))
         self.furyoku = tuple(tuple(f"p{p}.furyoku.{z}" for z in ZONES) for p in (0, 1))
         self.teamwork = tuple(tuple(f"p{p}.teamwork.{z}" for z in ZONES) for p in (0, 1))
         self.shaman = tuple(f"p{p}.shaman" for p in (0, 1))
+        # the zones the values read, by key and index: card lists, and furyoku counts
+        keys = g.zone_keys
+        listed = [k for p in (0, 1) for k in (*self.public[p], self.shaman[p])]
+        self.listed = tuple((k, keys[k]) for k in listed)
+        self.counted = tuple((k, keys[k]) for p in (0, 1) for k in self.furyoku[p])
 
 
 def _can_pay(cost: Price, fury: Fury) -> bool:
@@ -171,7 +174,7 @@ def _worth(fury: Fury) -> float:
     return v
 
 
-def _stops(ht: HeuristicTables, seen: Seen, fury: Fury, need: int) -> float:
+def _stops(ht: HeuristicTables, seen: tuple[list[int], int], fury: Fury, need: int) -> float:
     """The chance that one flip of a player stops an attack: the share of their cards (those
     seen: their Strikes and how many cards, with the card set as a prior) that are Strikes of
     Intercept at least ``need`` whose cost their furyoku pays."""
@@ -201,157 +204,84 @@ def _stops(ht: HeuristicTables, seen: Seen, fury: Fury, need: int) -> float:
     return (hits + prior) / (n_seen + _PRIOR)
 
 
-def _seen(ht: HeuristicTables, discard: tuple[int, ...], others: list[int]) -> Seen:
-    """The Strikes of a player that everyone has seen, and how many cards were seen: from the
-    definitions of their discard pile (its Strikes remembered: it changes little) and of their
-    other public cards."""
+def _seen(ht: HeuristicTables, z: dict[str, Any], p: int) -> tuple[list[int], int]:
+    """The Strikes of player ``p`` that everyone has seen, and how many cards were seen."""
+    index = ht.index
     kind = ht.kind
+    areas = ht.public[p]
+    discard = tuple(z[areas[0]])  # the discard pile, remembered: it changes little
     known = ht.discards.get(discard)
     if known is None:
-        known = tuple(d for d in discard if kind[d] == STRIKE)
+        known = tuple(d for d in (index[c] for c in discard) if kind[d] == STRIKE)
         if len(ht.discards) >= 4096:
             ht.discards.clear()
         ht.discards[discard] = known
     strikes = list(known)
-    strikes += [d for d in others if kind[d] == STRIKE]
-    return strikes, len(discard) + len(others)
+    n = len(discard)
+    for k in areas[1:]:
+        cards = z[k]
+        if cards:
+            n += len(cards)
+            for c in cards:
+                d = index[c]
+                if kind[d] == STRIKE:
+                    strikes.append(d)
+    return strikes, n
 
 
-class View(NamedTuple):
-    """The facts the values read, all public: the same from an observation
-    (:func:`view_of_observation`) and from a state (:func:`view_of_state`). Cards are
-    definition indexes; ``teamwork[p][z]`` is -1 for an empty Teamwork area, ``charges[p]``
-    has bit z set for a charged zone, ``side[p]`` is 0 for the Shaman's front."""
-
-    phase: int
-    me: int
-    fury: tuple[Fury, Fury]
-    seen: tuple[Seen, Seen]
-    incoming: int
-    zone: int
-    shaman: tuple[int, int]
-    charges: tuple[int, int]
-    stow: tuple[bool, bool]
-    side: tuple[int, int]
-    flipped: int
-    bonus_force: int
-    bonus_intercept: int
-    teamwork: tuple[tuple[int, int, int], tuple[int, int, int]]
-
-
-def view_of_observation(ht: HeuristicTables, obs: dict[str, Any]) -> View:
-    """The view of a Shaman King observation."""
-    z = obs["zones"]
-    index = ht.index
-
-    def defs(key: str) -> list[int]:
-        return [index[c] for c in z[key]]
-
-    def seen(p: int) -> Seen:
-        areas = ht.public[p]
-        return _seen(ht, tuple(defs(areas[0])), [d for k in areas[1:] for d in defs(k)])
-
-    def fury(p: int) -> Fury:
-        fk = ht.furyoku[p]
-        return (z[fk[0]], z[fk[1]], z[fk[2]])
-
-    def teamwork(p: int) -> tuple[int, int, int]:
-        first = [defs(k)[:1] or [-1] for k in ht.teamwork[p]]
-        return (first[0][0], first[1][0], first[2][0])
-
-    bonus = obs["turn_bonus"]
-    flipped = obs["flipped"]
-    charges = [sum(1 << ZONES.index(c) for c in obs["charges"][p]) for p in (0, 1)]
-    side = [0 if s == "front" else 1 for s in obs["shaman_side"]]
-    return View(
-        PHASES.index(obs["phase"]),
-        obs["player"],
-        (fury(0), fury(1)),
-        (seen(0), seen(1)),
-        obs["incoming_force"],
-        ZONES.index(obs["zone"]),
-        (index[z[ht.shaman[0]][0]], index[z[ht.shaman[1]][0]]),
-        (charges[0], charges[1]),
-        (bool(obs["signature_pending"][0]), bool(obs["signature_pending"][1])),
-        (side[0], side[1]),
-        -1 if flipped is None else index[flipped],
-        bonus["force"],
-        bonus["intercept"],
-        (teamwork(0), teamwork(1)),
-    )
-
-
-def view_of_state(state: SKState, player: int) -> View:
-    """The view ``player`` has of ``state``, read straight from it (no observation built):
-    only public facts, the same as ``view_of_observation`` of ``state.observation(player)``."""
+def public_facts(state: SKState, player: int) -> dict[str, Any]:
+    """The part of ``state.observation(player)`` that :func:`action_values` reads, built
+    straight from the state (search rollouts skip the rest): each key holds what the
+    observation holds, and every zone read is public or a count."""
     ht: HeuristicTables = state.game.heur
-    zones = state.zones
+    ids = state.game.card_ids
     cards = state.cards
-    definition = cards.__getitem__
-
-    def seen(p: int) -> Seen:
-        b = pbase(p)
-        others: list[int] = []
-        for k in _PUBLIC_AREAS:
-            cs = zones[b + k]
-            if cs:
-                others += map(definition, cs)
-        return _seen(ht, tuple(map(definition, zones[b + DISCARD])), others)
-
-    def teamwork(p: int) -> tuple[int, int, int]:
-        b = pbase(p) + TEAMWORK
-        t0, t1, t2 = zones[b], zones[b + 1], zones[b + 2]
-        return (
-            cards[t0[0]] if t0 else -1,
-            cards[t1[0]] if t1 else -1,
-            cards[t2[0]] if t2 else -1,
-        )
-
+    zones = state.zones
+    z: dict[str, Any] = {k: [ids[cards[c]] for c in zones[i]] for k, i in ht.listed}
+    for k, i in ht.counted:
+        z[k] = len(zones[i])
     f = state.flipped
-    return View(
-        state.phase,
-        player,
-        (state.furyoku(0), state.furyoku(1)),
-        (seen(0), seen(1)),
-        state.incoming,
-        state.zone,
-        (state.shaman(0), state.shaman(1)),
-        (state.charges[0], state.charges[1]),
-        (state.stow[0], state.stow[1]),
-        (state.side[0], state.side[1]),
-        -1 if f < 0 else cards[f],
-        state.adv_force,
-        state.adv_intercept,
-        (teamwork(0), teamwork(1)),
-    )
+    charges = state.charges
+    return {
+        "phase": PHASES[state.phase],
+        "player": player,
+        "zones": z,
+        "incoming_force": state.incoming,
+        "zone": ZONES[state.zone],
+        "flipped": ids[cards[f]] if f >= 0 else None,
+        "charges": [[ZONES[i] for i in range(3) if charges[p] >> i & 1] for p in (0, 1)],
+        "signature_pending": state.stow[:],
+        "shaman_side": [("front", "back")[s] for s in state.side],
+        "turn_bonus": {"force": state.adv_force, "intercept": state.adv_intercept},
+    }
 
 
 def action_values(g: SKGame, obs: dict[str, Any], legal: list[int]) -> list[float]:
     """A value per legal action (see the module docstring)."""
-    return view_values(g.heur, view_of_observation(g.heur, obs), legal)
-
-
-def view_values(ht: HeuristicTables, v: View, legal: list[int]) -> list[float]:
-    """A value per legal action from a view (see the module docstring)."""
-    phase = v.phase
-    if phase == PH_CHOICE:
+    phase = obs["phase"]
+    if phase == "opening choice":
         return [1.0 if (a == FIRST) == _SEND_FIRST else 0.0 for a in legal]
-    me = v.me
+    ht: HeuristicTables = g.heur
+    z = obs["zones"]
+    me = obs["player"]
     opp = 1 - me
-    fury = v.fury[me]
-    opp_fury = v.fury[opp]
-    mine = v.seen[me]
-    theirs = v.seen[opp]
-    incoming = v.incoming
-    zone = v.zone
-    shaman = v.shaman[me]
+    index = ht.index
+    fk = ht.furyoku[me]
+    fury: Fury = (z[fk[0]], z[fk[1]], z[fk[2]])
+    fk = ht.furyoku[opp]
+    opp_fury: Fury = (z[fk[0]], z[fk[1]], z[fk[2]])
+    mine = _seen(ht, z, me)
+    theirs = _seen(ht, z, opp)
+    incoming = obs["incoming_force"]
+    zone = ZONES.index(obs["zone"])
+    shaman = index[z[ht.shaman[me]][0]]
     trait_ok = ht.trait_ok[shaman]
     worth_now = _worth(fury)
     # the opponent's Signature Move at their next turn, if they can make it (SK-4.3)
     opp_sig = -1
-    if v.charges[opp] == ALL_CHARGED and not v.stow[opp]:
-        s = v.shaman[opp]
-        face = v.side[opp]
+    if len(obs["charges"][opp]) == 3 and not obs["signature_pending"][opp]:
+        s = index[z[ht.shaman[opp]][0]]
+        face = 0 if obs["shaman_side"][opp] == "front" else 1
         if _can_pay(ht.sig_cost[s][face], opp_fury):
             opp_sig = ht.sig_intercept[s][face]
 
@@ -361,8 +291,8 @@ def view_values(ht: HeuristicTables, v: View, legal: list[int]) -> list[float]:
             return 0.0
         return (1.0 - _stops(ht, theirs, opp_fury, force)) ** 3
 
-    if phase == PH_SIGNATURE:
-        face = v.side[me]
+    if phase == "signature step":
+        face = 0 if obs["shaman_side"][me] == "front" else 1
         force = ht.sig_force[shaman][face] + _signature_force(
             ht.sig_effects[shaman][face], incoming
         )
@@ -372,11 +302,13 @@ def view_values(ht: HeuristicTables, v: View, legal: list[int]) -> list[float]:
         return [sig if a == SIGNATURE else flip for a in legal]
 
     # a flip: the card just turned over, in the zone the attack has reached
-    d = v.flipped
+    d = index[obs["flipped"]]
     active = trait_ok[d]
-    tw_def = v.teamwork[me][zone]
+    bonus = obs["turn_bonus"]
+    tw = z[ht.teamwork[me][zone]]
+    tw_def = index[tw[0]] if tw else -1
     tw_effects: tuple[Effect, ...] = ht.effects[tw_def] if tw_def >= 0 and trait_ok[tw_def] else ()
-    need = incoming - v.bonus_intercept
+    need = incoming - bonus["intercept"]
     flips = 2 - zone  # the flips left after this one
 
     def lets_go(fury_after: Fury, more_intercept: int, more_flips: int) -> float:
@@ -399,7 +331,7 @@ def view_values(ht: HeuristicTables, v: View, legal: list[int]) -> list[float]:
             if tw_effects:
                 cost = _underpaid(tw_effects, cost, incoming, zone)
                 effects += tw_effects
-            force = ht.force[d] + v.bonus_force
+            force = ht.force[d] + bonus["force"]
             gain = 0.0
             for verb, amount, ez, cond in effects:
                 if not _holds(cond, incoming, zone, tw_def >= 0):
@@ -407,7 +339,7 @@ def view_values(ht: HeuristicTables, v: View, legal: list[int]) -> list[float]:
                 if verb == _FORCE:
                     force += amount
                 elif verb == _PER_TEAMWORK:
-                    force += amount * sum(1 for x in v.teamwork[opp] if x >= 0)
+                    force += amount * sum(1 for k in ht.teamwork[opp] if z[k])
                 elif verb == _GAIN:
                     gain += amount * _FURYOKU[zone if ez < 0 else ez]
                 elif verb == _CHARGE:
@@ -419,7 +351,7 @@ def view_values(ht: HeuristicTables, v: View, legal: list[int]) -> list[float]:
             after = (fury[0] + (zone == 0), fury[1] + (zone == 1), fury[2] + (zone == 2))
             out.append(lets_go(after, 0, 0) + _worth(after) - worth_now)
         elif a == PLAY:
-            charged = {z for z in range(3) if v.charges[me] >> z & 1}
+            charged = {ZONES.index(c) for c in obs["charges"][me]}
             out.append(
                 _play_value(
                     ht, d, active, fury, charged, incoming, zone, tw_def, tw_effects, lets_go
