@@ -139,10 +139,11 @@ def test_greedy_beats_random() -> None:
 
 def test_rollout_values_read_from_the_state_match_the_observations() -> None:
     """``rollout_values`` builds only the part of the observation the values read, straight
-    from the state (search rollouts skip the rest): over games of greedy play, which reach Signature Moves, full
-    charges, Teamwork cards and bonuses that random play seldom does, it gives exactly the
-    values of ``heuristic_values`` for either player's view; also with the Shamans turned
-    over, every zone charged and the Signatures pending, which the values read only then."""
+    from the state (search rollouts skip the rest): over games of greedy play, which reach
+    Signature Moves, full charges, Teamwork cards and bonuses that random play seldom does, it
+    gives exactly the values of ``heuristic_values`` for either player's view; also with the
+    Shamans turned over, every zone charged and the Signatures pending, which the values read
+    only then."""
     game = cardtable.load_game("shamanking")
     greedy = [make_agent("greedy", seed=s) for s in (1, 2)]
     seen: set[str] = set()
