@@ -240,9 +240,10 @@ class Game(ABC):
 
     def rollout_values(self, state: State, player: int, legal: list[int]) -> list[float]:
         """``heuristic_values`` of ``player``'s observation of ``state``: what search agents
-        call in their rollouts, on sampled states. A game may override it to read the same
-        facts straight from the state, without building the observation, as long as it
-        returns exactly the same values (the conformance suite checks that it does)."""
+        call in their rollouts and expansions, on sampled states. A game may override it to
+        read the same facts straight from the state, without building the observation, as
+        long as it returns exactly the same values (the conformance suite checks that it
+        does)."""
         return self.heuristic_values(state.observation(player), legal)
 
     def evaluate(self, state: State) -> list[float] | None:

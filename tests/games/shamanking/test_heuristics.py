@@ -1,5 +1,6 @@
 """Shaman King game knowledge for agents (heuristics.py): the action values read the
-observation only and value every legal action, and weigh the exchange (a counterattack the
+observation only (search rollouts build the part they read from the state, the same facts)
+and value every legal action, and weigh the exchange (a counterattack the
 opponent is unlikely to stop, the last flip of the red zone, the Signature Move) against
 furyoku and charges; ``evaluate`` estimates the returns within their range and adding up like
 them; and the greedy agent they drive beats random play."""
@@ -10,8 +11,11 @@ import cardtable
 from cardtable.agents import make_agent
 from cardtable.core.conformance import check_heuristics, random_states
 from cardtable.core.infoset import InfoSet
+from cardtable.core.rng import Rng
 from cardtable.core.state import State
+from cardtable.games.shamanking.heuristics import public_facts
 from cardtable.games.shamanking.rules import PHASES, SKState
+from cardtable.games.shamanking.zones import TEAMWORK, pbase
 from cardtable.sim.runner import SimConfig, run
 
 
@@ -141,12 +145,14 @@ def test_rollout_values_read_from_the_state_match_the_observations() -> None:
     """``rollout_values`` builds only the part of the observation the values read, straight
     from the state (search rollouts skip the rest): over games of greedy play, which reach
     Signature Moves, full charges, Teamwork cards and bonuses that random play seldom does, it
-    gives exactly the values of ``heuristic_values`` for either player's view; also with the
+    gives exactly the values of ``heuristic_values`` for either player's view, and every fact
+    it builds is the observation's own, for the state and for a resample of it; also with the
     Shamans turned over, every zone charged and the Signatures pending, which the values read
     only then."""
     game = cardtable.load_game("shamanking")
     greedy = [make_agent("greedy", seed=s) for s in (1, 2)]
     seen: set[str] = set()
+    rng = Rng(5)
     for seed in range(40):
         state = game.new_initial_state(seed=seed)
         while not state.is_terminal():
@@ -157,14 +163,24 @@ def test_rollout_values_read_from_the_state_match_the_observations() -> None:
             turned.side = [1 - s for s in state.side]
             turned.charges = [7, 7]
             turned.stow = [not s for s in state.stow]
-            for view in (state, turned):
-                for p in (0, 1):
+            for p in (0, 1):
+                for view in (state, turned, state.resample(p, rng)):
+                    assert isinstance(view, SKState)
                     obs = view.observation(p)
                     expected = game.heuristic_values(obs, legal)
                     assert game.rollout_values(view, p, legal) == expected, (seed, obs)
+                    facts = public_facts(view, p)
+                    assert {k: obs[k] for k in facts if k != "zones"} == {
+                        k: v for k, v in facts.items() if k != "zones"
+                    }
+                    assert {k: obs["zones"][k] for k in facts["zones"]} == facts["zones"]
             seen.add(PHASES[state.phase])
             if state.stow[0] or state.stow[1]:
                 seen.add("signature used")
+            if any(state.zones[pbase(p) + TEAMWORK + z] for p in (0, 1) for z in range(3)):
+                seen.add("teamwork")
+            if state.adv_force or state.adv_intercept:
+                seen.add("bonus")
             p = state.current_player()
             state.apply_action(greedy[p].decide(InfoSet(state, p)))
-    assert {"signature step", "flip", "signature used"} <= seen
+    assert {"signature step", "flip", "signature used", "teamwork", "bonus"} <= seen

@@ -1,8 +1,8 @@
 """Shaman King game knowledge for agents: values of actions from an observation.
 
-The greedy agent takes the highest value; search agents use it as a rollout policy. Only the
-observation is read, never the true state; search rollouts build only the part of it that the
-values read (:func:`public_facts`).
+The greedy agent takes the highest value; search agents use it as a rollout policy. Only what
+the observation holds is read: search rollouts build just the part of it that the values read,
+from a sampled state (:func:`public_facts`).
 
 Values are in points (3 win the game): the chance to score or to be scored on in the exchange
 being played, plus what a decision adds to or takes from the resources of the next exchanges
@@ -134,6 +134,10 @@ class HeuristicTables:
         listed = [k for p in (0, 1) for k in (*self.public[p], self.shaman[p])]
         self.listed = tuple((k, keys[k]) for k in listed)
         self.counted = tuple((k, keys[k]) for p in (0, 1) for k in self.furyoku[p])
+        # public_facts copies these card lists as they lie: they must be public, and not
+        # stacks (an observation lists a stack top first)
+        for _, i in self.listed:
+            assert all(v[i] for v in g.visibility) and not g.zone_specs[i].stack
 
 
 def _can_pay(cost: Price, fury: Fury) -> bool:
