@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import COUNTER, COUNTER_EXTRA, FIRST, FOCUS, PASS, PLAY, SIGNATURE
 from .cards import ZONES
-from .rules import PH_CHOICE, PH_FLIP, PH_OVER, PHASES, SKState
+from .rules import PH_CHOICE, PH_FLIP, PH_OVER, SKState
 from .tables import ADVANTAGE_CARD, KINDS, NO_COND, STRIKE, TEAMWORK_CARD, Effect, Price
 from .zones import DECK, pbase
 
@@ -235,8 +235,8 @@ def _seen(ht: HeuristicTables, z: dict[str, Any], p: int) -> tuple[list[int], in
 
 def public_facts(state: SKState, player: int) -> dict[str, Any]:
     """The part of ``state.observation(player)`` that :func:`action_values` reads, built
-    straight from the state (search rollouts skip the rest): each key holds what the
-    observation holds, and every zone read is public or a count."""
+    straight from the state (search rollouts skip the rest): the state's own public view, and
+    of the zones only those the values read, public card lists and furyoku counts."""
     ht: HeuristicTables = state.game.heur
     ids = state.game.card_ids
     cards = state.cards
@@ -244,20 +244,9 @@ def public_facts(state: SKState, player: int) -> dict[str, Any]:
     z: dict[str, Any] = {k: [ids[cards[c]] for c in zones[i]] for k, i in ht.listed}
     for k, i in ht.counted:
         z[k] = len(zones[i])
-    f = state.flipped
-    charges = state.charges
-    return {
-        "phase": PHASES[state.phase],
-        "player": player,
-        "zones": z,
-        "incoming_force": state.incoming,
-        "zone": ZONES[state.zone],
-        "flipped": ids[cards[f]] if f >= 0 else None,
-        "charges": [[ZONES[i] for i in range(3) if charges[p] >> i & 1] for p in (0, 1)],
-        "signature_pending": state.stow[:],
-        "shaman_side": [("front", "back")[s] for s in state.side],
-        "turn_bonus": {"force": state.adv_force, "intercept": state.adv_intercept},
-    }
+    view = state._public_view(player)
+    view["zones"] = z
+    return view
 
 
 def action_values(g: SKGame, obs: dict[str, Any], legal: list[int]) -> list[float]:
