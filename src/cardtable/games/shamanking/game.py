@@ -204,10 +204,10 @@ class SKGame(Game):
         return heuristics.action_values(self, observation, legal)
 
     def rollout_values(self, state: State, player: int, legal: list[int]) -> list[float]:
-        """The values of ``heuristic_values``, from only the part of the observation they read
-        (built straight from the state)."""
+        """The values of ``heuristic_values``, from the facts they read of the observation, read
+        straight from the state instead (heuristics.state_facts)."""
         assert isinstance(state, SKState)
-        return heuristics.action_values(self, heuristics.public_facts(state, player), legal)
+        return heuristics.rollout_values(state, player, legal)
 
     def evaluate(self, state: State) -> list[float] | None:
         """An estimate of the returns of an unfinished state: a race to the target points,

@@ -1,8 +1,9 @@
 """Shaman King game knowledge for agents: values of actions from an observation.
 
 The greedy agent takes the highest value; search agents use it as a rollout policy. Only what
-the observation holds is read: search rollouts build just the part of it that the values read,
-from a sampled state (:func:`public_facts`).
+the observation holds is read: the values read :class:`Facts`, which search rollouts build
+straight from a sampled state (:func:`state_facts`) and the greedy agent from its observation
+(:func:`observed_facts`).
 
 Values are in points (3 win the game): the chance to score or to be scored on in the exchange
 being played, plus what a decision adds to or takes from the resources of the next exchanges
@@ -31,12 +32,12 @@ from __future__ import annotations
 import math
 from bisect import bisect_left
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import COUNTER, COUNTER_EXTRA, FIRST, FOCUS, PASS, PLAY, SIGNATURE
 from .cards import ZONES
-from .rules import PH_CHOICE, PH_FLIP, PH_OVER, SKState
-from .tables import ADVANTAGE_CARD, KINDS, NO_COND, STRIKE, TEAMWORK_CARD, Effect, Price
+from .rules import ALL_CHARGED, PH_CHOICE, PH_FLIP, PH_OVER, PHASES, SKState
+from .tables import ADVANTAGE_CARD, NO_COND, STRIKE, TEAMWORK_CARD, Effect, Price
 from .zones import DECK, pbase
 
 if TYPE_CHECKING:
@@ -56,6 +57,7 @@ _SEND_FIRST = True  # the chooser sends the Opening Attack (measured: no clear d
 
 
 Fury = tuple[int, int, int]  # furyoku cards in the green, yellow and red zones
+Seen = tuple[tuple[int, ...], int]  # a player's Strikes everyone has seen, and cards seen
 
 
 class HeuristicTables:
@@ -63,28 +65,32 @@ class HeuristicTables:
 
     __slots__ = (
         "cost",
-        "counted",
         "discards",
         "effects",
         "extra_cost",
         "extra_effects",
         "force",
         "furyoku",
+        "furyoku_at",
         "immediate",
         "index",
         "intercept",
         "kind",
-        "listed",
+        "piles",
+        "piles_of",
         "prior",
         "prior_cache",
         "prior_size",
         "public",
+        "public_at",
         "shaman",
+        "shaman_at",
         "sig_cost",
         "sig_effects",
         "sig_force",
         "sig_intercept",
         "teamwork",
+        "teamwork_at",
         "trait_ok",
     )
 
@@ -104,15 +110,7 @@ class HeuristicTables:
         self.sig_force = t.sig_force
         self.sig_intercept = t.sig_intercept
         self.sig_effects = t.sig_effects
-        # trait_ok[shaman][card]: the card's text works for that Shaman (SK-1.6)
-        self.trait_ok: dict[int, tuple[bool, ...]] = {}
-        for s in range(n):
-            if t.kind[s] == 0:
-                traits = t.shaman_traits[s]
-                self.trait_ok[s] = tuple(
-                    t.trait[d] is None or traits.get(KINDS[t.kind[d]]) == t.trait[d]
-                    for d in range(n)
-                )
+        self.trait_ok = t.works  # [shaman][card]: the card's text works (SK-1.6)
         # the Strikes of the card set by cost: their Intercepts, sorted
         by_cost: dict[Price, list[int]] = {}
         for d in range(n):
@@ -124,6 +122,9 @@ class HeuristicTables:
         self.prior_cache: dict[tuple[Fury, int], float] = {}
         # the Strikes of a discard pile, by its cards
         self.discards: dict[tuple[str, ...], tuple[int, ...]] = {}
+        # the same by the instances of a pile, for the cards of one game (piles_of)
+        self.piles: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.piles_of: tuple[int, ...] = ()
         areas = ("discard", "advantage", *(f"{a}.{z}" for a in ("play", "teamwork") for z in ZONES))
         self.public = tuple(tuple(f"p{p}.{a}" for a in areas) for p in (0, 1))
         self.furyoku = tuple(tuple(f"p{p}.furyoku.{z}" for z in ZONES) for p in (0, 1))
@@ -131,12 +132,13 @@ class HeuristicTables:
         self.shaman = tuple(f"p{p}.shaman" for p in (0, 1))
         # the zones the values read, by key and index: card lists, and furyoku counts
         keys = g.zone_keys
-        listed = [k for p in (0, 1) for k in (*self.public[p], self.shaman[p])]
-        self.listed = tuple((k, keys[k]) for k in listed)
-        self.counted = tuple((k, keys[k]) for p in (0, 1) for k in self.furyoku[p])
-        # public_facts copies these card lists as they lie: they must be public, and not
+        self.public_at = tuple(tuple(keys[k] for k in self.public[p]) for p in (0, 1))
+        self.furyoku_at = tuple(tuple(keys[k] for k in self.furyoku[p]) for p in (0, 1))
+        self.teamwork_at = tuple(tuple(keys[k] for k in self.teamwork[p]) for p in (0, 1))
+        self.shaman_at = tuple(keys[k] for k in self.shaman)
+        # state_facts reads these card lists as they lie: they must be public, and not
         # stacks (an observation lists a stack top first)
-        for _, i in self.listed:
+        for i in (*self.public_at[0], *self.public_at[1], *self.shaman_at):
             assert all(v[i] for v in g.visibility) and not g.zone_specs[i].stack
 
 
@@ -178,7 +180,7 @@ def _worth(fury: Fury) -> float:
     return v
 
 
-def _stops(ht: HeuristicTables, seen: tuple[list[int], int], fury: Fury, need: int) -> float:
+def _stops(ht: HeuristicTables, seen: Seen, fury: Fury, need: int) -> float:
     """The chance that one flip of a player stops an attack: the share of their cards (those
     seen: their Strikes and how many cards, with the card set as a prior) that are Strikes of
     Intercept at least ``need`` whose cost their furyoku pays."""
@@ -208,8 +210,34 @@ def _stops(ht: HeuristicTables, seen: tuple[list[int], int], fury: Fury, need: i
     return (hits + prior) / (n_seen + _PRIOR)
 
 
-def _seen(ht: HeuristicTables, z: dict[str, Any], p: int) -> tuple[list[int], int]:
-    """The Strikes of player ``p`` that everyone has seen, and how many cards were seen."""
+class Facts(NamedTuple):
+    """All that the values read of one player's view of a signature step or a flip, the same
+    whether built from the observation (:func:`observed_facts`) or straight from a state
+    (:func:`state_facts`, for search rollouts). Cards are indices of the card set."""
+
+    phase: str
+    me: int
+    fury: Fury  # my furyoku cards by zone
+    opp_fury: Fury
+    mine: Seen
+    theirs: Seen
+    incoming: int
+    zone: int
+    shaman: int  # my Shaman
+    opp_shaman: int
+    side: tuple[int, ...]  # each player's Shaman: 0 front, 1 back
+    charges: tuple[int, ...]  # each player's charged zones, bit z for zone z
+    pending: tuple[bool, ...]  # each player's Signature is out until their next cleanup
+    flipped: int  # the card just flipped, or -1
+    bonus_force: int  # the turn's Advantages
+    bonus_intercept: int
+    teamwork: tuple[int, ...]  # my Teamwork card in each zone, or -1
+    opp_teamwork: int  # the opponent's zones that hold a Teamwork card
+
+
+def _seen(ht: HeuristicTables, z: dict[str, Any], p: int) -> Seen:
+    """The Strikes of player ``p`` that everyone has seen, and how many cards were seen, from
+    the zones of an observation."""
     index = ht.index
     kind = ht.kind
     areas = ht.public[p]
@@ -230,51 +258,136 @@ def _seen(ht: HeuristicTables, z: dict[str, Any], p: int) -> tuple[list[int], in
                 d = index[c]
                 if kind[d] == STRIKE:
                     strikes.append(d)
-    return strikes, n
+    return tuple(strikes), n
 
 
-def public_facts(state: SKState, player: int) -> dict[str, Any]:
-    """The part of ``state.observation(player)`` that :func:`action_values` reads, built
-    straight from the state (search rollouts skip the rest): the state's own public view, and
-    of the zones only those the values read, public card lists and furyoku counts."""
-    ht: HeuristicTables = state.game.heur
-    ids = state.game.card_ids
-    cards = state.cards
-    zones = state.zones
-    z: dict[str, Any] = {k: [ids[cards[c]] for c in zones[i]] for k, i in ht.listed}
-    for k, i in ht.counted:
-        z[k] = len(zones[i])
-    view = state._public_view(player)
-    view["zones"] = z
-    return view
-
-
-def action_values(g: SKGame, obs: dict[str, Any], legal: list[int]) -> list[float]:
-    """A value per legal action (see the module docstring)."""
-    phase = obs["phase"]
-    if phase == "opening choice":
-        return [1.0 if (a == FIRST) == _SEND_FIRST else 0.0 for a in legal]
-    ht: HeuristicTables = g.heur
+def observed_facts(ht: HeuristicTables, obs: dict[str, Any]) -> Facts:
+    """The facts of an observation (of a signature step or a flip)."""
     z = obs["zones"]
     me = obs["player"]
     opp = 1 - me
     index = ht.index
-    fk = ht.furyoku[me]
-    fury: Fury = (z[fk[0]], z[fk[1]], z[fk[2]])
-    fk = ht.furyoku[opp]
-    opp_fury: Fury = (z[fk[0]], z[fk[1]], z[fk[2]])
-    mine = _seen(ht, z, me)
-    theirs = _seen(ht, z, opp)
-    incoming = obs["incoming_force"]
-    zone = ZONES.index(obs["zone"])
-    shaman = index[z[ht.shaman[me]][0]]
+    fk, ok = ht.furyoku[me], ht.furyoku[opp]
+    flipped = obs["flipped"]
+    bonus = obs["turn_bonus"]
+    return Facts(
+        obs["phase"],
+        me,
+        (z[fk[0]], z[fk[1]], z[fk[2]]),
+        (z[ok[0]], z[ok[1]], z[ok[2]]),
+        _seen(ht, z, me),
+        _seen(ht, z, opp),
+        obs["incoming_force"],
+        ZONES.index(obs["zone"]),
+        index[z[ht.shaman[me]][0]],
+        index[z[ht.shaman[opp]][0]],
+        tuple(0 if s == "front" else 1 for s in obs["shaman_side"]),
+        tuple(sum(1 << ZONES.index(c) for c in cs) for cs in obs["charges"]),
+        tuple(obs["signature_pending"]),
+        -1 if flipped is None else index[flipped],
+        bonus["force"],
+        bonus["intercept"],
+        tuple(index[z[k][0]] if z[k] else -1 for k in ht.teamwork[me]),
+        sum(1 for k in ht.teamwork[opp] if z[k]),
+    )
+
+
+def _state_seen(ht: HeuristicTables, state: SKState, p: int) -> Seen:
+    """:func:`_seen`, read from the state's zones."""
+    cards = state.cards
+    zones = state.zones
+    kind = ht.kind
+    areas = ht.public_at[p]
+    pile = zones[areas[0]]
+    if ht.piles_of is not cards:  # the piles remembered are of another game's cards
+        ht.piles.clear()
+        ht.piles_of = cards
+    known = ht.piles.get(pile)
+    if known is None:
+        known = tuple(d for d in (cards[c] for c in pile) if kind[d] == STRIKE)
+        if len(ht.piles) >= 4096:
+            ht.piles.clear()
+        ht.piles[pile] = known
+    strikes = list(known)
+    n = len(pile)
+    for i in areas[1:]:
+        area = zones[i]
+        if area:
+            n += len(area)
+            for c in area:
+                d = cards[c]
+                if kind[d] == STRIKE:
+                    strikes.append(d)
+    return tuple(strikes), n
+
+
+def state_facts(state: SKState, player: int) -> Facts:
+    """The facts of ``state.observation(player)``, read straight from the state (of a
+    signature step or a flip): search rollouts skip the observation."""
+    ht: HeuristicTables = state.game.heur
+    cards = state.cards
+    zones = state.zones
+    opp = 1 - player
+    fk, ok = ht.furyoku_at[player], ht.furyoku_at[opp]
+    return Facts(
+        PHASES[state.phase],
+        player,
+        (len(zones[fk[0]]), len(zones[fk[1]]), len(zones[fk[2]])),
+        (len(zones[ok[0]]), len(zones[ok[1]]), len(zones[ok[2]])),
+        _state_seen(ht, state, player),
+        _state_seen(ht, state, opp),
+        state.incoming,
+        state.zone,
+        cards[zones[ht.shaman_at[player]][0]],
+        cards[zones[ht.shaman_at[opp]][0]],
+        tuple(state.side),
+        tuple(state.charges),
+        tuple(state.stow),
+        cards[state.flipped] if state.flipped >= 0 else -1,
+        state.adv_force,
+        state.adv_intercept,
+        tuple(cards[zones[i][0]] if zones[i] else -1 for i in ht.teamwork_at[player]),
+        sum(1 for i in ht.teamwork_at[opp] if zones[i]),
+    )
+
+
+def _opening_values(legal: list[int]) -> list[float]:
+    """The opening choice: the chooser sends the Opening Attack (or not, by _SEND_FIRST)."""
+    return [1.0 if (a == FIRST) == _SEND_FIRST else 0.0 for a in legal]
+
+
+def action_values(g: SKGame, obs: dict[str, Any], legal: list[int]) -> list[float]:
+    """A value per legal action (see the module docstring), from an observation."""
+    if obs["phase"] == "opening choice":
+        return _opening_values(legal)
+    return facts_values(g.heur, observed_facts(g.heur, obs), legal)
+
+
+def rollout_values(state: SKState, player: int, legal: list[int]) -> list[float]:
+    """The values of :func:`action_values` for ``player``'s observation, from the state."""
+    if state.phase == PH_CHOICE:
+        return _opening_values(legal)
+    return facts_values(state.game.heur, state_facts(state, player), legal)
+
+
+def facts_values(ht: HeuristicTables, f: Facts, legal: list[int]) -> list[float]:
+    """A value per legal action of a signature step or a flip, from its facts."""
+    me = f.me
+    opp = 1 - me
+    fury = f.fury
+    opp_fury = f.opp_fury
+    mine = f.mine
+    theirs = f.theirs
+    incoming = f.incoming
+    zone = f.zone
+    shaman = f.shaman
     trait_ok = ht.trait_ok[shaman]
     worth_now = _worth(fury)
     # the opponent's Signature Move at their next turn, if they can make it (SK-4.3)
     opp_sig = -1
-    if len(obs["charges"][opp]) == 3 and not obs["signature_pending"][opp]:
-        s = index[z[ht.shaman[opp]][0]]
-        face = 0 if obs["shaman_side"][opp] == "front" else 1
+    if f.charges[opp] == ALL_CHARGED and not f.pending[opp]:
+        s = f.opp_shaman
+        face = f.side[opp]
         if _can_pay(ht.sig_cost[s][face], opp_fury):
             opp_sig = ht.sig_intercept[s][face]
 
@@ -284,8 +397,8 @@ def action_values(g: SKGame, obs: dict[str, Any], legal: list[int]) -> list[floa
             return 0.0
         return (1.0 - _stops(ht, theirs, opp_fury, force)) ** 3
 
-    if phase == "signature step":
-        face = 0 if obs["shaman_side"][me] == "front" else 1
+    if f.phase == "signature step":
+        face = f.side[me]
         force = ht.sig_force[shaman][face] + _signature_force(
             ht.sig_effects[shaman][face], incoming
         )
@@ -295,13 +408,11 @@ def action_values(g: SKGame, obs: dict[str, Any], legal: list[int]) -> list[floa
         return [sig if a == SIGNATURE else flip for a in legal]
 
     # a flip: the card just turned over, in the zone the attack has reached
-    d = index[obs["flipped"]]
+    d = f.flipped
     active = trait_ok[d]
-    bonus = obs["turn_bonus"]
-    tw = z[ht.teamwork[me][zone]]
-    tw_def = index[tw[0]] if tw else -1
+    tw_def = f.teamwork[zone]
     tw_effects: tuple[Effect, ...] = ht.effects[tw_def] if tw_def >= 0 and trait_ok[tw_def] else ()
-    need = incoming - bonus["intercept"]
+    need = incoming - f.bonus_intercept
     flips = 2 - zone  # the flips left after this one
 
     def lets_go(fury_after: Fury, more_intercept: int, more_flips: int) -> float:
@@ -324,7 +435,7 @@ def action_values(g: SKGame, obs: dict[str, Any], legal: list[int]) -> list[floa
             if tw_effects:
                 cost = _underpaid(tw_effects, cost, incoming, zone)
                 effects += tw_effects
-            force = ht.force[d] + bonus["force"]
+            force = ht.force[d] + f.bonus_force
             gain = 0.0
             for verb, amount, ez, cond in effects:
                 if not _holds(cond, incoming, zone, tw_def >= 0):
@@ -332,7 +443,7 @@ def action_values(g: SKGame, obs: dict[str, Any], legal: list[int]) -> list[floa
                 if verb == _FORCE:
                     force += amount
                 elif verb == _PER_TEAMWORK:
-                    force += amount * sum(1 for k in ht.teamwork[opp] if z[k])
+                    force += amount * f.opp_teamwork
                 elif verb == _GAIN:
                     gain += amount * _FURYOKU[zone if ez < 0 else ez]
                 elif verb == _CHARGE:
@@ -344,7 +455,7 @@ def action_values(g: SKGame, obs: dict[str, Any], legal: list[int]) -> list[floa
             after = (fury[0] + (zone == 0), fury[1] + (zone == 1), fury[2] + (zone == 2))
             out.append(lets_go(after, 0, 0) + _worth(after) - worth_now)
         elif a == PLAY:
-            charged = {ZONES.index(c) for c in obs["charges"][me]}
+            charged = {x for x in range(3) if f.charges[me] >> x & 1}
             out.append(
                 _play_value(
                     ht, d, active, fury, charged, incoming, zone, tw_def, tw_effects, lets_go

@@ -145,12 +145,7 @@ class SKState(State):
 
     def active(self, p: int, d: int) -> bool:
         """SK-1.6: a card's text works when its trait matches the Shaman's (or it is generic)."""
-        t = self.game.tables
-        trait = t.trait[d]
-        if trait is None:
-            return True
-        kind = ("shaman", "strike", "advantage", "teamwork")[t.kind[d]]
-        return t.shaman_traits[self.shaman(p)].get(kind) == trait
+        return self.game.tables.works[self.cards[self.zones[pbase(p) + SHAMAN][0]]][d]
 
     def furyoku(self, p: int) -> tuple[int, int, int]:
         """Furyoku cards in the green, yellow and red zones."""

@@ -65,15 +65,26 @@ class Tables:
     sig_intercept: tuple[tuple[int, int], ...]
     sig_force: tuple[tuple[int, int], ...]
     sig_effects: tuple[tuple[tuple[Effect, ...], tuple[Effect, ...]], ...]
+    # works[shaman][card]: the card's text works for that Shaman (SK-1.6), per Shaman
+    works: dict[int, tuple[bool, ...]]
+
+
+def _works(
+    kind: tuple[int, ...], trait: tuple[str | None, ...], traits: dict[str, str]
+) -> tuple[bool, ...]:
+    """Per card: generic, or its trait is the Shaman's entry for its kind of card (SK-1.6)."""
+    return tuple(t is None or traits.get(KINDS[k]) == t for k, t in zip(kind, trait, strict=True))
 
 
 def compile_tables(pool: CardPool[SKCard]) -> Tables:
     """Compile every card of the pool."""
     cards = pool.cards
-
+    kind = tuple(KINDS.index(c.type) for c in cards)
+    trait = tuple(c.trait for c in cards)
+    shaman_traits = tuple({str(k): v for k, v in (c.traits or {}).items()} for c in cards)
     return Tables(
-        kind=tuple(KINDS.index(c.type) for c in cards),
-        trait=tuple(c.trait for c in cards),
+        kind=kind,
+        trait=trait,
         cost=tuple(price(c.cost) for c in cards),
         intercept=tuple(c.intercept or 0 for c in cards),
         force=tuple(c.force or 0 for c in cards),
@@ -81,7 +92,7 @@ def compile_tables(pool: CardPool[SKCard]) -> Tables:
         extra_cost=tuple(price(c.extra_cost) if c.extra_cost else None for c in cards),
         extra_effects=tuple(tuple(_effect(e) for e in c.extra_effects) for c in cards),
         effects=tuple(tuple(_effect(e) for e in c.effects) for c in cards),
-        shaman_traits=tuple({str(k): v for k, v in (c.traits or {}).items()} for c in cards),
+        shaman_traits=shaman_traits,
         sig_name=tuple(
             (c.front.signature.name, c.back.signature.name) if c.front and c.back else ("", "")
             for c in cards
@@ -111,4 +122,5 @@ def compile_tables(pool: CardPool[SKCard]) -> Tables:
             else ((), ())
             for c in cards
         ),
+        works={s: _works(kind, trait, shaman_traits[s]) for s in range(len(cards)) if kind[s] == 0},
     )
