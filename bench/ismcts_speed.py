@@ -152,11 +152,18 @@ def game_rows(name: str, args: argparse.Namespace) -> list[Row]:
 
 
 def agent_params(agent: ISMCTSAgent, name: str) -> dict[str, Any]:
-    """The settings the agent searched with in game ``name`` (a spec without a budget runs the
-    game's ``search_iterations``)."""
+    """The settings the agent searched with in game ``name`` (a setting the spec leaves out
+    is the game's: ``search_iterations``, ``search_exploration``, ``search_root``)."""
     params = dataclasses.asdict(agent.settings)
-    if params["iterations"] is None:
-        params["iterations"] = cardtable.load_game(name).search_iterations
+    game = cardtable.load_game(name)
+    defaults = {
+        "iterations": game.search_iterations,
+        "c": game.search_exploration,
+        "root": game.search_root,
+    }
+    for key, value in defaults.items():
+        if params[key] is None:
+            params[key] = value
     return params
 
 

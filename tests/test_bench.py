@@ -107,6 +107,9 @@ def test_ismcts_speed_json(tmp_path: Path) -> None:
         assert "error" not in row, row["error"]
         assert set(row) >= SEARCH_KEYS
         assert row["params"]["iterations"] == 5
+        game = cardtable.load_game(name)  # the settings the spec leaves out are the game's
+        assert row["params"]["c"] == game.search_exploration
+        assert row["params"]["root"] == game.search_root
         assert row["steps"] >= 1 and row["sims_per_s"] > 0
         assert rows[f"{base}/random-playouts"]["us_per_decision"] > 0
 
