@@ -8,6 +8,7 @@ observations, event views and ``resample`` from the zone declarations.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core.errors import IllegalActionError
@@ -73,6 +74,12 @@ class State(ABC):
 
     def _after_resample(self, player: int) -> None:  # noqa: B027
         """Fix derived fields after hidden cards were redistributed; default: nothing."""
+
+    def _known_hidden(self, player: int) -> AbstractSet[int]:
+        """Cards in zones ``player`` cannot see whose identity ``player`` knows all the same
+        (everyone saw them before they were put face down): ``resample`` leaves them where
+        they lie. Default: none."""
+        return frozenset()
 
     # ----- the public contract --------------------------------------------------------------
     def is_terminal(self) -> bool:
@@ -192,7 +199,8 @@ class State(ABC):
         reseeded so that future shuffles are unknown too. The history is kept as it was and
         does not replay the new state. The hidden cards are put in a canonical order (by
         definition, then instance) before the deal, so where they really were does not
-        change the result."""
+        change the result. Cards the game names as known (``_known_hidden``) stay where they
+        lie, and the others are dealt into the places left."""
         other = self.clone()
         visible = self.game.visibility[player]
         specs = self.game.zone_specs
@@ -200,29 +208,38 @@ class State(ABC):
         for i, v in enumerate(visible):
             if not v and self.zones[i]:
                 groups.setdefault(specs[i].owner, []).append(i)
+        known = self._known_hidden(player)
         for hidden in groups.values():
-            self._redeal(other, hidden, rng)
+            self._redeal(other, hidden, rng, known)
         other.rng = Rng(rng.next64())
         other._legal = None
         other._after_resample(player)
         return other
 
-    def _redeal(self, other: State, hidden: list[int], rng: Rng) -> None:
-        """Deal the cards of zones ``hidden`` again at random into ``other``."""
+    def _redeal(self, other: State, hidden: list[int], rng: Rng, known: AbstractSet[int]) -> None:
+        """Deal the cards of zones ``hidden`` again at random into ``other``, but those of
+        ``known``, which keep their places."""
         specs = self.game.zone_specs
         kind_of = self.game.card_kinds  # kind_of[cards[c]] is card_kind(c)
         cards = self.cards
-        pool = [c for i in hidden for c in self.zones[i]]
+        zones = self.zones
+        if known:
+            places = {i: sum(1 for c in zones[i] if c not in known) for i in hidden}
+            pool = [c for i in hidden for c in zones[i] if c not in known]
+        else:
+            places = {i: len(zones[i]) for i in hidden}
+            pool = [c for i in hidden for c in zones[i]]
         # A canonical order before the shuffle (by definition, then instance), so that the
         # deal depends on which cards are hidden, not on where they really are.
         pool.sort()
         pool.sort(key=cards.__getitem__)
         rng.shuffle(pool)
+        dealt: dict[int, list[int]] = {}
         for i in hidden:
             kinds = specs[i].kinds
             if kinds is None:
                 continue
-            need = len(self.zones[i])
+            need = places[i]
             taken: list[int] = []
             rest: list[int] = []
             for c in pool:
@@ -230,14 +247,21 @@ class State(ABC):
                     taken.append(c)
                 else:
                     rest.append(c)
-            other.zones[i] = tuple(taken)
+            dealt[i] = taken
             pool = rest
         pos = 0
         for i in hidden:
             if specs[i].kinds is None:
-                n = len(self.zones[i])
-                other.zones[i] = tuple(pool[pos : pos + n])
+                n = places[i]
+                dealt[i] = pool[pos : pos + n]
                 pos += n
+        for i in hidden:
+            new = dealt[i]
+            if known and len(new) < len(zones[i]):
+                rest_of = iter(new)
+                other.zones[i] = tuple(c if c in known else next(rest_of) for c in zones[i])
+            else:
+                other.zones[i] = tuple(new)
 
     def pin_zones(self, pins: dict[str, list[str]]) -> None:
         """Set zones to exactly the given cards (by card id; decks listed top first), for

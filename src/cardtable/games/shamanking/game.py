@@ -146,6 +146,7 @@ class SKGame(Game):
             for z in range(3):
                 st.zones[b + FURYOKU + z] = st.zones[b + DECK][-2:]
                 st.zones[b + DECK] = st.zones[b + DECK][:-2]
+                st.fog[3 * p + z] = 2
             st.zones[b + DISCARD] = st.zones[b + DECK][-4:][::-1]
             st.zones[b + DECK] = st.zones[b + DECK][:-4]
         st.chooser = self._opening_chooser(st)

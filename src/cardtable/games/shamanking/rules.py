@@ -41,6 +41,7 @@ class SKState(State):
         "defender",
         "first_sender",
         "flipped",
+        "fog",
         "incoming",
         "move_back",
         "moves_used",
@@ -70,6 +71,9 @@ class SKState(State):
         self.side = [0, 0]  # the Shaman's face: 0 front, 1 back
         self.stow = [False, False]  # a Signature was used: stow it and turn over at cleanup
         self.points = [0, 0]
+        # per player and zone (3p + z): how many cards at the bottom of that furyoku area
+        # nobody knows (put there from the deck); the cards above came from public places
+        self.fog = [0] * 6
         self.adv_force = 0
         self.adv_intercept = 0
         self.move_back = 0
@@ -91,6 +95,7 @@ class SKState(State):
         other.side = self.side[:]
         other.stow = self.stow[:]
         other.points = self.points[:]
+        other.fog = self.fog[:]
         other.adv_force = self.adv_force
         other.adv_intercept = self.adv_intercept
         other.move_back = self.move_back
@@ -203,6 +208,8 @@ class SKState(State):
                     self.zones[b + DISCARD] += (card,)
                     ev.append(move(card, b + FURYOKU + zone, b + DISCARD, p))
                     need -= 1
+                fog = 3 * p + zone
+                self.fog[fog] = min(self.fog[fog], len(self.zones[b + FURYOKU + zone]))
 
     # ----- effects ---------------------------------------------------------------------------
     def _holds(self, p: int, cond: tuple[int, int, int, int]) -> bool:
@@ -593,12 +600,32 @@ class SKState(State):
                 self.zones[b + DECK] = self.zones[b + DECK][:-1]
                 self.zones[b + FURYOKU + z] += (c,)
                 ev.append(move(c, b + DECK, b + FURYOKU + z, p))
+            self.fog[3 * p + z] = len(self.zones[b + FURYOKU + z])
 
     def _game_over(self, winner: int, how: str, ev: list[Event]) -> None:
         self.phase = PH_OVER
         self.winner = winner
         self._legal = []
         ev.append(note("game_over", max(winner, -1), how=how, points=self.points[:]))
+
+    def _pinned(self, zone: int, new: list[int]) -> None:
+        """Furyoku pinned by a scenario is furyoku nobody knows."""
+        for p in (0, 1):
+            z = zone - pbase(p) - FURYOKU
+            if 0 <= z < 3:
+                self.fog[3 * p + z] = len(new)
+
+    def _known_hidden(self, player: int) -> set[int]:
+        """SK-3.1: the furyoku cards everyone saw put face down (focused from a play area or
+        taken from a discard pile), above those put there from the deck, which nobody knows:
+        a resample leaves them in place."""
+        known: set[int] = set()
+        zones = self.zones
+        for p in (0, 1):
+            b = pbase(p) + FURYOKU
+            for z in range(3):
+                known.update(zones[b + z][self.fog[3 * p + z] :])
+        return known
 
     # ----- views -----------------------------------------------------------------------------
     def _public_view(self, player: int | None) -> dict[str, Any]:
