@@ -205,8 +205,8 @@ class SKGame(Game):
         return heuristics.action_values(self, observation, legal)
 
     def rollout_values(self, state: State, player: int, legal: list[int]) -> list[float]:
-        """The values of ``heuristic_values``, from the facts they read of the observation, read
-        straight from the state instead (heuristics.state_facts)."""
+        """The values of ``heuristic_values``, from the facts they read, taken straight from the
+        state instead of an observation (heuristics.state_facts)."""
         assert isinstance(state, SKState)
         return heuristics.rollout_values(state, player, legal)
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import COUNTER, COUNTER_EXTRA, FIRST, FOCUS, PASS, PLAY, SIGNATURE
@@ -235,30 +235,42 @@ class Facts(NamedTuple):
     opp_teamwork: int  # the opponent's zones that hold a Teamwork card
 
 
-def _seen(ht: HeuristicTables, z: dict[str, Any], p: int) -> Seen:
-    """The Strikes of player ``p`` that everyone has seen, and how many cards were seen, from
-    the zones of an observation."""
-    index = ht.index
+def _tally(
+    ht: HeuristicTables,
+    piles: dict[Any, tuple[int, ...]],
+    to_card: Mapping[str, int] | tuple[int, ...],
+    pile: tuple[Any, ...],
+    zones: Mapping[str, Sequence[Any]] | list[tuple[int, ...]],
+    areas: tuple[Any, ...],
+) -> Seen:
+    """The Strikes among a player's discard ``pile`` and public ``areas`` (keys of ``zones``),
+    and how many cards they hold; ``to_card`` maps what the zones list to cards of the set.
+    The Strikes of a pile are remembered in ``piles``: a pile changes little."""
     kind = ht.kind
-    areas = ht.public[p]
-    discard = tuple(z[areas[0]])  # the discard pile, remembered: it changes little
-    known = ht.discards.get(discard)
+    known = piles.get(pile)
     if known is None:
-        known = tuple(d for d in (index[c] for c in discard) if kind[d] == STRIKE)
-        if len(ht.discards) >= 4096:
-            ht.discards.clear()
-        ht.discards[discard] = known
+        known = tuple(d for d in (to_card[c] for c in pile) if kind[d] == STRIKE)
+        if len(piles) >= 4096:
+            piles.clear()
+        piles[pile] = known
     strikes = list(known)
-    n = len(discard)
-    for k in areas[1:]:
-        cards = z[k]
-        if cards:
-            n += len(cards)
-            for c in cards:
-                d = index[c]
+    n = len(pile)
+    for k in areas:
+        area = zones[k]
+        if area:
+            n += len(area)
+            for c in area:
+                d = to_card[c]
                 if kind[d] == STRIKE:
                     strikes.append(d)
     return tuple(strikes), n
+
+
+def _seen(ht: HeuristicTables, z: dict[str, Any], p: int) -> Seen:
+    """The Strikes of player ``p`` that everyone has seen, and how many cards were seen, from
+    the zones of an observation."""
+    areas = ht.public[p]
+    return _tally(ht, ht.discards, ht.index, tuple(z[areas[0]]), z, areas[1:])
 
 
 def observed_facts(ht: HeuristicTables, obs: dict[str, Any]) -> Facts:
@@ -296,29 +308,11 @@ def _state_seen(ht: HeuristicTables, state: SKState, p: int) -> Seen:
     """:func:`_seen`, read from the state's zones."""
     cards = state.cards
     zones = state.zones
-    kind = ht.kind
-    areas = ht.public_at[p]
-    pile = zones[areas[0]]
     if ht.piles_of is not cards:  # the piles remembered are of another game's cards
         ht.piles.clear()
         ht.piles_of = cards
-    known = ht.piles.get(pile)
-    if known is None:
-        known = tuple(d for d in (cards[c] for c in pile) if kind[d] == STRIKE)
-        if len(ht.piles) >= 4096:
-            ht.piles.clear()
-        ht.piles[pile] = known
-    strikes = list(known)
-    n = len(pile)
-    for i in areas[1:]:
-        area = zones[i]
-        if area:
-            n += len(area)
-            for c in area:
-                d = cards[c]
-                if kind[d] == STRIKE:
-                    strikes.append(d)
-    return tuple(strikes), n
+    areas = ht.public_at[p]
+    return _tally(ht, ht.piles, cards, zones[areas[0]], zones, areas[1:])
 
 
 def state_facts(state: SKState, player: int) -> Facts:
