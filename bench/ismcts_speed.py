@@ -153,17 +153,16 @@ def game_rows(name: str, args: argparse.Namespace) -> list[Row]:
 
 def agent_params(agent: ISMCTSAgent, name: str) -> dict[str, Any]:
     """The settings the agent searched with in game ``name`` (a setting the spec leaves out
-    is the game's: ``search_iterations``, ``search_exploration``, ``search_root``)."""
-    params = dataclasses.asdict(agent.settings)
+    is the game's: ``search_iterations`` and ``search_steps`` when it sets no budget,
+    ``search_exploration``, ``search_root``)."""
     game = cardtable.load_game(name)
-    defaults = {
-        "iterations": game.search_iterations,
-        "c": game.search_exploration,
-        "root": game.search_root,
-    }
-    for key, value in defaults.items():
-        if params[key] is None:
-            params[key] = value
+    budget = agent.budget(game)
+    params = dataclasses.asdict(agent.settings)
+    params["iterations"], params["steps"] = budget.iterations, budget.steps
+    if params["c"] is None:
+        params["c"] = game.search_exploration
+    if params["root"] is None:
+        params["root"] = game.search_root
     return params
 
 

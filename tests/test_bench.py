@@ -107,6 +107,7 @@ def test_ismcts_speed_json(tmp_path: Path) -> None:
         assert "error" not in row, row["error"]
         assert set(row) >= SEARCH_KEYS
         assert row["params"]["iterations"] == 5
+        assert row["params"]["steps"] is None  # the spec's budget, not the game's cap
         game = cardtable.load_game(name)  # the settings the spec leaves out are the game's
         assert row["params"]["c"] == game.search_exploration
         assert row["params"]["root"] == game.search_root

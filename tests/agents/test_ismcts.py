@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, cast
 
 import pytest
 
 import cardtable
 from cardtable.agents import make_agent, parse_spec
-from cardtable.agents.ismcts import ROOT_POLICIES, ISMCTSAgent, Search, Settings
+from cardtable.agents.ismcts import ROOT_POLICIES, Budget, ISMCTSAgent, Search, Settings
 from cardtable.core.errors import AgentSpecError
 from cardtable.core.game import Game
 from cardtable.core.infoset import InfoSet
@@ -40,9 +41,13 @@ def decision_points(game: Game, seed: int, count: int) -> list[State]:
 
 # ----- specs -------------------------------------------------------------------------------
 def test_spec_parsing() -> None:
-    spec = "ismcts:iterations=200:time=0.5:c=1.0:depth=40:epsilon=0.3:bias=2:root=paired:seed=3"
+    spec = (
+        "ismcts:iterations=200:steps=900:time=0.5:c=1.0:depth=40:epsilon=0.3:bias=2"
+        ":root=paired:seed=3"
+    )
     params: dict[str, Any] = {
         "iterations": 200,
+        "steps": 900,
         "time": 0.5,
         "c": 1.0,
         "depth": 40,
@@ -62,12 +67,13 @@ def test_spec_parsing() -> None:
     ("spec", "message"),
     [
         ("ismcts:iterations=0", "'iterations' must be at least 1"),
+        ("ismcts:steps=0", "'steps' must be at least 1"),
         ("ismcts:time=0", "'time' must be positive"),
         ("ismcts:c=-1", "'c' must not be negative"),
         ("ismcts:depth=0", "'depth' must be at least 1"),
         ("ismcts:epsilon=1.5", "'epsilon' must be from 0 to 1"),
         ("ismcts:bias=-0.5", "'bias' must not be negative"),
-        ("ismcts:root=best", "'root' must be one of ucb, paired"),
+        ("ismcts:root=best", "'root' must be one of ucb, paired, halving"),
         ("ismcts:iterations=many", "bad value"),
         ("ismcts:width=3", "bad parameter"),
     ],
@@ -132,17 +138,54 @@ def test_time_budget() -> None:
 
 @pytest.mark.parametrize("name", cardtable.available_games())
 def test_default_budget_is_the_games(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Without ``iterations`` the agent runs the game's ``search_iterations``; a spec's own
-    budget wins over it."""
+    """Without ``iterations`` or ``steps`` the agent runs the game's ``search_iterations``
+    and ``search_steps``; a spec's own budget wins over both."""
     game = cardtable.load_game(name)
     monkeypatch.setattr(type(game), "search_iterations", 7)
+    monkeypatch.setattr(type(game), "search_steps", None)
     root = decision_points(game, 3, 1)[0]
+    info = InfoSet(root, root.current_player())
     agent = ismcts("ismcts:depth=2")
-    agent.decide(InfoSet(root, root.current_player()))
+    agent.decide(info)
     assert agent.last_stats.simulations == 7
+    assert agent.budget(game) == Budget(7, None, None)
     agent = ismcts("ismcts:depth=2:iterations=5")
-    agent.decide(InfoSet(root, root.current_player()))
+    agent.decide(info)
     assert agent.last_stats.simulations == 5
+    monkeypatch.setattr(type(game), "search_steps", 3)
+    agent = ismcts("ismcts:depth=2")
+    agent.decide(info)
+    assert agent.budget(game) == Budget(7, 3, None)
+    assert agent.last_stats.simulations < 7 and agent.last_stats.decisions >= 3
+    assert ismcts("ismcts:iterations=5").budget(game) == Budget(5, None, None)
+    assert ismcts("ismcts:steps=40:time=0.1").budget(game) == Budget(None, 40, 0.1)
+
+
+@pytest.mark.parametrize("root", ROOT_POLICIES)
+def test_steps_budget_stops_at_the_first_simulation_that_reaches_it(
+    root: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A steps budget stops the search at the first simulation after which the decisions
+    played reach it (with a paired root, in the middle of a round); with iterations too,
+    whichever limit comes first."""
+    game = cardtable.load_game("shamanking")
+    state = wide_root(game, 3)
+    info = InfoSet(state, state.current_player())
+    before: list[int] = []  # the decisions played before each simulation
+    simulate = Search.simulate
+
+    def spy(search: Search, sample: State, first: int | None = None) -> None:
+        before.append(search.decisions)
+        simulate(search, sample, first)
+
+    monkeypatch.setattr(Search, "simulate", spy)
+    for steps in (150, 400, 2000):  # more than the first round of a halving root plays
+        before.clear()
+        search = Search(info, Rng(3), Settings(root=root))
+        assert search.run(Budget(None, steps)) == len(before)
+        assert before[-1] < steps <= search.decisions
+    search = Search(info, Rng(3), Settings(root=root))
+    assert search.run(Budget(5, 10**6)) == 5
 
 
 @pytest.mark.parametrize("name", cardtable.available_games())
@@ -167,8 +210,10 @@ def test_default_root_is_the_games(name: str, monkeypatch: pytest.MonkeyPatch) -
     info = InfoSet(root, root.current_player())
     for default in ROOT_POLICIES:
         monkeypatch.setattr(type(game), "search_root", default)
-        assert Search(info, Rng(0), Settings()).paired == (default == "paired")
+        search = Search(info, Rng(0), Settings())
+        assert (search.paired, search.halving) == (default != "ucb", default == "halving")
         assert Search(info, Rng(0), Settings(root="paired")).paired
+        assert Search(info, Rng(0), Settings(root="halving")).halving
         assert not Search(info, Rng(0), Settings(root="ucb")).paired
 
 
@@ -192,7 +237,7 @@ def test_paired_root_plays_every_action_on_the_same_sample_and_seed(
     monkeypatch.setattr(Search, "simulate", spy)
     rounds = 5
     search = Search(InfoSet(root, root.current_player()), Rng(7), Settings(root="paired"))
-    assert search.run(rounds * len(legal), None) == rounds * len(legal)
+    assert search.run(Budget(rounds * len(legal))) == rounds * len(legal)
     assert [first for first, _, _, _ in starts] == legal * rounds
     for r in range(rounds):
         batch = starts[r * len(legal) : (r + 1) * len(legal)]
@@ -224,6 +269,91 @@ def test_paired_root_budgets() -> None:
     agent = ismcts(f"ismcts:root=paired:time=0.05:iterations={2 * k + 1}")
     agent.decide(info)  # the time budget wins over the iterations, and runs whole rounds
     assert agent.last_stats.simulations % k == 0 and agent.last_stats.simulations > 2 * k + 1
+
+
+def wide_root(game: Game, width: int) -> State:
+    """A state with at least ``width`` legal actions, from seeded random games."""
+    for seed in range(50):
+        for state in decision_points(game, seed, 200):
+            if len(state.legal_actions()) >= width:
+                return state
+    raise AssertionError(f"{game.name}: no decision with {width} legal actions")
+
+
+@pytest.mark.parametrize(("name", "width"), [("shamanking", 3), ("rawdeal", 5)])
+def test_halving_root_drops_the_lower_half_after_each_phase(
+    name: str, width: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With ``root=halving`` the rounds are paired, the budget is split into ceil(log2 k)
+    phases of whole rounds, after each phase but the last only the half of the actions
+    (rounded up) with the higher means stay in the race, the iterations budget is exact, and
+    the action played is the best mean left in the race."""
+    game = cardtable.load_game(name)
+    root = wide_root(game, width)
+    legal = root.legal_actions()
+    k = len(legal)
+    phases = math.ceil(math.log2(k))
+    calls: list[tuple[int | None, int]] = []
+    halvings: list[tuple[list[int], dict[int, float], list[int]]] = []
+    simulate, halve = Search.simulate, Search.halve
+
+    def spy_simulate(search: Search, state: State, first: int | None = None) -> None:
+        calls.append((first, search.rng.copy().next64()))
+        simulate(search, state, first)
+
+    def spy_halve(search: Search, actions: list[int]) -> list[int]:
+        children = search.root.children
+        means = {a: children[a].w / children[a].n for a in actions}
+        kept = halve(search, actions)
+        halvings.append((actions, means, kept))
+        return kept
+
+    monkeypatch.setattr(Search, "simulate", spy_simulate)
+    monkeypatch.setattr(Search, "halve", spy_halve)
+    iterations = 10 * k + 2  # phase shares that are not whole rounds
+    search = Search(InfoSet(root, root.current_player()), Rng(5), Settings(root="halving"))
+    assert search.run(Budget(iterations)) == iterations == len(calls)
+    # the rounds: one seed each, over the actions in the race
+    rounds: list[list[int | None]] = []
+    for i, (first, seed) in enumerate(calls):
+        if i == 0 or seed != calls[i - 1][1]:
+            rounds.append([])
+        rounds[-1].append(first)
+    assert len(halvings) == phases - 1
+    racing = legal
+    expected: list[list[int]] = []
+    for p in range(phases):
+        share = iterations * (p + 1) // phases - sum(map(len, expected))
+        whole = max(1, share // len(racing)) if p < phases - 1 else -(-share // len(racing))
+        expected += [racing] * whole
+        if p < phases - 1:
+            actions, means, kept = halvings[p]
+            assert actions == racing
+            top = sorted(actions, key=lambda a: -means[a])[: (len(actions) + 1) // 2]
+            assert kept == [a for a in actions if a in top]
+            racing = kept
+    assert rounds[:-1] == expected[:-1]
+    assert rounds[-1] == expected[-1][: len(rounds[-1])]
+    assert search.racing == racing
+    children = search.root.children
+    best = search.best(legal)
+    assert best in racing
+    assert children[best].w / children[best].n == max(children[a].w / children[a].n for a in racing)
+    # an action out of the race is not played, whatever its mean
+    out = next(a for a in legal if a not in racing)
+    children[out].w = float(children[out].n)
+    assert search.best(legal) in racing
+
+
+def test_halving_root_time_budget_runs_whole_rounds() -> None:
+    """With a time budget every phase runs whole rounds, at least one, and the iterations are
+    ignored."""
+    game = cardtable.load_game("shamanking")
+    root = wide_root(game, 3)
+    k = len(root.legal_actions())
+    agent = ismcts("ismcts:root=halving:time=0.05:iterations=1")
+    assert agent.decide(InfoSet(root, root.current_player())) in root.legal_actions()
+    assert agent.last_stats.simulations >= k + 2
 
 
 def test_cut_off_uses_the_game_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -294,7 +424,7 @@ def test_moves_of_different_players_never_share_a_node(name: str) -> None:
     for root in decision_points(game, 5, 4):
         p = root.current_player()
         search = Search(InfoSet(root, p), Rng(2), Settings(iterations=150))
-        search.run(150, None)
+        search.run(Budget(150))
         assert {child.player for child in search.root.children.values()} == {p}
         nodes, followed = [search.root], 0
         while nodes:

@@ -41,7 +41,7 @@ def test_games_lists_every_game_with_options_decks_and_agents(client: TestClient
         assert {a["spec"] for a in g["agents"]} >= {"random", "greedy", "ismcts"}
     # the search agents' labels give each game's own default budget
     labels = {a["spec"]: a["label"] for a in games["shamanking"]["agents"]}
-    assert labels["ismcts"] == "Search (1,500 simulations a move)"
+    assert labels["ismcts"] == "Search (up to 1,500 simulations a move)"  # and a steps cap
     assert labels["ismcts:iterations=2000"] == "Search, strong (2,000 simulations a move)"
     assert "Search (200 simulations a move)" in {a["label"] for a in looney["agents"]}
 

@@ -15,7 +15,10 @@ simulation:
    another), their moves never share a node. With ``root=paired`` the root action is not
    chosen by UCB1: each sample is played once from every legal root action in turn, with the
    same rollout seed, so that the actions are compared on common random numbers (the same
-   deal and the same luck), and the tree below each root action grows as usual;
+   deal and the same luck), and the tree below each root action grows as usual. With
+   ``root=halving`` the rounds are paired too, and the budget comes in phases (sequential
+   halving, Karnin, Koren & Somekh 2013): after each phase the half of the root actions with
+   the lower means leave, and the simulations left go to the closer contest;
 3. *expands* one untried action, the one the heuristics value most;
 4. *rolls out* with an epsilon-greedy policy over ``game.heuristic_values`` of the acting
    player's observation of the rollout state (``game.rollout_values``, which a game may read
@@ -26,7 +29,8 @@ simulation:
    leading to it, scaled to 0..1 by the game's ``min_return``/``max_return``.
 
 The move played is the root action visited most (with ``root=paired``, the one with the best
-mean result). Spec: ``ismcts``, ``ismcts:iterations=200``, ``ismcts:time=0.5``,
+mean result; with ``root=halving``, the best mean among the actions left in the race).
+Spec: ``ismcts``, ``ismcts:iterations=200``, ``ismcts:time=0.5``,
 ``ismcts:c=1.0:depth=40:epsilon=0.3:bias=0:root=paired:seed=3``.
 """
 
@@ -47,18 +51,21 @@ from cardtable.core.state import TERMINAL, State
 DEFAULT_DEPTH = 20
 DEFAULT_EPSILON = 0.1
 DEFAULT_BIAS = 3.0
-ROOT_POLICIES = ("ucb", "paired")
+ROOT_POLICIES = ("ucb", "paired", "halving")
 
 
 @dataclass(frozen=True)
 class Settings:
-    """How to search: simulations per decision (``None``: the game's ``search_iterations``),
-    or seconds, which win when given; the UCB1 exploration constant (``None``: the game's
-    ``search_exploration``), the cut-off in decisions past the root, the rollout's chance of a
-    random action, the weight of the heuristic prior, and how the root action is chosen in a
-    simulation (one of ``ROOT_POLICIES``; ``None``: the game's ``search_root``)."""
+    """How to search: simulations per decision, and a cap on the decisions played in them
+    (tree and rollout together), whichever runs out first (both ``None``: the game's
+    ``search_iterations`` and ``search_steps``), or seconds, which win when given; the UCB1
+    exploration constant (``None``: the game's ``search_exploration``), the cut-off in
+    decisions past the root, the rollout's chance of a random action, the weight of the
+    heuristic prior, and how the root action is chosen in a simulation (one of
+    ``ROOT_POLICIES``; ``None``: the game's ``search_root``)."""
 
     iterations: int | None = None
+    steps: int | None = None
     time: float | None = None
     c: float | None = None
     depth: int = DEFAULT_DEPTH
@@ -74,6 +81,7 @@ class Settings:
             "must be at least 1",
             self.iterations,
         )
+        _check(self.steps is None or self.steps >= 1, "steps", "must be at least 1", self.steps)
         _check(self.time is None or self.time > 0, "time", "must be positive", self.time)
         _check(self.c is None or self.c >= 0, "c", "must not be negative", self.c)
         _check(self.depth >= 1, "depth", "must be at least 1", self.depth)
@@ -99,6 +107,16 @@ class SearchStats(NamedTuple):
     simulations: int
     decisions: int
     seconds: float
+
+
+class Budget(NamedTuple):
+    """What one decision may spend: ``iterations`` simulations and ``steps`` decisions played
+    in them (tree and rollout together), whichever runs out first (``None``: no limit); or,
+    when ``seconds`` is given, that much time instead."""
+
+    iterations: int | None
+    steps: int | None = None
+    seconds: float | None = None
 
 
 class Node:
@@ -144,9 +162,11 @@ class Search:
         "depth",
         "epsilon",
         "game",
+        "halving",
         "info",
         "lo",
         "paired",
+        "racing",
         "rng",
         "root",
         "scale",
@@ -161,7 +181,10 @@ class Search:
         self.depth = settings.depth
         self.epsilon = settings.epsilon
         self.bias = settings.bias
-        self.paired = (settings.root or self.game.search_root) == "paired"
+        root = settings.root or self.game.search_root
+        self.paired = root in ("paired", "halving")  # root actions compared on the same samples
+        self.halving = root == "halving"
+        self.racing: list[int] | None = None  # the root actions still in the race (paired)
         self.root = Node(-1)
         self.lo = self.game.min_return()
         span = self.game.max_return() - self.lo
@@ -169,28 +192,43 @@ class Search:
         self.zeros = [0.0] * self.game.num_players
         self.decisions = 0  # decisions played in all simulations so far (tree and rollout)
 
-    def run(self, iterations: int, seconds: float | None) -> int:
-        """Run ``iterations`` simulations, or when ``seconds`` is given as many as fit in that
-        time (at least one). Return the number run."""
+    def run(self, budget: Budget) -> int:
+        """Run simulations until the ``budget`` is spent: ``iterations`` simulations or
+        ``steps`` decisions played in them, whichever comes first; when ``seconds`` is given,
+        as many as fit in that time instead (at least one). Return the number run."""
         if self.paired:
-            return self.run_paired(iterations, seconds)
-        if seconds is None:
-            for _ in range(iterations):
-                self.simulate(self.info.sample(self.rng))
-            return iterations
-        deadline = time.perf_counter() + seconds
+            return self.run_paired(budget)
         done = 0
+        if budget.seconds is None:
+            while not self.spent(done, budget.iterations, budget.steps):
+                self.simulate(self.info.sample(self.rng))
+                done += 1
+            return done
+        deadline = time.perf_counter() + budget.seconds
         while done == 0 or time.perf_counter() < deadline:
             self.simulate(self.info.sample(self.rng))
             done += 1
         return done
 
-    def run_paired(self, iterations: int, seconds: float | None) -> int:
+    def spent(self, done: int, iterations: int | None, steps: int | None) -> bool:
+        """Whether ``done`` simulations, and the decisions played so far, reach either limit
+        (``None``: no limit)."""
+        return (iterations is not None and done >= iterations) or (
+            steps is not None and self.decisions >= steps
+        )
+
+    def run_paired(self, budget: Budget) -> int:
         """Run simulations in rounds: each round draws one sample and one rollout seed and
-        plays a copy of that sample from every legal root action in turn, each with a fresh
-        generator on that seed. Stop after ``iterations`` simulations (the last round may be
-        cut short), or when ``seconds`` is given at the first round boundary past that time.
-        Return the number run."""
+        plays a copy of that sample from every root action still in the race in turn, each
+        with a fresh generator on that seed. With ``root=paired`` every legal action stays in
+        the race. With ``root=halving`` the budget is split evenly into ``ceil(log2 k)``
+        phases for ``k`` legal actions, and after each phase but the last the actions with
+        the lower means leave the race, so that half of them (rounded up) stay.
+        An iterations or steps budget is exact, the last round cut short (a phase before the
+        last runs whole rounds, at least one, up to its share of the simulations or until
+        its share of the steps is played); with ``seconds`` each phase runs whole rounds, at
+        least one, until its share of the time has passed. Return the number of simulations
+        run."""
         legal = self.info.legal_actions()
         if not legal:
             return 0
@@ -198,30 +236,59 @@ class Search:
         for a in legal:
             if a not in children:
                 children[a] = Node(self.info.player)
-        deadline = None if seconds is None else time.perf_counter() + seconds
-        main = self.rng
+        phases = max(1, math.ceil(math.log2(len(legal)))) if self.halving else 1
+        racing = list(legal)
+        start = time.perf_counter()
         done = 0
+        for phase in range(1, phases + 1):
+            last = phase == phases
+            share = Budget(
+                None if budget.iterations is None else budget.iterations * phase // phases,
+                None if budget.steps is None else budget.steps * phase // phases,
+                None if budget.seconds is None else start + budget.seconds * phase / phases,
+            )
+            done = self.rounds(racing, done, share, last)
+            if not last:
+                racing = self.halve(racing)
+        self.racing = racing
+        return done
+
+    def rounds(self, actions: list[int], done: int, goal: Budget, cut: bool) -> int:
+        """Play rounds over the root ``actions`` (see :meth:`run_paired`), ``done``
+        simulations having been run before, up to ``goal``: simulations and decisions played
+        in all, or when its ``seconds`` (here a deadline on the ``perf_counter`` clock) are
+        given, whole rounds, at least one, until that time. Without a deadline the last round
+        is cut short when ``cut`` is true, and only whole rounds (at least one) are played
+        when it is not. Return the number of simulations run in all."""
+        main = self.rng
+        k = len(actions)
+        sims, steps, deadline = goal
         try:
-            while self.more(done, iterations, deadline):
+            while not (cut and deadline is None and self.spent(done, sims, steps)):
                 sample = self.info.sample(main)
                 seed = main.next64()
-                for a in legal:
-                    if deadline is None and done >= iterations:
+                for a in actions:
+                    if cut and deadline is None and self.spent(done, sims, steps):
                         break
                     self.rng = Rng(seed)
                     self.simulate(sample.clone(), a)
                     done += 1
+                if deadline is not None:
+                    if time.perf_counter() >= deadline:
+                        break
+                elif not cut and self.spent(done + k - 1, sims, steps):
+                    break
         finally:
             self.rng = main
         return done
 
-    @staticmethod
-    def more(done: int, iterations: int, deadline: float | None) -> bool:
-        """Whether to start another round: fewer than ``iterations`` simulations so far, or
-        with a ``deadline``, none yet or time left."""
-        if deadline is None:
-            return done < iterations
-        return done == 0 or time.perf_counter() < deadline
+    def halve(self, actions: list[int]) -> list[int]:
+        """The half of the root ``actions`` (rounded up) with the higher means, in their
+        order; between equal means the earlier action stays."""
+        children = self.root.children
+        ranked = sorted(actions, key=lambda a: -children[a].w / children[a].n)
+        stay = set(ranked[: (len(actions) + 1) // 2])
+        return [a for a in actions if a in stay]
 
     def simulate(self, state: State, first: int | None = None) -> None:
         """One simulation on the sampled ``state`` (changed in place): select (beginning with
@@ -346,11 +413,13 @@ class Search:
 
     def best(self, legal: list[int]) -> int:
         """The root action among ``legal`` visited most (ties: the higher mean, then the
-        first in ``legal``); when the root is paired, the one with the highest mean."""
+        first in ``legal``); when the root is paired, the one with the highest mean among
+        those still in the race."""
         children = self.root.children
-        best = legal[0]
+        candidates = legal if self.racing is None else self.racing
+        best = candidates[0]
         best_key = (-1, -1.0)
-        for a in legal:
+        for a in candidates:
             child = children.get(a)
             if child is None or child.n == 0:
                 continue
@@ -372,19 +441,23 @@ def greedy_choice(values: list[float], legal: list[int], rng: Rng) -> int:
 class ISMCTSAgent(Agent):
     """Single-observer ISMCTS with heuristic rollouts; acts on the information set only.
 
-    Parameters (see :class:`Settings`): ``iterations`` (simulations per decision; by default
-    the game's ``search_iterations``), ``time`` (seconds per decision; overrides
-    ``iterations``), ``c`` (UCB1 exploration, results scaled to 0..1; by default the game's
+    Parameters (see :class:`Settings`): ``iterations`` (simulations per decision) and
+    ``steps`` (at most this many decisions played in those simulations, tree and rollout
+    together; the search stops at whichever limit comes first; without either, the game's
+    ``search_iterations`` and ``search_steps``), ``time`` (seconds per decision; overrides
+    both), ``c`` (UCB1 exploration, results scaled to 0..1; by default the game's
     ``search_exploration``), ``depth`` (a simulation stops this many decisions past the root),
     ``epsilon`` (chance of a random rollout action instead of the heuristic's best), ``bias``
-    (weight of the heuristic prior in selection), ``root`` (``ucb`` or ``paired``: how the
-    root action of a simulation is chosen; by default the game's ``search_root``), ``seed``.
-    With a budget of iterations it is deterministic for a seed."""
+    (weight of the heuristic prior in selection), ``root`` (``ucb``, ``paired`` or ``halving``:
+    how the root action of a simulation is chosen; by default the game's ``search_root``),
+    ``seed``.
+    With a budget of iterations or steps it is deterministic for a seed."""
 
     name: ClassVar[str] = "ismcts"
     params: ClassVar[dict[str, type]] = {
         "seed": int,
         "iterations": int,
+        "steps": int,
         "time": float,
         "c": float,
         "depth": int,
@@ -409,18 +482,25 @@ class ISMCTSAgent(Agent):
             return legal[0]
         raise TypeError("the ismcts agent samples hidden states: call decide(InfoSet)")
 
+    def budget(self, game: Game) -> Budget:
+        """The budget of a decision in ``game``: the spec's iterations and steps, or the
+        game's defaults when the spec gives neither; the spec's time, if any, wins."""
+        s = self.settings
+        if s.iterations is None and s.steps is None:
+            return Budget(game.search_iterations, game.search_steps, s.time)
+        return Budget(s.iterations, s.steps, s.time)
+
     def decide(self, info: InfoSet) -> int:
-        """Search the information set and return the root action visited most (with the
-        paired root, the one with the best mean); a single legal action is returned at once,
-        without searching. ``last_stats`` then says what the decision cost."""
+        """Search the information set and return the root action visited most (with a
+        paired root, the one with the best mean left in the race); a single legal action is
+        returned at once, without searching. ``last_stats`` then says what the decision cost."""
         legal = info.legal_actions()
         if len(legal) == 1:
             self.last_stats = SearchStats(0, 0, 0.0)
             return legal[0]
         start = time.perf_counter()
         search = Search(info, self.rng, self.settings)
-        iterations = self.settings.iterations or info.game.search_iterations
-        simulations = search.run(iterations, self.settings.time)
+        simulations = search.run(self.budget(info.game))
         action = search.best(legal)
         self.last_stats = SearchStats(simulations, search.decisions, time.perf_counter() - start)
         return action

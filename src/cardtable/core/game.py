@@ -46,13 +46,18 @@ class Game(ABC):
     #: Simulations per decision that a search agent (``ismcts``) runs when its spec sets no
     #: budget: enough to play this game well within about a second on one core.
     search_iterations: ClassVar[int] = 200
+    #: At most this many decisions played (tree and rollout together) in the simulations of
+    #: one ``ismcts`` decision when its spec sets no budget (``None``: no cap): a cap on the
+    #: time of the dearest decisions, whose simulations run longest.
+    search_steps: ClassVar[int | None] = None
     #: The UCB1 exploration constant of ``ismcts`` (results scaled to 0..1) when its spec
     #: sets no ``c``.
     search_exploration: ClassVar[float] = 0.7
     #: How ``ismcts`` shares its simulations among the root actions when its spec sets no
-    #: ``root``: ``"ucb"`` (UCB1, the usual tree policy) or ``"paired"`` (every legal action
+    #: ``root``: ``"ucb"`` (UCB1, the usual tree policy), ``"paired"`` (every legal action
     #: in turn on the same sampled state and the same rollout seed, so that they are compared
-    #: on common random numbers).
+    #: on common random numbers) or ``"halving"`` (paired, with the budget in phases after
+    #: each of which the half of the actions with the lower means drop out).
     search_root: ClassVar[str] = "ucb"
 
     def __init__(self, options: GameOptions) -> None:

@@ -18,9 +18,11 @@ QUICK_SEARCH = 100  # simulations a move of the quick search agent
 
 def agents(cls: type[Game]) -> list[dict[str, str]]:
     """The agents the lobby offers for a game, weakest first: random, greedy, and search
-    with 100 simulations a move, the game's default budget, and four times that (at most
-    the server's limit)."""
+    with 100 simulations a move, the game's default budget (with its cap on the decisions
+    simulated, if any), and four times that many simulations without a cap (at most the
+    server's limit)."""
     default = cls.search_iterations
+    up_to = "up to " if cls.search_steps else ""
     strong = min(4 * default, int(MAX_AGENT_PARAMS["iterations"]))
     return [
         {"spec": "random", "label": "Random: any legal move"},
@@ -29,7 +31,7 @@ def agents(cls: type[Game]) -> list[dict[str, str]]:
             "spec": f"ismcts:iterations={QUICK_SEARCH}",
             "label": f"Search, quick ({QUICK_SEARCH} simulations a move)",
         },
-        {"spec": "ismcts", "label": f"Search ({default:,} simulations a move)"},
+        {"spec": "ismcts", "label": f"Search ({up_to}{default:,} simulations a move)"},
         {
             "spec": f"ismcts:iterations={strong}",
             "label": f"Search, strong ({strong:,} simulations a move)",

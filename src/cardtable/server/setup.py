@@ -27,7 +27,7 @@ MAX_DECK_TEXT = 100_000
 # libyaml's loader when PyYAML has it: the pure-Python one takes seconds on a long deck text.
 YAML_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # Agents run on the server: a spec may not ask for more search than this.
-MAX_AGENT_PARAMS: dict[str, float] = {"iterations": 2000, "time": 5.0}
+MAX_AGENT_PARAMS: dict[str, float] = {"iterations": 2000, "steps": 40000, "time": 5.0}
 # Options that name files on the server's disk are not for clients.
 SERVER_REFUSED_OPTIONS = ("cards",)
 

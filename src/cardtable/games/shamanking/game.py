@@ -69,10 +69,12 @@ class SKGame(Game):
     deck_layout: ClassVar[DeckLayout] = DeckLayout({"shaman": SINGLE, "deck": MANY})
     # Decisions are cheap (about 0.3 ms a simulation), and a decision has few legal actions
     # whose values differ by less than the luck of one deal: every root action is searched
-    # on the same samples and rollout seeds, 1,500 simulations a decision (docs/agents.md,
-    # Strength).
+    # on the same samples and rollout seeds, in phases that drop the worse half (halving),
+    # 1,500 simulations a decision, or fewer where 22,000 decisions played in them come
+    # first, which keeps the dearest decisions under a second (docs/agents.md, Strength).
     search_iterations: ClassVar[int] = 1500
-    search_root: ClassVar[str] = "paired"
+    search_steps: ClassVar[int | None] = 22000
+    search_root: ClassVar[str] = "halving"
     options: SKOptions
 
     def __init__(self, options: GameOptions, pool: CardPool[SKCard] | None = None) -> None:
