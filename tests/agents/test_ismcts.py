@@ -186,6 +186,8 @@ def test_steps_budget_stops_at_the_first_simulation_that_reaches_it(
         assert before[-1] < steps <= search.decisions
     search = Search(info, Rng(3), Settings(root=root))
     assert search.run(Budget(5, 10**6)) == 5
+    with pytest.raises(ValueError, match="needs iterations, steps or seconds"):
+        search.run(Budget(None))
 
 
 @pytest.mark.parametrize("name", cardtable.available_games())

@@ -195,7 +195,10 @@ class Search:
     def run(self, budget: Budget) -> int:
         """Run simulations until the ``budget`` is spent: ``iterations`` simulations or
         ``steps`` decisions played in them, whichever comes first; when ``seconds`` is given,
-        as many as fit in that time instead (at least one). Return the number run."""
+        as many as fit in that time instead (at least one). Return the number run; raises
+        ValueError for a budget without a limit."""
+        if budget == Budget(None):
+            raise ValueError("a search budget needs iterations, steps or seconds")
         if self.paired:
             return self.run_paired(budget)
         done = 0
