@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Any, cast
 
@@ -347,15 +348,26 @@ def test_halving_root_drops_the_lower_half_after_each_phase(
     assert search.best(legal) in racing
 
 
-def test_halving_root_time_budget_runs_whole_rounds() -> None:
-    """With a time budget every phase runs whole rounds, at least one, and the iterations are
-    ignored."""
+def test_halving_root_time_budget_runs_whole_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a time budget the iterations are ignored, the time is shared among the phases,
+    and every phase runs whole rounds: first of every legal action, then of those left."""
     game = cardtable.load_game("shamanking")
     root = wide_root(game, 3)
     k = len(root.legal_actions())
-    agent = ismcts("ismcts:root=halving:time=0.05:iterations=1")
+    seeds: list[int] = []  # the rollout seed of each simulation: one a round
+    simulate = Search.simulate
+
+    def spy(search: Search, state: State, first: int | None = None) -> None:
+        seeds.append(search.rng.copy().next64())
+        simulate(search, state, first)
+
+    monkeypatch.setattr(Search, "simulate", spy)
+    agent = ismcts("ismcts:root=halving:time=0.2:iterations=1")
     assert agent.decide(InfoSet(root, root.current_player())) in root.legal_actions()
-    assert agent.last_stats.simulations >= k + 2
+    sizes = [len(list(group)) for _, group in itertools.groupby(seeds)]
+    first = sizes.index((k + 1) // 2)  # the first round after the halving
+    assert first >= 1 and set(sizes[:first]) == {k} and set(sizes[first:]) == {(k + 1) // 2}
+    assert len(sizes) - first > 1  # the second phase had time of its own, not one round
 
 
 def test_cut_off_uses_the_game_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:

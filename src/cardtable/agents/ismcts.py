@@ -266,12 +266,13 @@ class Search:
         main = self.rng
         k = len(actions)
         sims, steps, deadline = goal
+        exact = cut and deadline is None  # stop at the simulation that spends the goal
         try:
-            while not (cut and deadline is None and self.spent(done, sims, steps)):
+            while not (exact and self.spent(done, sims, steps)):
                 sample = self.info.sample(main)
                 seed = main.next64()
                 for a in actions:
-                    if cut and deadline is None and self.spent(done, sims, steps):
+                    if exact and self.spent(done, sims, steps):
                         break
                     self.rng = Rng(seed)
                     self.simulate(sample.clone(), a)
