@@ -100,7 +100,7 @@ class RawDealGame(Game):
         }
     )
     # 600 simulations (about 0.3 s a decision) play clearly better than 200 against greedy
-    # since the tree gives each player to act a node of their own (docs/agents.md, Strength).
+    # since the tree gives each player to act a node of their own (docs/agents-experiments.md).
     search_iterations: ClassVar[int] = 600
     options: RawDealOptions
 
