@@ -112,6 +112,41 @@ def test_evaluate_follows_the_score() -> None:
     assert v is not None and v[0] > 0.9
 
 
+def test_a_player_who_had_a_special_brings_none_by_another_card() -> None:
+    """WR-5.4: a special counts for the player, not the card, so substituting
+    kaito-mori-captain for kaito-mori after his special gains no special of his; the same
+    substitution is worth more when he had none."""
+    game = cardtable.load_game("wcrugby")
+    state = game.new_initial_state(seed=0)
+    state.pin_zones(
+        {
+            "t0.pool": [
+                "kaito-mori",
+                "daichi-hoshino",
+                "sota-yamabuki",
+                "tetsuo-ibaraki",
+                "kaito-mori-captain",
+                *["set-play"] * 3,
+            ],
+            "t1.pool": ["ryota-kusunoki", "lin-jia-hao", "wiremu-tane", "sota-yamabuki"],
+        }
+    )
+    for text in ("pick kaito-mori", "pick daichi-hoshino", "pick sota-yamabuki"):
+        state.apply_action(state.string_to_action(text))
+    for text in ("pick tetsuo-ibaraki", "inbounder 2", "target 3", "pick ryota-kusunoki"):
+        state.apply_action(state.string_to_action(text))
+    for text in ("pick lin-jia-hao", "pick wiremu-tane", "pick sota-yamabuki", "inbounder 2"):
+        state.apply_action(state.string_to_action(text))
+    state.apply_action(state.string_to_action("target 1"))
+    state.apply_action(state.string_to_action("special set-play on 1 skill 1"))
+    sub = state.string_to_action("sub kaito-mori-captain for 1")
+    obs = state.observation(0)
+    assert obs["teams"][0]["special_slots"] == [1]
+    after = game.heuristic_values(obs, [sub])[0]
+    obs["teams"][0]["special_slots"] = []  # as if the special had gone to another player
+    assert game.heuristic_values(obs, [sub])[0] > after
+
+
 @pytest.mark.parametrize(("seed", "at_least"), [(1, 190)])
 def test_greedy_beats_random(seed: int, at_least: int) -> None:
     """Seeded, seats swapping (measured: 199 of 200)."""

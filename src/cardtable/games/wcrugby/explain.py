@@ -98,8 +98,12 @@ def _special_problem(st: RugbyState, d: int, s: int, k: int) -> str:
         return f"there is no player on place {s + 1}"
     if st.side[team] >> s & 1:
         return "a player in defensive position (sideways) cannot use special skills"
-    if c in st.specials[team]:
-        return "a special card was already used on this player this period"
+    name = t.name[st.cards[c]]
+    if name in st.specials[team]:
+        return (
+            f"a special card was already used on {t.names[name]} this period "
+            "(on any card of the player)"
+        )
     if len(st.specials[team]) >= 2:
         return "special skills were already activated for 2 players this period"
     skills = t.skills[st.cards[c]]

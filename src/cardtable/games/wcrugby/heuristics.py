@@ -647,6 +647,13 @@ class Court:
                     best = w
         return 0.7 * best if q == me else 0.4 * best
 
+    def _had_special(self, d: int, s: int) -> bool:
+        """Whether player ``d`` coming onto slot ``s`` is the player there, by name, who had a
+        special this period (WR-5.4: the limit counts players, not cards)."""
+        old = self.court[self.me][s]
+        name = self.k.t.name
+        return old >= 0 and name[old] == name[d] and (s + 1) in self.special_slots
+
     def _has_special(self) -> bool:
         kind = self.k.kind
         return any(kind[d] == SPECIAL for d in self.hand)
@@ -655,7 +662,7 @@ class Court:
         """WR-5.2: the outgoing player is discarded, but the first substitution of a period
         spares a player from fatigue (WR-7.2), and each one brings a card more at the draw
         (WR-7.1); the incoming player keeps the outgoing one's position (checked, WR-3.6)
-        and may take a special."""
+        and may take a special, unless it is another card of a player who had one (WR-5.4)."""
         k = self.k
         base, positions, fire = self._slot_facts(s, window)
         v = base
@@ -666,7 +673,7 @@ class Court:
                 v -= 1.0
         if fire is not None:
             now, m, before = fire
-            inc = 0.0 if sideways else k.best_skill[d]
+            inc = 0.0 if sideways or self._had_special(d, s) else k.best_skill[d]
             after = sum(sorted([*now, inc], reverse=True)[:m])
             v += 0.8 * (after - before)
         if sideways:

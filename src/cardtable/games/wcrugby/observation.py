@@ -48,6 +48,7 @@ def _team(st: RugbyState, team: int, player: int | None) -> dict[str, Any]:
     hidden = player != team and all(c < 0 for c in court)
     defs = [st.cards[c] for c in court if c >= 0]
     rule = st.game.options.female_allowance
+    used = st.specials[team]
     mods: dict[str, dict[str, int]] = {}
     for s in range(SLOTS):
         base = (team * SLOTS + s) * NSTATS
@@ -59,7 +60,10 @@ def _team(st: RugbyState, team: int, player: int | None) -> dict[str, Any]:
         "inbounder": st.inb[team] + 1 if st.inb[team] >= 0 and not hidden else None,
         "target": st.tgt[team] + 1 if st.tgt[team] >= 0 and not hidden else None,
         "specials_used": len(st.specials[team]),
-        "special_slots": [s + 1 for s, c in enumerate(court) if c >= 0 and c in st.specials[team]],
+        # WR-5.4: the places of players (by name) who had a special this period
+        "special_slots": [
+            s + 1 for s, c in enumerate(court) if c >= 0 and t.name[st.cards[c]] in used
+        ],
         "skills_blocked": st.blocked[team],
         "substituted": st.subs[team],
         "strategy_done": st.ended[team],

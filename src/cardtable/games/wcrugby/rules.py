@@ -124,7 +124,7 @@ class RugbyState(State):
         self.def_top = [0, 0]
         self.atk_tot = [0, 0]
         self.def_tot = [0, 0]
-        self.specials: list[tuple[int, ...]] = [(), ()]
+        self.specials: list[tuple[int, ...]] = [(), ()]  # the name groups given a special
         self.blocked = [False, False]
         self.subs = [False, False]
         self.scores: list[list[int]] = [[], []]
@@ -343,8 +343,8 @@ class RugbyState(State):
 
     def _special_actions(self, hand: list[int]) -> list[int]:
         """WR-5.4: a special card on an upright player's skill; at most 2 players a period,
-        never one player twice, not while the team's skills are blocked. Sorted: by card, by
-        slot, then by skill."""
+        never one player twice (by name: any card of the player counts), not while the team's
+        skills are blocked. Sorted: by card, by slot, then by skill."""
         h = self.game.hot
         t = self.game.tables
         team = self.team
@@ -360,10 +360,13 @@ class RugbyState(State):
         z = self.zones
         b = tbase(team) + COURT
         mods = self.mods
+        used = self.specials[team]
         for s in range(SLOTS):
-            if not z[b + s] or self.side[team] >> s & 1 or z[b + s][0] in self.specials[team]:
+            if not z[b + s] or self.side[team] >> s & 1:
                 continue
             d = self.cards[z[b + s][0]]
+            if t.name[d] in used:
+                continue
             row = t.stats[d]
             mb = (team * SLOTS + s) * NSTATS
             mask = 0
@@ -639,7 +642,8 @@ class RugbyState(State):
         card = self._take(b + HAND, d)
         self._put(card, b + HAND, b + DISCARD, ev, team)
         player = self.court(team)[s]
-        self.specials[team] = (*self.specials[team], player)
+        # WR-5.4: the limits count players by name, whichever of the player's cards is on court
+        self.specials[team] = (*self.specials[team], t.name[self.cards[player]])
         ev.append(note("special", team, slot=s + 1, skill=k + 1))
         _, effects = t.skills[self.cards[player]][k]
         apply_effects(self, team, s, effects, self.inb[team] == s, ev)

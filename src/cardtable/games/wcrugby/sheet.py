@@ -44,7 +44,8 @@ def rules_sheet(o: Any) -> list[tuple[str, str]]:
             "held ball swaps the order from the next period): substitute players from the hand "
             "(the opponent may substitute too), play bench-work cards, and special cards to "
             "activate one skill of an upright player (at most 2 players a period, never one "
-            "twice). An inbounder's skill adds 1 less TOP.\n"
+            "player twice, whichever of the player's cards is on court). An inbounder's skill "
+            "adds 1 less TOP.\n"
             "3. Score the period, draw up to 6, take the players back; a team that made no "
             "substitution drops at least one of them (fatigue); place the next lineup.",
         ),
