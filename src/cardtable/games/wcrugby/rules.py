@@ -707,21 +707,32 @@ class RugbyState(State):
             self._lineup_done(ev)
 
     def _draw(self, team: int, n: int, ev: list[Event]) -> None:
-        """Draw ``n`` cards; WR-5.5 an empty deck reshuffles the discard pile."""
+        """Draw ``n`` cards. WR-5.5: the moment the deck runs out, the discard pile is shuffled
+        into a new deck; a draw from an empty deck (nothing was discarded when it ran out)
+        does the same first."""
         b = tbase(team)
         z = self.zones
         for _ in range(max(0, n)):
-            if not z[b + DECK]:
-                if not z[b + DISCARD]:
-                    return
-                for c in z[b + DISCARD]:
-                    ev.append(move(c, b + DISCARD, b + DECK, team))
-                z[b + DECK] = self.rng.shuffled(z[b + DISCARD])
-                z[b + DISCARD] = ()
-                ev.append(note("reshuffle", team))
+            if not z[b + DECK] and not self._reshuffle(team, ev):
+                return
             card = z[b + DECK][-1]
             z[b + DECK] = z[b + DECK][:-1]
             self._put(card, b + DECK, b + HAND, ev, team)
+            if not z[b + DECK]:
+                self._reshuffle(team, ev)
+
+    def _reshuffle(self, team: int, ev: list[Event]) -> bool:
+        """WR-5.5: shuffle the discard pile into the (empty) deck; False if it is empty too."""
+        b = tbase(team)
+        z = self.zones
+        if not z[b + DISCARD]:
+            return False
+        for c in z[b + DISCARD]:
+            ev.append(move(c, b + DISCARD, b + DECK, team))
+        z[b + DECK] = self.rng.shuffled(z[b + DISCARD])
+        z[b + DISCARD] = ()
+        ev.append(note("reshuffle", team))
+        return True
 
     def _game_over(self, winner: int, ev: list[Event]) -> None:
         self.phase = PH_OVER
