@@ -1,5 +1,6 @@
-"""Shaman King rules beyond the scenario files: every rule of the rule book names a test, and
-the scenario state fields. (tests/test_scenarios.py runs the scenario files.)"""
+"""Shaman King rules beyond the scenario files: every rule of the rule book names a test, the
+scenario state fields, two players without a hand (SK-1.8), the field (SK-2.6) and the known
+furyoku (SK-3.1). (tests/test_scenarios.py runs the scenario files.)"""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 
 import cardtable
 from cardtable.agents import make_agent
+from cardtable.core.errors import GameOptionError
 from cardtable.core.infoset import InfoSet
 from cardtable.core.rng import Rng
 from cardtable.games.shamanking.actions import FOCUS
@@ -94,3 +96,43 @@ def test_resample_keeps_the_furyoku_everyone_saw_put_down() -> None:
                     1 for c in hidden_fury if c not in seen and c not in other.zones[places[c][0]]
                 )
     assert focused > 20 and moved > 20 and rebuilt > 0
+
+
+COLOURS = ("green", "yellow", "red")
+AREAS = (
+    "deck",
+    "discard",
+    "advantage",
+    "shaman",
+    *(f"{a}.{z}" for a in ("furyoku", "play", "teamwork") for z in COLOURS),
+)
+
+
+def test_two_players_and_no_hand() -> None:
+    """SK-1.8: exactly two players; no hand anywhere; after setup every card of a 60-card deck
+    is in the deck, the furyoku or the discard pile, and the first decision is not a draw."""
+    for players in (1, 3):
+        with pytest.raises(GameOptionError):
+            cardtable.load_game("shamanking", players=players)
+    game = cardtable.load_game("shamanking")
+    state = game.new_initial_state(seed=0)
+    obs = state.observation(0)
+    assert not any("hand" in key for key in obs) and not any("hand" in k for k in obs["zones"])
+    zones = state.observation(None)["zones"]
+    for p in (0, 1):
+        furyoku = sum(zones[f"p{p}.furyoku.{z}"] for z in COLOURS)
+        assert zones[f"p{p}.deck"] + furyoku + len(zones[f"p{p}.discard"]) == 60
+    assert {state.action_to_string(a) for a in state.legal_actions()} == {"first", "second"}
+
+
+def test_the_field() -> None:
+    """SK-2.6: per player three zones of a play, a teamwork and a furyoku area, and outside
+    them the deck, the discard pile, the advantage area and the Shaman; nothing else."""
+    game = cardtable.load_game("shamanking")
+    keys = {spec.key for spec in game.zone_specs}
+    assert keys == {f"p{p}.{area}" for p in (0, 1) for area in AREAS}
+    zones = game.new_initial_state(seed=0).observation(None)["zones"]
+    for p in (0, 1):
+        assert len(zones[f"p{p}.shaman"]) == 1 and zones[f"p{p}.advantage"] == []
+        for zone in COLOURS:
+            assert zones[f"p{p}.play.{zone}"] == zones[f"p{p}.teamwork.{zone}"] == []
