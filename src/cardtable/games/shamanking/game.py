@@ -46,7 +46,9 @@ class SKOptions(GameOptions):
         "scorer, or whoever sent the first one",
     )
     immediate_charge: bool = Field(
-        False, description="an immediate Advantage (never placed) also charges its zone"
+        True,
+        description="an immediate Advantage (never placed) charges its zone too, as every "
+        "Advantage used does; false: only a placed one charges",
     )
     payment: Literal["any-zone", "flip-zone"] = Field(
         "any-zone",

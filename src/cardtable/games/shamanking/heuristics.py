@@ -64,6 +64,7 @@ class HeuristicTables:
     """Per game: zone keys, card tables, and the card set's Strikes as a prior."""
 
     __slots__ = (
+        "charges_own",
         "cost",
         "discards",
         "effects",
@@ -72,7 +73,6 @@ class HeuristicTables:
         "force",
         "furyoku",
         "furyoku_at",
-        "immediate",
         "index",
         "intercept",
         "kind",
@@ -102,7 +102,8 @@ class HeuristicTables:
         self.cost = t.cost
         self.intercept = t.intercept
         self.force = t.force
-        self.immediate = t.immediate
+        # an Advantage played charges its zone, an immediate one with immediate_charge (SK-5.2)
+        self.charges_own = tuple(g.options.immediate_charge or not i for i in t.immediate)
         self.effects = t.effects
         self.extra_cost = t.extra_cost
         self.extra_effects = t.extra_effects
@@ -481,7 +482,7 @@ def _play_value(
     more_intercept = 0
     more_flips = 0
     if ht.kind[d] == ADVANTAGE_CARD:
-        if not ht.immediate[d] and zone not in charged:
+        if ht.charges_own[d] and zone not in charged:
             value += _CHARGE_VALUE * (1 + len(charged))
             charged.add(zone)
         if active:

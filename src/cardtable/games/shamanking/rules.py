@@ -487,8 +487,8 @@ class SKState(State):
 
     def _play(self, ev: list[Event]) -> None:
         """SK-5.1/5.2: an Advantage is placed and charges its zone (an immediate one is used
-        at once); SK-5.3: a Teamwork card goes to the zone's teamwork area, replacing the one
-        there."""
+        at once, and charges unless immediate_charge=false); SK-5.3: a Teamwork card goes to
+        the zone's teamwork area, replacing the one there."""
         p = self.defender
         b = pbase(p)
         t = self.game.tables
@@ -509,10 +509,10 @@ class SKState(State):
                 self._one_shot(p, t.effects[d], ev)
             return
         immediate = t.immediate[d]
-        if not immediate:  # SK-5.1: placed in the advantage area, it charges its zone
+        if not immediate:  # SK-5.1: placed in the advantage area
             self.zones[b + ADVANTAGE] += (card,)
             ev.append(move(card, src, b + ADVANTAGE, p))
-        if not immediate or self.game.options.immediate_charge:
+        if not immediate or self.game.options.immediate_charge:  # SK-5.1, SK-5.2: it charges
             self.charges[p] |= 1 << self.zone
         self._advantage_effects(p, d, ev)
         if immediate:  # SK-5.2: used at once, then to the discard pile (after its effects)
