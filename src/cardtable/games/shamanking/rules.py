@@ -192,10 +192,13 @@ class SKState(State):
         spare = fy + fr - y
         return g <= fg + spare
 
-    def _pay(self, p: int, cost: Price, ev: list[Event], in_zone: bool = True) -> None:
+    def _pay(
+        self, p: int, cost: Price, ev: list[Event], in_zone: bool = True, priced: bool = False
+    ) -> None:
         """Pay a cost: red with red; yellow with yellow, then red; green with green, then
-        yellow, then red (the cheapest furyoku first). Paid furyoku goes to the discard pile."""
-        g, y, r = self._price(p, cost, in_zone)
+        yellow, then red (the cheapest furyoku first). Paid furyoku goes to the discard pile.
+        ``priced``: the cost is already underpaid (SK-7.7)."""
+        g, y, r = cost if priced else self._price(p, cost, in_zone)
         b = pbase(p)
         plan: tuple[tuple[int, tuple[int, ...]], ...] = ((r, (2,)), (y, (1, 2)), (g, (0, 1, 2)))
         if in_zone and self.game.options.payment == "flip-zone":
@@ -466,8 +469,10 @@ class SKState(State):
         t = self.game.tables
         card = self.flipped
         d = self.cards[card]
-        # SK-3.4: the extra cost and the card's own cost are one payment (underpaid once)
-        self._pay(p, self._with_extra(d) if extra else t.cost[d], ev)
+        if extra:
+            self._pay_extra_first(p, d, ev)
+        else:
+            self._pay(p, t.cost[d], ev)
         _intercept, force = self._strike_values(p, d, extra)
         if self.active(p, d):
             self._one_shot(p, t.effects[d] + (t.extra_effects[d] if extra else ()), ev)
@@ -477,6 +482,16 @@ class SKState(State):
         )
         self.attack_card = card
         self._start_turn(1 - p, force, ev)
+
+    def _pay_extra_first(self, p: int, d: int, ev: list[Event]) -> None:
+        """SK-3.4: the extra cost is paid before the card's own cost. Underpay (SK-7.7) lowers
+        the two together once, the card's own cost first; the two payments can be made
+        whenever their sum can (the furyoku colours are nested, and each pays cheapest first)."""
+        tg, ty, tr = self._price(p, self._with_extra(d))
+        og, oy, o_r = self._price(p, self.game.tables.cost[d])
+        own = (min(og, tg), min(oy, ty), min(o_r, tr))
+        self._pay(p, (tg - own[0], ty - own[1], tr - own[2]), ev, priced=True)
+        self._pay(p, own, ev, priced=True)
 
     def _with_extra(self, d: int) -> Price:
         """A Strike's own cost plus its extra cost (SK-3.4)."""
