@@ -150,6 +150,7 @@ KINDS = {
         "play",
         "reversal",
         "damage",
+        "overturn",
         "reversed_from_arsenal",
         "eliminated",
         "game_over",
@@ -257,6 +258,9 @@ def test_rawdeal_sentences() -> None:
     }
     assert _words("rawdeal", play) == "P1 plays Springboard from the Apron as a maneuver"
     assert _words("rawdeal", {"kind": "damage", "player": 0, "amount": 10}) == "P0 takes 10 damage"
+    assert _words("rawdeal", {"kind": "overturn", "player": 1, "amount": 2}) == (
+        "P1 must overturn 2 cards of their own Arsenal for their card (not damage)"
+    )
     reversal = {"kind": "reversal", "player": 1, "card": "duck-under"}
     assert _words("rawdeal", reversal) == "P1 reverses it with Duck Under"
     over = {"kind": "game_over", "player": 1, "how": "pinfall"}

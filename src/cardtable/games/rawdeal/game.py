@@ -66,8 +66,8 @@ class RawDealOptions(GameOptions):
     midmatch_limit: int = Field(5, ge=0, le=20, description="Mid-match cards in a Ring at once")
     pinfall: Literal["seed", "official"] = Field(
         "seed",
-        description="pinned when damage is at least the Arsenal left (seed), or only when a card "
-        "must be overturned and none is left (official rule book)",
+        description="pinned when damage is at least the Arsenal left, never by one's own cost "
+        "(seed), or only when a card must be overturned and none is left (official rule book)",
     )
     double_countout: Literal["draw", "double-loss"] = Field(
         "draw", description="both players counted out at once: a draw, or both lose (FAQ)"

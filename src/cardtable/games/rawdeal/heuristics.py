@@ -478,6 +478,17 @@ def play_value(v: View, d: int, kind: int, q: int, src_hand: bool) -> tuple[floa
     return (1 - p_rev) * gain - p_rev * loss, p_rev + (1 - p_rev) * stop
 
 
+def own_cost(k: Knowledge, amount: int, my_ars: int) -> float:
+    """RD-7.5, RD-8.1: what overturning ``amount`` cards of one's own Arsenal costs: a pin
+    with pinfall=official when the Arsenal is short; under either rule an Arsenal emptied
+    is counted out at the end of the turn unless the card wins first."""
+    if amount > my_ars and not k.seed_pin:
+        return WIN
+    if amount >= my_ars:
+        return 0.8 * WIN
+    return amount * arsenal_worth(my_ars - amount)
+
+
 def effects_value(v: View, effects: Any, d: int, q: int, fort_after: int) -> float:
     """What a card's success effects (RD-7) are worth to the player now."""
     k = v.k
@@ -506,10 +517,7 @@ def effects_value(v: View, effects: Any, d: int, q: int, fort_after: int) -> flo
             follow = any(h != d and t.plays[h] & 1 and need[h] <= fort_after for h in v.hand)
             out += 0.3 * min(amount, 10) if follow else 0.0
         elif verb == V_OVERTURN_SELF:
-            if k.seed_pin and amount >= my_ars:
-                out -= WIN
-            else:
-                out -= amount * arsenal_worth(my_ars - amount)
+            out -= own_cost(k, amount, my_ars)
         elif verb == V_RECOVER:
             out += 1.2 * min(amount, v.ringside) * arsenal_worth(my_ars)
         elif verb == V_PIN_OPPONENT:
@@ -698,7 +706,7 @@ def _reversal_values(k: Knowledge, v: View, obs: dict[str, Any], legal: list[int
             elif verb == V_PIN_OPPONENT:
                 gain += WIN
             elif verb == V_OVERTURN_SELF:
-                gain -= WIN if k.seed_pin and amount >= my_ars else amount
+                gain -= own_cost(k, amount, my_ars)
         if t.setup[r]:
             gain += 1.5  # RD-6.4: carried into the next turn
         gain -= k.keep[r] if from_hand else 0.6 * k.keep[r]

@@ -967,7 +967,7 @@ class RawDealState(State):
                 if self.phase == PH_OVER:
                     return
             elif verb == V_OVERTURN_SELF:
-                self._damage(p, amount, ev, from_card=False)
+                self._overturn_self(p, amount, ev)
                 if self.phase == PH_OVER:
                     return
             elif verb == V_RECOVER:
@@ -979,6 +979,22 @@ class RawDealState(State):
                     self.zones[b + RINGSIDE] = self.zones[b + RINGSIDE][:-1]
                     self.zones[b + ARSENAL] = (card, *self.zones[b + ARSENAL])
                     ev.append(move(card, b + RINGSIDE, b + ARSENAL, p))
+
+    def _overturn_self(self, p: int, n: int, ev: list[Event]) -> None:
+        """RD-7.5: player ``p`` overturns ``n`` cards of their own Arsenal, the cost of their
+        own card and no damage (RD-8.1). With pinfall=seed they overturn what the Arsenal
+        holds and are never pinned by it (an empty Arsenal is counted out at the end of the
+        turn, RD-8.2); with pinfall=official a card that must be overturned from an empty
+        Arsenal pins them."""
+        src = PER_PLAYER * p + ARSENAL
+        arsenal = self.zones[src]
+        k = min(n, len(arsenal))
+        ev.append(note("overturn", p, amount=n))
+        self.zones[src] = arsenal[: len(arsenal) - k]
+        for card in reversed(arsenal[len(arsenal) - k :]):  # the top card first
+            self._put(card, src, PER_PLAYER * p + RINGSIDE, ev, p)
+        if k < n and not self.game.hot.pinfall_seed:
+            self._knock_out([p], "pinfall", ev)
 
     def _damage(self, victim: int, n: int, ev: list[Event], from_card: bool) -> bool:
         """RD-5.4: overturn ``n`` cards one at a time. With ``from_card`` a fitting reversal

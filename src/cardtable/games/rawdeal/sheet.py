@@ -11,9 +11,11 @@ def rules_sheet(o: Any) -> list[tuple[str, str]]:
     """Sections (heading, text) of the Raw Deal rules sheet for options ``o``."""
     total, pre, mid = LIMITS[o.backlash]
     pin = (
-        "you are pinned the moment you take damage at least equal to the cards left in your Arsenal"
+        "you are pinned the moment you take damage at least equal to the cards left in your "
+        "Arsenal; overturning your own cards for your card's cost never pins you"
         if o.pinfall == "seed"
-        else "you are pinned when you must overturn a card and your Arsenal is empty"
+        else "you are pinned when you must overturn a card, for damage or for your card's cost, "
+        "and your Arsenal is empty"
     )
     return [
         ("Players", _players(o)),

@@ -63,6 +63,10 @@ def describe(game: RawDealGame, view: dict[str, Any]) -> str | None:
         return f"P{p} plays {game.card_name(view['card'])} as {as_type}"
     if kind == "damage":
         return f"P{p} takes {view['amount']} damage"
+    if kind == "overturn":
+        n = view["amount"]
+        cards = "1 card" if n == 1 else f"{n} cards"
+        return f"P{p} must overturn {cards} of their own Arsenal for their card (not damage)"
     if kind == "reversal":
         return f"P{p} reverses it with {game.card_name(view['card'])}"
     if kind == "reversed_from_arsenal":
