@@ -8,6 +8,7 @@ import pytest
 
 import cardtable
 from cardtable.core.decks import Deck
+from cardtable.core.errors import IllegalDeckError
 from cardtable.games.rawdeal.game import RawDealGame
 
 
@@ -189,3 +190,15 @@ def test_several_problems_are_all_reported(game: RawDealGame) -> None:
     swap(data, "study-the-tape", "blue-brand-buzz", 2)
     data["arsenal"]["punch"] = 1
     assert rules(game, data) == {"RD-1.1", "RD-1.2", "RD-1.4", "RD-1.5"}
+
+
+def test_rd_1_8_a_game_starts_only_with_decks_of_its_regulation() -> None:
+    """The same deck is legal under one regulation (backlash=seed) and refused, naming the
+    rule, under another (backlash=revolution)."""
+    seed = cardtable.load_game("rawdeal")
+    revolution = cardtable.load_game("rawdeal", backlash="revolution")
+    assert isinstance(seed, RawDealGame) and isinstance(revolution, RawDealGame)
+    decks = [seed.deck_from_dict(base(seed)), seed.deck_from_dict(base(seed))]
+    assert not seed.new_initial_state(1, decks).is_terminal()
+    with pytest.raises(IllegalDeckError, match=r"RD-1\.6"):
+        revolution.new_initial_state(1, decks)
