@@ -72,7 +72,7 @@ def explain(st: LooneyState, a: int) -> str:
     if not st.zones[STORY + s]:
         return f"slot {s + 1} has no scene"
     if st.zones[LOC + s]:
-        return f"the scene on slot {s + 1} already has a location"
+        return f"slot {s + 1} already has a location, which stays for the rest of the game"
     return "this location cannot be played now"
 
 

@@ -597,7 +597,9 @@ def _effect_value(ht: HeuristicTables, sl: _Slot, f: int, clog: float) -> float:
 
 
 def _location_value(ht: HeuristicTables, sl: _Slot, loc: int, clog: float) -> float:
-    """A location beside ``sl``: it changes the scene for whoever wins it (LT-9.2)."""
+    """A location at ``sl``'s slot: it changes the scene for whoever wins it (LT-9.2). It
+    stays for the later scenes of the slot too, but those may go to anyone: only this round's
+    scene is valued."""
     if not sl.actors:
         return clog - 1.0
     side = _side(ht, sl.actors, sl.fx, sl.printed)

@@ -66,12 +66,12 @@ def render(g: LooneyGame, obs: dict[str, Any]) -> str:
     for s in range(1, SLOTS + 1):
         scene = z[f"storyboard.{s}"]
         used = " [reverse] used [/]" if s in obs["used_slots"] else ""
+        loc = z[f"location.{s}"]
+        loc_s = f"  [italic]at {_cards(g, loc)}[/]" if loc else ""  # LT-9.2 it stays
         if not scene:
-            lines.append(f" [{s}] [dim](empty)[/]")
+            lines.append(f" [{s}] [dim](empty)[/]{loc_s}")
             continue
         c = g.card_pool.get(scene[0])
-        loc = z[f"location.{s}"]
-        loc_s = f"  [italic]at {_cards(g, loc)}[/]" if loc else ""
         lines.append(
             f" [{s}] [{STYLE[c.color]}]{escape(c.name)}[/] {c.color}, rank {c.rank}, "
             f"{c.points} pts{loc_s}{used}"

@@ -59,7 +59,8 @@ def _holds(e: CompiledEffect, printed: int, n_actors: int, chars: set[int]) -> b
 
 
 def score_slot(st: LooneyState, s: int, ev: list[Event], draws: list[tuple[int, int]]) -> None:
-    """Score the scene on slot ``s``: decide the winner, award points, discard the rest."""
+    """Score the scene on slot ``s``: decide the winner, award points, discard the actors and
+    special effects (the slot's location stays, LT-9.2)."""
     game = st.game
     t = game.tables
     z = st.zones
@@ -204,8 +205,7 @@ def score_slot(st: LooneyState, s: int, ev: list[Event], draws: list[tuple[int, 
             scene_color=COLORS[scene_color],
         )
     )
-    for c in z[LOCATION + s]:
-        _send_one(st, c, LOCATION + s, pbase(max(st.owner[c], 0)) + DISCARD, ev)
+    # LT-9.2 the slot's location is not discarded: it stays for the scenes to come
     for p in range(n):
         b = PLAYER_BASE + PER_PLAYER * p
         if z[b + DOWN + s]:
@@ -259,10 +259,4 @@ def _send(st: LooneyState, src: int, dst: int, ev: list[Event]) -> None:
     for c in st.zones[src]:
         ev.append(move(c, src, dst))
     st.zones[dst] += st.zones[src]
-    st.zones[src] = ()
-
-
-def _send_one(st: LooneyState, c: int, src: int, dst: int, ev: list[Event]) -> None:
-    ev.append(move(c, src, dst))
-    st.zones[dst] += (c,)
     st.zones[src] = ()

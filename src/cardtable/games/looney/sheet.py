@@ -42,13 +42,15 @@ def rules_sheet(o: Any) -> list[tuple[str, str]]:
             "actors of one character on their side), each optionally with one special effect of "
             "its colour or gray; or plays a Role: turn over the personal deck until an actor "
             "appears and place it face up. The round player may also put one location on a "
-            "scene. Then each other player, clockwise, must answer with actors on every scene "
-            "the round player used.\n"
+            "slot with no location: it stays there for the rest of the game and changes every "
+            "scene scored there. Then each other player, clockwise, must answer with actors on "
+            "every scene the round player used.\n"
             "4. Scoring, for each used scene: reveal; a side above the scene's rank "
             "(overacting) loses to one at or below it; else a side matching the scene's colour "
             "beats one that does not (not on gray scenes; a mixed group has no colour); else "
             "the higher rank value wins; a tie goes to the round player. The winner scores the "
-            "scene's points; everything else placed is discarded.",
+            "scene's points; the actors and special effects placed are discarded (locations "
+            "stay).",
         ),
         (
             "When a deck runs out",

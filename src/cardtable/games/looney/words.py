@@ -29,13 +29,14 @@ _SLOT_PARTS = {"down": "face down", "effects": "special effects", "up": "face up
 
 
 def zone_label(key: str) -> str | None:
-    """``p1.slot2.down``: ``P1's slot 2 (face down)``; ``storyboard.2``: ``scene 2``."""
+    """``p1.slot2.down``: ``P1's slot 2 (face down)``; ``storyboard.2``: ``scene 2``;
+    ``location.2``: ``the location at slot 2`` (it outlives the scenes there, LT-9.2)."""
     if key == "movie_deck":
         return "the Movie deck"
     if key == "movie_discard":
         return "the Movie deck's discard pile"
     if m := _SHARED_SLOT.fullmatch(key):
-        return f"scene {m[2]}" if m[1] == "storyboard" else f"the location on scene {m[2]}"
+        return f"scene {m[2]}" if m[1] == "storyboard" else f"the location at slot {m[2]}"
     if m := _PLAYER_ZONE.fullmatch(key):
         return f"P{m[1]}'s {_PILES[m[2]]}"
     if m := _SLOT.fullmatch(key):
@@ -114,7 +115,7 @@ def _move(game: Game, view: dict[str, Any]) -> str:
         loc = re.fullmatch(r"location\.(\d+)", dst)
         if loc:
             what = f"the location {card}" if card else "a location"
-            return f"P{p} puts {what} on scene {loc[1]}"
+            return f"P{p} puts {what} at slot {loc[1]}, where it stays"
     if from_pile and from_pile[2] == "deck" and to_pile:
         if to_pile[2] == "hand":
             return f"P{p} draws {card}" if card else f"P{p} draws a card"
@@ -139,9 +140,6 @@ def _move(game: Game, view: dict[str, Any]) -> str:
     if from_story and from_story[1] == "storyboard":
         scene = f"Scene {from_story[2]}, {card}," if card else f"Scene {from_story[2]}"
         return f"{scene} goes to {zone_label(dst)}"
-    if from_story:
-        what = f"the location {card}" if card else "the location"
-        return f"{_cap(what)} on scene {from_story[2]} goes to {zone_label(dst)}"
     what = card or "a card"
     src_label, dst_label = zone_label(src) or src, zone_label(dst) or dst
     return f"{_cap(what)} goes from {src_label} to {dst_label}"
