@@ -555,7 +555,8 @@ class LooneyState(State):
             self._next_answer(ev)
 
     def _role(self, ev: list[Event]) -> None:
-        """LT-4.5: turn over cards until an actor that may be placed comes up."""
+        """LT-4.5: turn over cards until the first actor comes up; LT-4.6: the Role fails if
+        the deck runs out first or that actor cannot be placed (it is discarded)."""
         self.role_used = True
         p = self.actor
         b = pbase(p)
@@ -571,12 +572,13 @@ class LooneyState(State):
                     break
                 self._reshuffle(b + DISCARD, b + DECK, ev, p)
                 reshuffled = True
-            card = z[b + DECK][-1]
-            d = self.cards[card]
+            d = self.cards[z[b + DECK][-1]]
             if h.kind[d] == ACTOR and open_mask & ~blocked.get(h.char[d], 0):
                 self._move_top(b + DECK, b + ROLE_ZONE, ev, p)
                 return
             self._move_top(b + DECK, b + DISCARD, ev, p)
+            if h.kind[d] == ACTOR:  # the first actor, which cannot be placed
+                break
         self.my_methods |= M_FAILED
         ev.append(note("role_failed", p))
         self._check_stuck(ev)

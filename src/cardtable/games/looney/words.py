@@ -79,7 +79,7 @@ def describe(game: Game, view: dict[str, Any]) -> str | None:
     if kind == "eliminated":
         return f"P{p} is eliminated"
     if kind == "role_failed":
-        return f"P{p}'s Role fails: no actor they could place turned up"
+        return f"P{p}'s Role fails: the deck ran out, or its first actor could not be placed"
     if kind == "scene_scored":
         return _scene_scored(game, view)
     if kind == "game_over":
