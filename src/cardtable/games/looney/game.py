@@ -61,6 +61,11 @@ class LooneyOptions(GameOptions):
     personal_deck_out: Literal["continue", "reshuffle"] = Field(
         "continue", description="an empty personal deck: play on without it, or reshuffle"
     )
+    target_check: Literal["scene", "round"] = Field(
+        "scene",
+        description="the target is checked after each scene (the first to reach it wins), or "
+        "after the round's scoring (the highest total wins)",
+    )
     max_rounds: int = Field(
         200, ge=1, le=10_000, description="rounds before the game ends on points"
     )

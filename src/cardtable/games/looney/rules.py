@@ -612,26 +612,35 @@ class LooneyState(State):
             self._begin_turn(p, ev)
 
     def _score_round(self, ev: list[Event]) -> None:
-        """LT-6: score each used scene in slot order, then check for a winner."""
+        """LT-6: score each used scene in slot order; LT-7.1 check for a winner after each
+        scene (option ``target_check=round``: after the last one)."""
         draws: list[tuple[int, int]] = []
+        each_scene = self.game.options.target_check == "scene"
         for s in range(SLOTS):
             if self.used >> s & 1:
                 score_slot(self, s, ev, draws)
                 for p, k in draws:  # LT-9.12 right after this scene is scored
                     self._draw(p, k, ev)
                 draws.clear()
+                if each_scene and self._target_reached(ev):
+                    return
+        if not self._target_reached(ev):
+            self._next_round(ev)
+
+    def _target_reached(self, ev: list[Event]) -> bool:
+        """LT-7.1: end the game if a player has the target; of several, the highest total
+        wins, then the round player, then the nearest to their left."""
         target = self.game.options.target_points
         if max(self.scores) < target:  # the usual case, decided without the lists below
-            self._next_round(ev)
-            return
+            return False
         n = self.game.num_players
         order = [(self.rp + i) % n for i in range(n)]
         reached = [p for p in order if not self.out[p] and self.scores[p] >= target]
-        if reached:
-            best = max(self.scores[p] for p in reached)
-            self._game_over(next(p for p in reached if self.scores[p] == best), "points", ev)
-            return
-        self._next_round(ev)
+        if not reached:
+            return False
+        best = max(self.scores[p] for p in reached)
+        self._game_over(next(p for p in reached if self.scores[p] == best), "points", ev)
+        return True
 
     def _next_round(self, ev: list[Event]) -> None:
         n = self.game.num_players

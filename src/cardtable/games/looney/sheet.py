@@ -16,9 +16,14 @@ def rules_sheet(o: Any) -> list[tuple[str, str]]:
         ("Players", f"{o.players} players (2 to 4). Each is a talent agent casting actors."),
         (
             "How to win",
-            f"Reach {o.target_points} points of won scenes, or be the last player not "
-            "eliminated. A player who must place an actor and cannot is eliminated. After "
-            f"{o.max_rounds} rounds the higher score wins.",
+            f"Reach {o.target_points} points of won scenes "
+            + (
+                "first (checked after each scene)"
+                if o.target_check == "scene"
+                else "(checked after the round's scoring; the highest total wins)"
+            )
+            + ", or be the last player not eliminated. A player who must place an actor and "
+            f"cannot is eliminated. After {o.max_rounds} rounds the higher score wins.",
         ),
         (
             "Deck construction",
