@@ -159,9 +159,9 @@ def test_tie_break_on_pinned_piles() -> None:
             "p0.discard": ["open-palm-parry"],  # 3
             "p1.discard": ["hearthstone-knuckle"],  # 3
             # top first: p0 sends Battle Cry (0), then Wisp Swarm (4)
-            "p0.deck": ["battle-cry", "wisp-swarm"],
+            "p0.deck": ["battle-cry", "wisp-swarm", "iron-skin"],
             # p1 sends Iron Skin (0), then Wandering Wisp Jab (5)
-            "p1.deck": ["iron-skin", "wandering-wisp-jab"],
+            "p1.deck": ["iron-skin", "wandering-wisp-jab", "battle-cry"],
         }
     )
     assert g._opening_chooser(st) == 1
@@ -170,4 +170,49 @@ def test_tie_break_on_pinned_piles() -> None:
         "iron-skin",
         "wandering-wisp-jab",
     ]
-    assert st.zones[st.zone_index("p0.deck")] == ()
+    assert [st.card_id(c) for c in st.zones[st.zone_index("p0.deck")]] == ["iron-skin"]
+
+
+def test_tie_break_rebuilds_a_deck_it_empties() -> None:
+    """SK-2.4, SK-8.1: the card that empties a deck still counts; then the empty decks are
+    rebuilt at once from the discard pile and the furyoku, the furyoku refilled to its count."""
+    g = cardtable.load_game("shamanking")
+    assert isinstance(g, SKGame)
+    st = g.new_initial_state(seed=0)
+    st.pin_zones(
+        {
+            "p0.discard": ["open-palm-parry"],  # 3, then 0 and 4: 7
+            "p1.discard": ["hearthstone-knuckle"],  # 3, then 0 and 5: 8
+            "p0.deck": ["battle-cry", "wisp-swarm"],
+            "p1.deck": ["iron-skin", "wandering-wisp-jab"],
+            "p0.furyoku.green": ["wisp-swarm"],
+            "p1.furyoku.green": ["wisp-swarm"],
+        }
+    )
+    assert g._opening_chooser(st) == 1
+    for p in (0, 1):
+        assert len(st.zones[st.zone_index(f"p{p}.deck")]) == 3
+        assert st.zones[st.zone_index(f"p{p}.discard")] == ()
+        assert len(st.zones[st.zone_index(f"p{p}.furyoku.green")]) == 1
+        assert st.fog[3 * p] == 1
+
+
+def test_tie_break_still_tied_when_a_deck_runs_out() -> None:
+    """SK-2.4: still tied when a deck runs out (the rebuild gathers the piles compared): the
+    chooser is drawn at random, by the state's own random stream."""
+    choosers = set()
+    for seed in range(12):
+        g = cardtable.load_game("shamanking")
+        assert isinstance(g, SKGame)
+        st = g.new_initial_state(seed=seed)
+        st.pin_zones(
+            {
+                "p0.discard": ["open-palm-parry"],
+                "p1.discard": ["hearthstone-knuckle"],
+                "p0.deck": ["battle-cry", "wisp-swarm"],
+                "p1.deck": ["iron-skin", "wisp-swarm"],
+            }
+        )
+        choosers.add(g._opening_chooser(st))
+        assert len(st.zones[st.zone_index("p0.deck")]) == 3
+    assert choosers == {0, 1}

@@ -157,24 +157,28 @@ class SKGame(Game):
         return st
 
     def _opening_chooser(self, st: SKState) -> int:
-        """SK-2.4: compare the Force in the discard piles; on a tie each sends one more card."""
-        t = self.tables
-
-        def total(p: int) -> int:
-            return sum(
-                t.force[st.cards[c]]
-                for c in st.zones[pbase(p) + DISCARD]
-                if t.kind[st.cards[c]] == STRIKE
-            )
-
-        while total(0) == total(1):
-            if not (st.zones[pbase(0) + DECK] and st.zones[pbase(1) + DECK]):
-                return st.rng.below(2)
+        """SK-2.4: compare the Force in the discard piles; on a tie each sends one more card.
+        A deck this empties is rebuilt at once (SK-8.1); if the totals are still equal then,
+        the chooser is drawn at random."""
+        diff = self._force_total(st, 0) - self._force_total(st, 1)
+        while diff == 0:
             for p in (0, 1):
                 b = pbase(p)
                 st.zones[b + DISCARD] += (st.zones[b + DECK][-1],)
                 st.zones[b + DECK] = st.zones[b + DECK][:-1]
-        return 0 if total(0) > total(1) else 1
+            diff = self._force_total(st, 0) - self._force_total(st, 1)
+            emptied = [p for p in (0, 1) if not st.zones[pbase(p) + DECK]]
+            for p in emptied:
+                st.rebuild_deck(p, [])
+            if emptied and diff == 0:
+                return st.rng.below(2)
+        return 0 if diff > 0 else 1
+
+    def _force_total(self, st: SKState, p: int) -> int:
+        """The total Force of the Strikes in a player's discard pile (SK-2.4)."""
+        t = self.tables
+        cards = (st.cards[c] for c in st.zones[pbase(p) + DISCARD])
+        return sum(t.force[d] for d in cards if t.kind[d] == STRIKE)
 
     def action_to_string(self, action: int) -> str:
         """See actions.py."""

@@ -429,20 +429,27 @@ class SKState(State):
         self._start_turn(1 - p, force, ev)
 
     def _flip(self, ev: list[Event]) -> None:
-        """SK-4.4: turn the top card of the deck into the play area of the current zone."""
+        """SK-4.4: turn the top card of the deck into the play area of the current zone; a deck
+        this empties is rebuilt at once, the flipped card staying in play (SK-8.1)."""
         p = self.defender
         b = pbase(p)
-        if not self.zones[b + DECK]:
-            self._exhaust(p, ev)
-        if not self.zones[b + DECK]:  # nothing at all left to flip: the attack goes through
+        self._rebuild_if_empty(p, ev)
+        if not self.zones[b + DECK]:  # no card at all, only in a pinned position (SK-8.3)
             self._point(1 - p, ev)
             return
-        card = self.zones[b + DECK][-1]
-        self.zones[b + DECK] = self.zones[b + DECK][:-1]
-        self.zones[b + PLAY_ZONE + self.zone] += (card,)
-        ev.append(move(card, b + DECK, b + PLAY_ZONE + self.zone, p))
+        card = self._from_deck(p, b + PLAY_ZONE + self.zone, ev)
         self.flipped = card
         self.phase = PH_FLIP
+        self._rebuild_if_empty(p, ev)
+
+    def _from_deck(self, p: int, dst: int, ev: list[Event]) -> int:
+        """Move the top card of a player's deck to zone ``dst``; return it."""
+        b = pbase(p)
+        card = self.zones[b + DECK][-1]
+        self.zones[b + DECK] = self.zones[b + DECK][:-1]
+        self.zones[dst] += (card,)
+        ev.append(move(card, b + DECK, dst, p))
+        return card
 
     def _discard_flipped(self, ev: list[Event]) -> None:
         b = pbase(self.defender)
@@ -573,48 +580,56 @@ class SKState(State):
 
     def _gain(self, p: int, zone: int, n: int, ev: list[Event]) -> None:
         """Furyoku from the top of the discard pile (SK-3.3); an empty discard pile first takes
-        4 cards from the deck (SK-8.2)."""
+        4 cards from the deck (SK-8.2); a deck that this empties is rebuilt once the furyoku
+        card is taken (SK-8.1)."""
         b = pbase(p)
         for _ in range(n):
             if not self.zones[b + DISCARD]:
-                for _ in range(4):
-                    if not self.zones[b + DECK]:
-                        break
-                    c = self.zones[b + DECK][-1]
-                    self.zones[b + DECK] = self.zones[b + DECK][:-1]
-                    self.zones[b + DISCARD] += (c,)
-                    ev.append(move(c, b + DECK, b + DISCARD, p))
-                if not self.zones[b + DISCARD]:
-                    return
+                self._four_to_discard(p, ev)
+            if not self.zones[b + DISCARD]:  # no card at all, only in a pinned position (SK-8.3)
+                return
             card = self.zones[b + DISCARD][-1]
             self.zones[b + DISCARD] = self.zones[b + DISCARD][:-1]
             self.zones[b + FURYOKU + zone] += (card,)
             ev.append(move(card, b + DISCARD, b + FURYOKU + zone, p))
+            self._rebuild_if_empty(p, ev)
 
-    def _exhaust(self, p: int, ev: list[Event]) -> None:
-        """SK-8.1 deck exhaustion: note the furyoku counts (charges stay), gather every card
-        but the Shaman and the Teamwork cards in play, shuffle them into a new deck, and refill
-        each zone's furyoku to its count from it."""
+    def _four_to_discard(self, p: int, ev: list[Event]) -> None:
+        """SK-8.2: 4 cards face up from the deck to the discard pile, one at a time, or as many
+        as the deck holds (it is rebuilt after the furyoku card is taken, SK-8.1)."""
+        self._rebuild_if_empty(p, ev)
+        for _ in range(4):
+            if not self.zones[pbase(p) + DECK]:
+                return
+            self._from_deck(p, pbase(p) + DISCARD, ev)
+
+    def _rebuild_if_empty(self, p: int, ev: list[Event]) -> None:
+        """SK-8.1: a deck that has run out is rebuilt at once."""
+        if not self.zones[pbase(p) + DECK]:
+            self.rebuild_deck(p, ev)
+
+    def rebuild_deck(self, p: int, ev: list[Event]) -> None:
+        """SK-8.1 deck exhaustion: note the furyoku counts (charges stay), gather the discard
+        pile, the advantage area and the furyoku (not the Shaman, the Teamwork cards in play or
+        the cards in use in the play areas), shuffle them into a new deck, and refill each
+        zone's furyoku to its count from it, leaving at least one card in the deck (SK-8.3)."""
         b = pbase(p)
         counts = self.furyoku(p)
-        gather = [b + DISCARD, b + ADVANTAGE]
-        gather += [b + FURYOKU + z for z in range(3)] + [b + PLAY_ZONE + z for z in range(3)]
         pool: list[int] = []
-        for zone in gather:
+        for zone in (b + DISCARD, b + ADVANTAGE, b + FURYOKU, b + FURYOKU + 1, b + FURYOKU + 2):
             for c in self.zones[zone]:
                 ev.append(move(c, zone, b + DECK, p))
             pool += self.zones[zone]
             self.zones[zone] = ()
+        if not pool:  # nothing to rebuild from, only in a pinned position (SK-8.3)
+            return
         self.zones[b + DECK] = self.rng.shuffled(pool)
         ev.append(note("deck_rebuilt", p, furyoku=list(counts)))
         for z in range(3):
             for _ in range(counts[z]):
-                if not self.zones[b + DECK]:
+                if len(self.zones[b + DECK]) <= 1:  # SK-8.3: the deck keeps a card
                     break
-                c = self.zones[b + DECK][-1]
-                self.zones[b + DECK] = self.zones[b + DECK][:-1]
-                self.zones[b + FURYOKU + z] += (c,)
-                ev.append(move(c, b + DECK, b + FURYOKU + z, p))
+                self._from_deck(p, b + FURYOKU + z, ev)
             self.fog[3 * p + z] = len(self.zones[b + FURYOKU + z])
 
     def _game_over(self, winner: int, how: str, ev: list[Event]) -> None:

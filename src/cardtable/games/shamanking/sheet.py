@@ -41,8 +41,10 @@ def rules_sheet(o: Any) -> list[tuple[str, str]]:
         ),
         (
             "When a deck runs out",
-            "Note each zone's furyoku; shuffle every card but the Shaman and "
-            "the Teamwork cards in play into a new deck; refill the furyoku to the noted counts; "
-            "charges stay. A needed but empty discard pile first takes 4 cards from the deck.",
+            "At once: note each zone's furyoku; shuffle the discard pile, the advantage area and "
+            "the furyoku into a new deck (the Shaman, the Teamwork cards in play and the cards in "
+            "use stay); refill the furyoku to the noted counts, one short if that would empty the "
+            "deck; charges stay. A needed but empty discard pile first takes 4 cards from the "
+            "deck.",
         ),
     ]
