@@ -3,18 +3,27 @@ the hidden furyoku (SK-3.1) and the tie-break of SK-2.4 on pinned piles."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 
+import pytest
+from pydantic import ValidationError
+
 import cardtable
+from cardtable.core.cards import CardPool
+from cardtable.core.errors import CardFileError
 from cardtable.games.shamanking.cards import (
+    ADAPTER,
     ADVANTAGE_TRAITS,
     STRIKE_TRAITS,
     TEAMWORK_TRAITS,
     VERBS,
     builtin_pool,
+    character_of,
 )
 from cardtable.games.shamanking.game import SKGame
+from cardtable.games.shamanking.tables import compile_tables
 
 
 def test_shamans_cover_every_teamwork_trait() -> None:
@@ -93,15 +102,79 @@ def test_four_legal_starter_decks() -> None:
 
 
 def test_starter_decks_match_their_shaman() -> None:
-    """The starters hold only cards whose text works for their Shaman (or generic ones)."""
+    """The starters hold only cards whose text works for their Shaman: generic ones, ones of
+    its traits and guardian spirits that name it (SK-1.6, SK-5.6)."""
     g = cardtable.load_game("shamanking")
+    assert isinstance(g, SKGame)
     pool = g.card_pool
     for deck in g.starter_decks().values():
         shaman = pool.get(deck.cards("shaman")[0])
         assert shaman.traits is not None
         for cid in set(deck.cards("deck")):
             c = pool.get(cid)
-            assert c.trait in (None, shaman.traits[c.type]), (deck.name, cid)
+            if c.shamans:
+                assert shaman.id in c.shamans, (deck.name, cid)
+            else:
+                assert c.trait in (None, shaman.traits[c.type]), (deck.name, cid)
+            assert g.tables.works[pool.index[shaman.id]][pool.index[cid]], (deck.name, cid)
+
+
+def test_guardian_spirits_name_their_shamans() -> None:
+    """SK-5.6: every Shaman has a guardian spirit; one names two Shamans of different teamwork
+    traits; each is in a starter deck, and a card in a starter deck names each one's zone."""
+    g = cardtable.load_game("shamanking")
+    pool = g.card_pool
+    spirits = [c for c in pool.cards if c.shamans]
+    shamans = {c.id: c for c in pool.cards if c.type == "shaman"}
+    assert {s for c in spirits for s in c.shamans} == set(shamans)
+    assert any(len({(shamans[s].traits or {})["teamwork"] for s in c.shamans}) > 1 for c in spirits)
+    in_decks = {cid for d in g.starter_decks().values() for cid in d.cards("deck")}
+    assert {c.id for c in spirits} <= in_decks
+    named = {
+        e.when.zone_of
+        for cid in in_decks
+        for e in pool.get(cid).effects
+        if e.when is not None and e.when.zone_of
+    }
+    assert {character_of(c) for c in spirits} <= named
+
+
+def _card(**fields: object) -> dict[str, object]:
+    return {"id": "x", "name": "X", **fields}
+
+
+@pytest.mark.parametrize(
+    ("fields", "problem"),
+    [
+        ({"type": "teamwork", "trait": "yoh", "shamans": ["a"]}, "instead of a 'trait'"),
+        ({"type": "strike", "intercept": 1, "force": 1, "shamans": ["a"]}, "only a Teamwork"),
+        ({"type": "advantage", "character": "Y"}, "only a Teamwork"),
+    ],
+)
+def test_guardian_spirit_fields_are_checked(fields: dict[str, object], problem: str) -> None:
+    """SK-5.6, SK-5.7: ``shamans`` and ``character`` belong to Teamwork cards, and a guardian
+    spirit names Shamans instead of a trait."""
+    with pytest.raises(ValidationError, match=re.escape(problem)):
+        ADAPTER.validate_python(_card(**fields))
+
+
+def test_guardian_spirit_names_are_checked_against_the_pool() -> None:
+    """A guardian spirit's Shamans, and a ``zone_of`` condition's character, must exist."""
+    cards = list(builtin_pool().cards)
+    bad_shaman = ADAPTER.validate_python(
+        _card(type="teamwork", shamans=["nobody"], cost={}, effects=[])
+    )
+    bad_zone = ADAPTER.validate_python(
+        _card(
+            type="strike",
+            intercept=1,
+            force=1,
+            effects=[{"do": "force", "amount": 1, "when": {"zone_of": "Nobody"}}],
+        )
+    )
+    for extra, problem in ((bad_shaman, "names no Shaman"), (bad_zone, "names no Teamwork")):
+        with pytest.raises(CardFileError, match=problem):
+            compile_tables(CardPool.of([*cards, extra]))
 
 
 def _deck(tmp_path: Path, shaman: str, cards: dict[str, int]) -> Path:

@@ -136,3 +136,21 @@ def test_the_field() -> None:
         assert len(zones[f"p{p}.shaman"]) == 1 and zones[f"p{p}.advantage"] == []
         for zone in COLOURS:
             assert zones[f"p{p}.play.{zone}"] == zones[f"p{p}.teamwork.{zone}"] == []
+
+
+def test_the_zone_of_a_character_in_words() -> None:
+    """SK-5.7: the log says which character's zone a placed Teamwork card makes of its zone,
+    and the table shows it."""
+    g = cardtable.load_game("shamanking")
+    st = g.new_initial_state(seed=0)
+    st.pin_zones({"p1.deck": ["tomoshibi-lantern-guardian", "wisp-swarm", "wisp-swarm"]})
+    st.pin_fields({"chooser": 0})
+    st.apply_action(g.string_to_action("first"))
+    events = st.apply_action(g.string_to_action("play"))
+    words = [g.describe_event(e, None) for e in (st.event_view(x, None) for x in events) if e]
+    assert (
+        "P1 plays the Teamwork card Tomoshibi, Lantern Guardian in the green zone, which "
+        "becomes Tomoshibi's zone" in words
+    )
+    assert "Tomoshibi, Lantern Guardian (Tomoshibi's zone)" in g.render(st.observation(None))
+    assert "guardian spirit of sera-lantern-keeper" in g.describe_card("tomoshibi-lantern-guardian")

@@ -45,6 +45,7 @@ class When(_Strict):
     incoming_min: int | None = Field(None, ge=0, le=20)
     zone: Zone | None = None  # the card is in this zone
     teamwork_here: bool | None = None  # this zone has (True) / has no (False) Teamwork card
+    zone_of: str | None = Field(None, min_length=1)  # this zone is that character's (SK-5.7)
 
 
 class ForceEffect(_Strict):
@@ -156,6 +157,9 @@ class SKCard(CardBase):
     extra_cost: Cost | None = None  # a Strike's optional ability, paid before its own cost
     extra_effects: tuple[Effect, ...] = ()  # what that ability does
     effects: tuple[Effect, ...] = ()
+    # teamwork: a guardian spirit names the Shamans it works with, one by one (SK-5.6)
+    shamans: tuple[str, ...] = ()
+    character: str | None = Field(None, min_length=1)  # the zone's name (SK-5.7); default name
     # shaman
     traits: dict[Literal["teamwork", "advantage", "strike"], str] | None = None
     front: ShamanSide | None = None
@@ -177,6 +181,10 @@ class SKCard(CardBase):
             return self
         if self.front or self.back or self.traits:
             raise ValueError("only a Shaman has 'front', 'back' and 'traits'")
+        if t != "teamwork" and (self.shamans or self.character is not None):
+            raise ValueError("only a Teamwork card has 'shamans' and 'character'")
+        if self.shamans and self.trait is not None:
+            raise ValueError("a guardian spirit names its 'shamans' instead of a 'trait'")
         if self.trait is not None:
             _check_trait(t, self.trait)
         if t == "strike" and (self.intercept is None or self.force is None):
@@ -198,6 +206,12 @@ def _check_trait(kind: str, trait: str) -> None:
     ]
     if trait not in allowed:
         raise ValueError(f"a {kind} trait is one of {', '.join(allowed)}; got {trait!r}")
+
+
+def character_of(card: SKCard) -> str:
+    """The character whose name a Teamwork card gives its zone (SK-5.7): its ``character``,
+    else its name."""
+    return card.character or card.name
 
 
 ADAPTER: TypeAdapter[SKCard] = TypeAdapter(SKCard)

@@ -30,6 +30,8 @@ def explain(st: SKState, a: int) -> str:
     kind = KINDS[t.kind[d]]
     if a == FOCUS:
         return "focusing is switched off (option focus)"
+    if a == PLAY and not t.usable[st.shaman(st.defender)][d]:
+        return "this guardian spirit does not name your Shaman: only the Shamans it names use it"
     if not st.active(st.defender, d) and st.game.options.trait_mismatch == "unplayable":
         return "this card's trait does not match your Shaman's (option trait_mismatch)"
     if a in (COUNTER, COUNTER_EXTRA):

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .actions import COUNTER, COUNTER_EXTRA, FIRST, FOCUS, PASS, PLAY, SIGNATURE
 from .cards import ZONES
 from .rules import ALL_CHARGED, PH_CHOICE, PH_FLIP, PH_OVER, PHASES, SKState
-from .tables import ADVANTAGE_CARD, NO_COND, STRIKE, TEAMWORK_CARD, Effect, Price
+from .tables import ADVANTAGE_CARD, NO_COND, STRIKE, TEAMWORK_CARD, Cond, Effect, Price
 from .zones import DECK, pbase
 
 if TYPE_CHECKING:
@@ -65,6 +65,7 @@ class HeuristicTables:
 
     __slots__ = (
         "charges_own",
+        "character",
         "cost",
         "discards",
         "effects",
@@ -111,7 +112,8 @@ class HeuristicTables:
         self.sig_force = t.sig_force
         self.sig_intercept = t.sig_intercept
         self.sig_effects = t.sig_effects
-        self.trait_ok = t.works  # [shaman][card]: the card's text works (SK-1.6)
+        self.trait_ok = t.works  # [shaman][card]: the card's text works (SK-1.6, SK-5.6)
+        self.character = t.character  # a Teamwork card's character (SK-5.7), or -1
         # the Strikes of the card set by cost: their Intercepts, sorted
         by_cost: dict[Price, list[int]] = {}
         for d in range(n):
@@ -407,6 +409,7 @@ def facts_values(ht: HeuristicTables, f: Facts, legal: list[int]) -> list[float]
     active = trait_ok[d]
     tw_def = f.teamwork[zone]
     tw_effects: tuple[Effect, ...] = ht.effects[tw_def] if tw_def >= 0 and trait_ok[tw_def] else ()
+    tw_char = ht.character[tw_def] if tw_def >= 0 else -1  # whose zone this is (SK-5.7)
     need = incoming - f.bonus_intercept
     flips = 2 - zone  # the flips left after this one
 
@@ -428,12 +431,12 @@ def facts_values(ht: HeuristicTables, f: Facts, legal: list[int]) -> list[float]
                 cost = (cost[0] + xc[0], cost[1] + xc[1], cost[2] + xc[2])
                 effects += ht.extra_effects[d]
             if tw_effects:
-                cost = _underpaid(tw_effects, cost, incoming, zone)
+                cost = _underpaid(tw_effects, cost, incoming, zone, tw_char)
                 effects += tw_effects
             force = ht.force[d] + f.bonus_force
             gain = 0.0
             for verb, amount, ez, cond in effects:
-                if not _holds(cond, incoming, zone, tw_def >= 0):
+                if not _holds(cond, incoming, zone, tw_char):
                     continue
                 if verb == _FORCE:
                     force += amount
@@ -476,7 +479,8 @@ def _play_value(
 ) -> float:
     """Playing the flipped Advantage or Teamwork card (SK-5), then the attack moves on: the
     value of the furyoku left, the charges, the card's effects and the flips left."""
-    cost = _underpaid(tw_effects, ht.cost[d], incoming, zone) if tw_effects else ht.cost[d]
+    tw_char = ht.character[tw_def] if tw_def >= 0 else -1
+    cost = _underpaid(tw_effects, ht.cost[d], incoming, zone, tw_char) if tw_effects else ht.cost[d]
     left = _spend(cost, fury)
     value = _worth(left)
     more_intercept = 0
@@ -487,7 +491,7 @@ def _play_value(
             charged.add(zone)
         if active:
             for verb, amount, ez, cond in ht.effects[d]:
-                if not _holds(cond, incoming, zone, tw_def >= 0):
+                if not _holds(cond, incoming, zone, tw_char):
                     continue
                 if verb == _INTERCEPT:
                     more_intercept += amount
@@ -523,11 +527,14 @@ def _teamwork_worth(ht: HeuristicTables, d: int) -> float:
     return v
 
 
-def _underpaid(effects: tuple[Effect, ...], cost: Price, incoming: int, zone: int) -> Price:
-    """A cost lowered by the underpay of the zone's Teamwork card (SK-7.7)."""
+def _underpaid(
+    effects: tuple[Effect, ...], cost: Price, incoming: int, zone: int, character: int
+) -> Price:
+    """A cost lowered by the underpay of the zone's Teamwork card (SK-7.7), whose character
+    names the zone (SK-5.7)."""
     g, y, r = cost
     for verb, amount, colour, cond in effects:
-        if verb == _UNDERPAY and _holds(cond, incoming, zone, True):
+        if verb == _UNDERPAY and _holds(cond, incoming, zone, character):
             if colour == 0:
                 g = max(0, g - amount)
             elif colour == 1:
@@ -537,14 +544,17 @@ def _underpaid(effects: tuple[Effect, ...], cost: Price, incoming: int, zone: in
     return (g, y, r)
 
 
-def _holds(cond: tuple[int, int, int, int], incoming: int, zone: int, teamwork: bool) -> bool:
-    """SK-7.8: whether an effect's condition holds."""
-    inc_max, inc_min, cz, tw = cond
+def _holds(cond: Cond, incoming: int, zone: int, character: int) -> bool:
+    """SK-7.8: whether an effect's condition holds; ``character``: that of the zone's Teamwork
+    card (SK-5.7), or -1 if it has none."""
+    inc_max, inc_min, cz, tw, zone_of = cond
     if not inc_min <= incoming <= inc_max:
         return False
     if cz >= 0 and cz != zone:
         return False
-    return tw < 0 or bool(tw) == teamwork
+    if zone_of >= 0 and zone_of != character:
+        return False
+    return tw < 0 or bool(tw) == (character >= 0)
 
 
 def _signature_force(effects: tuple[Effect, ...], incoming: int) -> int:

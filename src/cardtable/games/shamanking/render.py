@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
-from .cards import ZONES, Cost, Signature, SKCard
+from .cards import ZONES, Cost, Signature, SKCard, character_of
 
 if TYPE_CHECKING:
     from .game import SKGame
@@ -56,7 +56,7 @@ def describe(c: SKCard) -> str:
             f"[bold magenta]{name}[/] (shaman: {', '.join(c.traits.values())}) signatures: "
             f"{escape(_sig(c.front.signature))} | {escape(_sig(c.back.signature))}"
         )
-    trait = c.trait or "generic"
+    trait = c.trait or ("guardian spirit of " + ", ".join(c.shamans) if c.shamans else "generic")
     stats = f" {c.intercept}/{c.force}" if c.type == "strike" else ""
     extra = (
         f" · ability ({cost_text(c.extra_cost)}): {_effects(c.extra_effects)}"
@@ -70,6 +70,11 @@ def describe(c: SKCard) -> str:
         + escape(extra)
         + (" · immediate" if c.immediate else "")
     )
+
+
+def _teamwork(c: SKCard) -> str:
+    """A Teamwork card in place, and the character whose zone it makes of its zone (SK-5.7)."""
+    return f"{escape(c.name)} ({escape(character_of(c))}'s zone)"
 
 
 def render(g: SKGame, obs: dict[str, Any]) -> str:
@@ -111,7 +116,7 @@ def render(g: SKGame, obs: dict[str, Any]) -> str:
             play = z[f"p{p}.play.{zone}"]
             lines.append(
                 f"   [{STYLE[zone]}]{zone:6}[/] furyoku {z[f'p{p}.furyoku.{zone}']}{charged}"
-                + (f" · teamwork {escape(g.card_pool.get(team[0]).name)}" if team else "")
+                + (f" · teamwork {_teamwork(g.card_pool.get(team[0]))}" if team else "")
                 + (
                     f" · play: {', '.join(escape(g.card_pool.get(c).name) for c in play)}"
                     if play

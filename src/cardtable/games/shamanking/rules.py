@@ -13,7 +13,7 @@ from cardtable.core.state import TERMINAL, State
 
 from .actions import COUNTER, COUNTER_EXTRA, FIRST, FOCUS, PASS, PLAY, SIGNATURE
 from .cards import ZONES
-from .tables import ADVANTAGE_CARD, STRIKE, TEAMWORK_CARD, Effect, Price
+from .tables import ADVANTAGE_CARD, STRIKE, TEAMWORK_CARD, Cond, Effect, Price
 from .zones import ADVANTAGE, DECK, DISCARD, FURYOKU, SHAMAN, TEAMWORK, pbase
 from .zones import PLAY as PLAY_ZONE
 
@@ -215,16 +215,25 @@ class SKState(State):
                 self.fog[fog] = min(self.fog[fog], len(self.zones[b + FURYOKU + zone]))
 
     # ----- effects ---------------------------------------------------------------------------
-    def _holds(self, p: int, cond: tuple[int, int, int, int]) -> bool:
-        inc_max, inc_min, zone, tw_here = cond
+    def _holds(self, p: int, cond: Cond) -> bool:
+        """SK-7.8: whether an effect's condition holds for ``p`` defending in this zone."""
+        inc_max, inc_min, zone, tw_here, zone_of = cond
         if not inc_min <= self.incoming <= inc_max:
             return False
         if zone >= 0 and zone != self.zone:
+            return False
+        if zone_of >= 0 and zone_of != self.zone_character(p, self.zone):
             return False
         if tw_here >= 0:
             here = bool(self.zones[pbase(p) + TEAMWORK + self.zone])
             return here == bool(tw_here)
         return True
+
+    def zone_character(self, p: int, zone: int) -> int:
+        """SK-5.7: the character (index in ``tables.characters``) whose zone a Teamwork card
+        in place makes of the zone, or -1."""
+        z = self.zones[pbase(p) + TEAMWORK + zone]
+        return self.game.tables.character[self.cards[z[0]]] if z else -1
 
     def _teamwork_effects(self, p: int) -> tuple[Effect, ...]:
         """The Teamwork card of the zone being defended, if its text works (SK-5.4)."""
@@ -295,6 +304,7 @@ class SKState(State):
         t = self.game.tables
         out = [PASS]
         usable = self.active(p, d) or self.game.options.trait_mismatch == "no-effect"
+        usable = usable and t.usable[self.shaman(p)][d]  # SK-5.6: a guardian spirit's Shamans
         k = t.kind[d]
         if usable and k == STRIKE:
             if self.can_pay(p, t.cost[d]) and self._strike_values(p, d, False)[0] >= self.incoming:

@@ -17,7 +17,8 @@ def rules_sheet(o: Any) -> list[tuple[str, str]]:
         (
             "Deck construction",
             "60 or more cards, at most 4 of a card, no Shaman inside. A card's "
-            "text works only if its trait matches your Shaman's (or it has none).",
+            "text works only if its trait matches your Shaman's (or it has none); a guardian "
+            "spirit names the Shamans that can use it instead.",
         ),
         (
             "Setup",
@@ -33,7 +34,8 @@ def rules_sheet(o: Any) -> list[tuple[str, str]]:
             "Signature strike. 3. Flip into green, then yellow, then red: a Strike whose Intercept "
             "is at least the incoming Force may counterattack (pay its cost; its Force goes back); "
             "an Advantage may be paid and placed (it charges the zone); a Teamwork card may be "
-            "paid into the zone's teamwork area (replacing the one there); any card may be "
+            "paid into the zone's teamwork area (replacing the one there), making it the zone of "
+            "its character; any card may be "
             "focused into the zone's furyoku. Costs: green furyoku pays green, yellow pays "
             "yellow or green, "
             "red pays any colour. An attack past red scores a point; the scorer celebrates (1 "

@@ -7,37 +7,41 @@ from dataclasses import dataclass
 from pydantic import BaseModel
 
 from cardtable.core.cards import CardPool
+from cardtable.core.errors import CardFileError
 
-from .cards import VERBS, ZONES, Cost, SKCard, When
+from .cards import VERBS, ZONES, Cost, SKCard, When, character_of
 
 KINDS = ("shaman", "strike", "advantage", "teamwork")
 SHAMAN_CARD, STRIKE, ADVANTAGE_CARD, TEAMWORK_CARD = range(4)
 # an effect: (verb, amount, zone (-1 this / any, 3 weakest), condition)
-Cond = tuple[
-    int, int, int, int
-]  # incoming_max (99), incoming_min (0), zone (-1), teamwork_here (-1/0/1)
+# a condition: incoming_max (99), incoming_min (0), zone (-1), teamwork_here (-1/0/1),
+# zone_of (a character's index in Tables.characters, or -1)
+Cond = tuple[int, int, int, int, int]
 Effect = tuple[int, int, int, Cond]
-NO_COND: Cond = (99, 0, -1, -1)
+NO_COND: Cond = (99, 0, -1, -1, -1)
 Price = tuple[int, int, int]  # green, yellow, red
 
 
-def _cond(w: When | None) -> Cond:
+def _cond(w: When | None, characters: tuple[str, ...]) -> Cond:
     if w is None:
         return NO_COND
+    if w.zone_of is not None and w.zone_of not in characters:
+        raise CardFileError(f"'zone_of: {w.zone_of}' names no Teamwork card's character")
     return (
         99 if w.incoming_max is None else w.incoming_max,
         0 if w.incoming_min is None else w.incoming_min,
         -1 if w.zone is None else ZONES.index(w.zone),
         -1 if w.teamwork_here is None else int(w.teamwork_here),
+        -1 if w.zone_of is None else characters.index(w.zone_of),
     )
 
 
-def _effect(e: BaseModel) -> Effect:
+def _effect(e: BaseModel, characters: tuple[str, ...]) -> Effect:
     verb = VERBS.index(str(getattr(e, "do")))  # noqa: B009
     amount = getattr(e, "amount", getattr(e, "zones", 0))
     zone_name = getattr(e, "zone", None) or getattr(e, "color", None)
     zone = ZONES.index(zone_name) if zone_name in ZONES else (3 if zone_name == "weakest" else -1)
-    return (verb, amount, zone, _cond(getattr(e, "when", None)))
+    return (verb, amount, zone, _cond(getattr(e, "when", None), characters))
 
 
 def price(c: Cost | None) -> Price:
@@ -59,21 +63,45 @@ class Tables:
     extra_effects: tuple[tuple[Effect, ...], ...]
     effects: tuple[tuple[Effect, ...], ...]
     shaman_traits: tuple[dict[str, str], ...]
+    # per card: the index of the character whose zone a Teamwork card makes (SK-5.7), or -1
+    character: tuple[int, ...]
+    characters: tuple[str, ...]
     # per shaman definition and side (0 front, 1 back): the signature strike
     sig_name: tuple[tuple[str, str], ...]
     sig_cost: tuple[tuple[Price, Price], ...]
     sig_intercept: tuple[tuple[int, int], ...]
     sig_force: tuple[tuple[int, int], ...]
     sig_effects: tuple[tuple[tuple[Effect, ...], tuple[Effect, ...]], ...]
-    # works[shaman][card]: the card's text works for that Shaman (SK-1.6), per Shaman
+    # works[shaman][card]: the card's text works for that Shaman (SK-1.6, SK-5.6), per Shaman
     works: dict[int, tuple[bool, ...]]
+    # usable[shaman][card]: False for a guardian spirit that does not name that Shaman (SK-5.6)
+    usable: dict[int, tuple[bool, ...]]
 
 
-def _works(
-    kind: tuple[int, ...], trait: tuple[str | None, ...], traits: dict[str, str]
-) -> tuple[bool, ...]:
-    """Per card: generic, or its trait is the Shaman's entry for its kind of card (SK-1.6)."""
-    return tuple(t is None or traits.get(KINDS[k]) == t for k, t in zip(kind, trait, strict=True))
+def _works(cards: tuple[SKCard, ...], shaman: SKCard) -> tuple[bool, ...]:
+    """Per card: generic, its trait is the Shaman's entry for its kind of card (SK-1.6), or it
+    is a guardian spirit naming the Shaman (SK-5.6)."""
+    traits = {str(k): v for k, v in (shaman.traits or {}).items()}
+    return tuple(
+        shaman.id in c.shamans if c.shamans else c.trait is None or traits.get(c.type) == c.trait
+        for c in cards
+    )
+
+
+def _usable(cards: tuple[SKCard, ...], shaman: SKCard) -> tuple[bool, ...]:
+    """Per card: False for a guardian spirit that does not name the Shaman (SK-5.6)."""
+    return tuple(not c.shamans or shaman.id in c.shamans for c in cards)
+
+
+def _characters(cards: tuple[SKCard, ...]) -> tuple[str, ...]:
+    """The characters of the Teamwork cards (SK-5.7), sorted; the guardian spirits' Shamans
+    are checked on the way."""
+    ids = {c.id for c in cards if c.type == "shaman"}
+    for c in cards:
+        unknown = sorted(set(c.shamans) - ids)
+        if unknown:
+            raise CardFileError(f"{c.id}: 'shamans' names no Shaman card {unknown}")
+    return tuple(sorted({character_of(c) for c in cards if c.type == "teamwork"}))
 
 
 def compile_tables(pool: CardPool[SKCard]) -> Tables:
@@ -82,6 +110,8 @@ def compile_tables(pool: CardPool[SKCard]) -> Tables:
     kind = tuple(KINDS.index(c.type) for c in cards)
     trait = tuple(c.trait for c in cards)
     shaman_traits = tuple({str(k): v for k, v in (c.traits or {}).items()} for c in cards)
+    chars = _characters(cards)
+    shamans = [s for s in range(len(cards)) if kind[s] == 0]
     return Tables(
         kind=kind,
         trait=trait,
@@ -90,9 +120,13 @@ def compile_tables(pool: CardPool[SKCard]) -> Tables:
         force=tuple(c.force or 0 for c in cards),
         immediate=tuple(c.immediate for c in cards),
         extra_cost=tuple(price(c.extra_cost) if c.extra_cost else None for c in cards),
-        extra_effects=tuple(tuple(_effect(e) for e in c.extra_effects) for c in cards),
-        effects=tuple(tuple(_effect(e) for e in c.effects) for c in cards),
+        extra_effects=tuple(tuple(_effect(e, chars) for e in c.extra_effects) for c in cards),
+        effects=tuple(tuple(_effect(e, chars) for e in c.effects) for c in cards),
         shaman_traits=shaman_traits,
+        character=tuple(
+            chars.index(character_of(c)) if c.type == "teamwork" else -1 for c in cards
+        ),
+        characters=chars,
         sig_name=tuple(
             (c.front.signature.name, c.back.signature.name) if c.front and c.back else ("", "")
             for c in cards
@@ -115,12 +149,13 @@ def compile_tables(pool: CardPool[SKCard]) -> Tables:
         ),
         sig_effects=tuple(
             (
-                tuple(_effect(e) for e in c.front.signature.effects),
-                tuple(_effect(e) for e in c.back.signature.effects),
+                tuple(_effect(e, chars) for e in c.front.signature.effects),
+                tuple(_effect(e, chars) for e in c.back.signature.effects),
             )
             if c.front and c.back
             else ((), ())
             for c in cards
         ),
-        works={s: _works(kind, trait, shaman_traits[s]) for s in range(len(cards)) if kind[s] == 0},
+        works={s: _works(cards, cards[s]) for s in shamans},
+        usable={s: _usable(cards, cards[s]) for s in shamans},
     )

@@ -14,6 +14,8 @@ from typing import Any
 
 from cardtable.core.game import Game
 
+from .cards import SKCard, character_of
+
 _ZONE = re.compile(
     r"p(\d+)\.(deck|discard|advantage|shaman|furyoku|play|teamwork)(?:\.(green|yellow|red))?"
 )
@@ -81,6 +83,12 @@ def describe(game: Game, view: dict[str, Any]) -> str | None:
     return None
 
 
+def _character(game: Game, card_id: str | None) -> str:
+    """The character whose name a Teamwork card gives its zone (SK-5.7)."""
+    card = game.card_pool.get(card_id) if card_id else None
+    return character_of(card) if isinstance(card, SKCard) else "its character"
+
+
 def _move(game: Game, view: dict[str, Any]) -> str:
     src, dst = _ZONE.fullmatch(view["from"]), _ZONE.fullmatch(view["to"])
     card = game.card_name(view.get("card"))
@@ -95,7 +103,10 @@ def _move(game: Game, view: dict[str, Any]) -> str:
     if (a, b) == ("play", "furyoku"):
         return f"P{p} focuses {what} into {colour} furyoku"
     if (a, b) == ("play", "teamwork"):
-        return f"P{p} plays the Teamwork card {what} in the {colour} zone"
+        return (
+            f"P{p} plays the Teamwork card {what} in the {colour} zone, which becomes "
+            f"{_character(game, view.get('card'))}'s zone"
+        )
     if (a, b) == ("play", "advantage"):
         return f"P{p} plays the Advantage {what} from the {colour} zone"
     if (a, b) == ("furyoku", "discard"):
