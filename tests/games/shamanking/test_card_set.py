@@ -289,3 +289,12 @@ def test_tie_break_still_tied_when_a_deck_runs_out() -> None:
         choosers.add(g._opening_chooser(st))
         assert len(st.zones[st.zone_index("p0.deck")]) == 3
     assert choosers == {0, 1}
+
+
+def test_character_defaults_to_the_name_before_a_comma() -> None:
+    """SK-5.7: a Teamwork card's character is its ``character``, else its name up to the first
+    comma."""
+    pool = builtin_pool()
+    assert character_of(pool.get("hana-hot-spring-cook")) == "Hana Kurose"
+    assert character_of(pool.get("old-kettle-spirit")) == "Old Kettle Spirit"
+    assert character_of(pool.get("stormthread-kite-spirit")) == "Stormthread"

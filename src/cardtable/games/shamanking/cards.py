@@ -159,7 +159,7 @@ class SKCard(CardBase):
     effects: tuple[Effect, ...] = ()
     # teamwork: a guardian spirit names the Shamans it works with, one by one (SK-5.6)
     shamans: tuple[str, ...] = ()
-    character: str | None = Field(None, min_length=1)  # the zone's name (SK-5.7); default name
+    character: str | None = Field(None, min_length=1)  # the zone's name (SK-5.7), character_of
     # shaman
     traits: dict[Literal["teamwork", "advantage", "strike"], str] | None = None
     front: ShamanSide | None = None
@@ -210,8 +210,8 @@ def _check_trait(kind: str, trait: str) -> None:
 
 def character_of(card: SKCard) -> str:
     """The character whose name a Teamwork card gives its zone (SK-5.7): its ``character``,
-    else its name."""
-    return card.character or card.name
+    else its name up to the first comma ("Hana Kurose, Hot-Spring Cook": "Hana Kurose")."""
+    return card.character or card.name.split(",")[0].strip()
 
 
 ADAPTER: TypeAdapter[SKCard] = TypeAdapter(SKCard)
