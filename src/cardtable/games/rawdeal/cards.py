@@ -158,8 +158,8 @@ class Reverses(_Strict):
     alignment: Literal["face", "heel"] | None = None  # only a card of this alignment
     # only while the attacker's Ring holds at least this many cards of ``alignment``
     ring_at_least: int | None = Field(None, ge=1, le=20)
-    overturned_only: bool = False  # never played: it reverses only when overturned
-    effects_when_overturned: bool = False  # overturned, its reversal effects still apply
+    overturned_only: bool = False  # never played: it reverses only when overturned (RD-5.7)
+    effects_when_overturned: bool = False  # RD-5.7: overturned_text=official applies its effects
 
     @model_validator(mode="after")
     def _ring_needs_alignment(self) -> Reverses:

@@ -69,6 +69,13 @@ class RawDealOptions(GameOptions):
         description="pinned when damage is at least the Arsenal left, never by one's own cost "
         "(seed), or only when a card must be overturned and none is left (official rule book)",
     )
+    overturned_text: Literal["seed", "official"] = Field(
+        "seed",
+        description="a reversal overturned from the Arsenal only cuts off the damage and "
+        "applies no effect, even on a card worded to work when overturned (seed); or cards "
+        "with effects_when_overturned or overturned_only apply their reversal effects when "
+        "overturned (official rule book)",
+    )
     double_countout: Literal["draw", "double-loss"] = Field(
         "draw", description="both players counted out at once: a draw, or both lose (FAQ)"
     )
@@ -214,7 +221,7 @@ class RawDealGame(Game):
 
     def describe_card(self, card_id: str) -> str:
         """One line for a card."""
-        return render.describe(self.card_pool.get(card_id))
+        return render.describe(self.card_pool.get(card_id), self.options.overturned_text)
 
     def describe_event(self, view: dict[str, Any], viewer: int | None) -> str | None:
         """An event view in the game's words (words.py); it names only what the view names."""

@@ -14,8 +14,10 @@ if TYPE_CHECKING:
 COLOR = {"maneuver": "yellow", "action": "blue", "reversal": "red"}
 
 
-def describe(c: RawDealCard) -> str:
-    """One line: name, types, F/D/SV, conditions, effects and traits."""
+def describe(c: RawDealCard, overturned_text: str = "seed") -> str:
+    """One line: name, types, F/D/SV, conditions, effects and traits; ``overturned_text``
+    is the option that says whether a reversal's effects may apply when overturned
+    (RD-5.7)."""
     name = escape(c.name)
     if c.type in ("superstar", "enforcer"):
         return (
@@ -47,8 +49,12 @@ def describe(c: RawDealCard) -> str:
         if r.hand_only:
             where = " (from hand only)"
         elif r.overturned_only:
-            where = " (only when overturned, then its effects apply)"
-        elif r.effects_when_overturned:
+            where = " (only when overturned, then " + (
+                "it only stops the damage: its effects never apply)"
+                if overturned_text == "seed"
+                else "its effects apply)"
+            )
+        elif r.effects_when_overturned and overturned_text == "official":
             where = " (its effects apply also when overturned)"
         bits.append(f"reverses {cond}{where}")
     if c.requires:
@@ -155,7 +161,8 @@ def render(g: RawDealGame, obs: dict[str, Any]) -> str:
             cards = z[f"p{me}.{key}"]
             if cards:
                 lines.append(f" {title}:")
-                lines += [f"   {describe(g.card_pool.get(c))}" for c in sorted(set(cards))]
+                text = g.options.overturned_text
+                lines += [f"   {describe(g.card_pool.get(c), text)}" for c in sorted(set(cards))]
     if obs["winner"] is not None:
         w = obs["winner"]
         lines.append(

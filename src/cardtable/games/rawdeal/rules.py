@@ -159,8 +159,12 @@ class HotTables:
         self.rev_moment = frozenset(
             d for d, r in enumerate(t.reversal) if r and (r.from_hand or r.ring_at_least)
         )
-        # RD-5.7: reversals whose effects apply when overturned from the Arsenal
-        self.rev_overturned = tuple(bool(r and r.effects_when_overturned) for r in t.reversal)
+        # RD-5.7: reversals whose effects apply when overturned from the Arsenal; none with
+        # overturned_text=seed, where an overturned reversal only cuts off the damage
+        official = opts.overturned_text == "official"
+        self.rev_overturned = tuple(
+            bool(official and r and r.effects_when_overturned) for r in t.reversal
+        )
         self._answers: list[Answers | None] = [None] * (2 * n)
 
     def answers(self, d: int, played_as: int) -> Answers:
@@ -999,7 +1003,9 @@ class RawDealState(State):
     def _damage(self, victim: int, n: int, ev: list[Event], from_card: bool) -> bool:
         """RD-5.4: overturn ``n`` cards one at a time. With ``from_card`` a fitting reversal
         overturned from the Arsenal stops the damage and ends the turn (Stun Value may let
-        the attacker draw). Returns whether the damage was stopped. RD-8.1 decides pins."""
+        the attacker draw); only with overturned_text=official do its reversal effects
+        apply, on a card worded for it (RD-5.7). Returns whether the damage was stopped.
+        RD-8.1 decides pins."""
         src = PER_PLAYER * victim + ARSENAL
         dst = PER_PLAYER * victim + RINGSIDE
         z = self.zones
@@ -1037,7 +1043,7 @@ class RawDealState(State):
         if stop >= 0:
             d = self.cards[top[stop]]
             ev.append(note("reversed_from_arsenal", victim, card=self.game.card_ids[d]))
-            if h.rev_overturned[d]:  # RD-5.7: its effects apply even when overturned
+            if h.rev_overturned[d]:  # RD-5.7 (overturned_text=official): its effects apply
                 self._effects(victim, self.tp, self.game.tables.reversal_effects[d], ev)
                 if self.phase == PH_OVER or self.gone >> self.tp & 1:
                     return True

@@ -47,7 +47,13 @@ def rules_sheet(o: Any) -> list[tuple[str, str]]:
             "may reverse it: the card goes to Ringside and your turn ends. Otherwise its effects "
             "apply and its damage is overturned one card at a time from the opponent's Arsenal; "
             "a fitting reversal overturned stops the damage and ends your turn, and Stun Value "
-            "lets you draw if it stopped early.",
+            "lets you draw if it stopped early. "
+            + (
+                "An overturned reversal only stops the damage: its text and damage never apply."
+                if o.overturned_text == "seed"
+                else "An overturned reversal's text and damage do not apply, unless the card "
+                "says it works when overturned."
+            ),
         ),
         (
             "When a deck runs out",
