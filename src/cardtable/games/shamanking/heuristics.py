@@ -64,8 +64,8 @@ class HeuristicTables:
     """Per game: zone keys, card tables, and the card set's Strikes as a prior."""
 
     __slots__ = (
-        "charges_own",
         "character",
+        "charges_own",
         "cost",
         "discards",
         "effects",
