@@ -3,6 +3,8 @@ test, with the tensor of the other adapters and reproducible deals."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 np = pytest.importorskip("numpy")
@@ -90,3 +92,107 @@ def test_openspiel_algorithm_runs() -> None:
     bots = [pyspiel.make_uniform_random_bot(p, 1 + p) for p in range(2)]
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random)
     assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def _tensor(observer: Any, state: Any, player: int) -> Any:
+    observer.set_from(state, player)
+    return observer.tensor.copy()
+
+
+def _card_ids(ct: Any) -> list[list[str]]:
+    return [[ct.card_id(i) for i in zone] for zone in ct.zones]
+
+
+def _views(state: Any, n: int) -> list[Any]:
+    """What the players are shown, the actions and the state's text: to check that a state
+    is unchanged or that two states are alike."""
+    views = [(state.information_state_string(p), state.observation_string(p)) for p in range(n)]
+    return [str(state), state.history(), *views]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_resample_from_infostate_keeps_what_the_player_knows(name: str) -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game(f"python_cardtable_{name}", {"seed": 3})
+    n = game.num_players()
+    observer = make_observation(game)
+    public = make_observation(
+        game,
+        pyspiel.IIGObservationType(perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE),
+    )
+    state = game.new_initial_state()
+    rng = np.random.default_rng(0)
+    changed = 0
+    while not state.is_terminal():
+        for p in range(n):
+            before = _views(state, n)
+            sampler = pyspiel.UniformProbabilitySampler(int(rng.integers(1 << 30)), 0.0, 1.0)
+            sample = state.resample_from_infostate(p, sampler)
+            assert _views(state, n) == before  # the original is left as it was
+            assert sample.history() == state.history()
+            assert sample.information_state_string(p) == state.information_state_string(p)
+            assert sample.observation_string(p) == state.observation_string(p)
+            assert np.array_equal(_tensor(observer, sample, p), _tensor(observer, state, p))
+            if state.current_player() == p:
+                assert sample.legal_actions() == state.legal_actions()
+            lines = public.string_from(state, 0).splitlines()
+            assert public.string_from(sample, 0).splitlines() == lines
+            for q in set(range(n)) - {p}:  # the public past, then q's sampled view
+                info = sample.information_state_string(q).splitlines()
+                assert info[: len(lines)] == lines
+                assert info[-1] == sample.observation_string(q)
+            changed += _card_ids(sample.ct) != _card_ids(state.ct)
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert changed > 0  # the hidden cards really are dealt again
+
+
+def test_resample_from_infostate_is_seeded_and_plays_on() -> None:
+    game = pyspiel.load_game("python_cardtable_looney", {"players": 3})
+    state = game.new_initial_state()
+    for _ in range(12):
+        state.apply_action(state.legal_actions()[-1])
+    one, two, other = (
+        state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(s, 0.0, 1.0))
+        for s in (5, 5, 6)
+    )
+    assert _views(one, 3) == _views(two, 3)
+    assert [one.observation_string(p) for p in (0, 2)] != [
+        other.observation_string(p) for p in (0, 2)
+    ]
+    assert "resampled for player 1" in str(one)
+    info = one.information_state_string(1)
+    clone = one.clone()
+    while not one.is_terminal():  # the sampled state plays to the end on its own
+        one.apply_action(one.legal_actions()[0])
+    assert one.information_state_string(1).startswith(info)
+    assert clone.information_state_string(1) == info
+    back = game.deserialize_state(clone.serialize())
+    assert _views(back, 3) == _views(clone, 3)
+    with pytest.raises(ValueError, match="player must be"):
+        state.resample_from_infostate(3, pyspiel.UniformProbabilitySampler(0, 0.0, 1.0))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_openspiel_ismcts_bot_plays_a_game(name: str) -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game(f"python_cardtable_{name}", {"seed": 1})
+    rs = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, max_simulations=10, random_state=rs)
+    state = game.new_initial_state()
+    searched = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if state.current_player() == 0:
+            before = _views(state, game.num_players())
+            action = int(bot.step(state))
+            assert _views(state, game.num_players()) == before
+            searched += len(legal) > 1
+        else:
+            action = int(rs.choice(legal))
+        assert action in legal
+        state.apply_action(action)
+    assert searched > 0
+    assert len(state.returns()) == game.num_players()

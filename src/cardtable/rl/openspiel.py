@@ -21,12 +21,21 @@ tensor shapes or to clone do not use one up.
 environments (``cardtable.rl.layout``, documented in docs/rl.md); the observation string is the
 player's ``state.observation(player)`` as JSON. The information state string (perfect recall)
 is the sequence of the player's distinct observations since the deal, computed on request by
-replaying the game's actions from its seed. There is no information state tensor.
+replaying the game's actions from the deal (and kept up to date on request, so states that
+are only played, as in rollouts, never pay for it). There is no information state tensor.
+
+**Resampling.** ``state.resample_from_infostate(player, sampler)`` (what OpenSpiel's
+``ISMCTSBot`` calls) returns a clone whose cardtable state is ``resample(player, rng)``,
+``rng`` seeded by two draws of ``sampler``. The player's observation, tensor and information
+state string are the original's. A sampled world has no private past for the other seats:
+their information state string there is the public one (the spectator's lines) up to the
+sample, then their own observations of the sampled state.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -34,7 +43,7 @@ import pyspiel
 
 from cardtable.core.game import Game
 from cardtable.core.registry import available_games, game_class, load_game
-from cardtable.core.rng import derive_seed
+from cardtable.core.rng import Rng, derive_seed
 from cardtable.core.state import TERMINAL, State
 from cardtable.rl.encoder import ObservationEncoder
 
@@ -134,6 +143,33 @@ class CardtableSpielGame(pyspiel.Game):  # type: ignore[misc]
         )
 
 
+class _Track:
+    """One viewer's information state lines, with the replayed state they describe (the
+    lines cover the first ``upto`` actions of the game)."""
+
+    __slots__ = ("lines", "replay", "upto")
+
+    def __init__(self, lines: list[str], replay: State) -> None:
+        self.lines = lines
+        self.replay = replay
+        self.upto = len(replay.history())
+
+    def copy(self) -> _Track:
+        """An independent copy (the replayed state is cloned, copy-on-write)."""
+        other = _Track(self.lines[:], self.replay.clone())
+        other.upto = self.upto
+        return other
+
+    def catch_up(self, history: list[int], viewer: int | None) -> None:
+        """Replay the actions of ``history`` not yet covered, adding ``viewer``'s new
+        observations."""
+        replay, lines = self.replay, self.lines
+        for action in history[self.upto :]:
+            replay.apply_action(action)
+            _append(lines, replay.observation(viewer))
+        self.upto = len(history)
+
+
 class _Core:
     """The Python side of an OpenSpiel state, in one attribute: OpenSpiel clones a Python
     state by making a new initial state and deep-copying each attribute, so this object
@@ -141,22 +177,31 @@ class _Core:
 
     Deals: a state takes the game's next deal when first played (``get``); observing an
     undealt state (``peek``) shows that next deal without taking it, so the throwaway
-    states OpenSpiel observes to learn tensor shapes do not use up deals."""
+    states OpenSpiel observes to learn tensor shapes do not use up deals.
 
-    __slots__ = ("game", "index", "logs", "state", "taken")
+    Information state lines are computed on request by replaying the actions from
+    ``origin`` (the deal, or the sampled state of :meth:`resampled`) after the lines
+    ``base`` (none for a deal; see :meth:`resampled`), and brought up to date lazily, so
+    states that are only played (rollouts) never pay for them."""
+
+    __slots__ = ("base", "game", "index", "origin", "sampled_for", "state", "taken", "tracks")
 
     def __init__(self, game: CardtableSpielGame) -> None:
         self.game = game
         self.index = 0
         self.taken = False
         self.state: State | None = None
-        self.logs: dict[int | None, list[str]] = {}  # information state lines, by viewer
+        self.origin: State | None = None  # where the replays start (never played on)
+        self.base: dict[int | None, list[str]] = {}  # lines before origin, by viewer
+        self.sampled_for: int | None = None  # the player of a resampled state
+        self.tracks: dict[int | None, _Track] = {}  # information state lines, by viewer
 
     def peek(self) -> State:
         """The cardtable state, without taking the deal it shows."""
         if self.state is None:
             self.index = self.game.next_deal
             self.state = self.game.deal(self.index)
+            self.origin = self.state.clone()
         return self.state
 
     def get(self) -> State:
@@ -178,54 +223,90 @@ class _Core:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         other = _Core(self.game)
         other.state = self.peek().clone()
+        other.origin = self.origin  # shared: only ever cloned
+        other.base = self.base  # shared: only ever copied
         other.index = self.index
         other.taken = self.taken
-        other.logs = {k: v[:] for k, v in self.logs.items()}
+        other.sampled_for = self.sampled_for
+        other.tracks = {k: t.copy() for k, t in self.tracks.items()}
         return other
 
     def __reduce__(self) -> tuple[Any, ...]:
         state = self.get()
         params = dict(self.game.get_parameters())
         name = self.game.get_type().short_name
-        return (_restore, (name, params, self.index, state.history()))
+        sample = None
+        if self.sampled_for is not None:
+            sample = (self.sampled_for, self.base, self.origin)
+        return (_restore, (name, params, self.index, state.history(), sample))
 
     def info_lines(self, viewer: int | None) -> list[str]:
-        """The distinct observations of ``viewer`` since the deal (kept up to date by
-        :meth:`applied` once asked for)."""
-        log = self.logs.get(viewer)
-        if log is None:
-            state = self.peek()
-            replay = state.game.new_initial_state(seed=self.seed)
-            log = [_json(replay.observation(viewer))]
-            for action in state.history():
-                replay.apply_action(action)
-                _append(log, replay.observation(viewer))
-            self.logs[viewer] = log
-        return log
+        """The distinct observations of ``viewer`` since the deal (for a resampled state,
+        see :meth:`resampled`). The list is kept and extended: copy it to keep it."""
+        history = self.peek().history()
+        track = self.tracks.get(viewer)
+        if track is None:
+            assert self.origin is not None
+            replay = self.origin.clone()
+            lines = self.base.get(viewer, self.base.get(None, []))[:]
+            _append(lines, replay.observation(viewer))
+            track = self.tracks[viewer] = _Track(lines, replay)
+        track.catch_up(history, viewer)
+        return track.lines
 
-    def applied(self) -> None:
-        """After an action: extend the information state lines asked for so far."""
-        state = self.get()
-        for viewer, log in self.logs.items():
-            _append(log, state.observation(viewer))
+    def resampled(self, player: int, rng: Rng) -> _Core:
+        """A core around ``state.resample(player, rng)``, played from here on as a state of
+        its own. ``player``'s information state lines are this state's; a spectator's are
+        this state's public lines; another seat's are the public lines, then its own
+        observations of the sampled state (a sampled world has no private past for them)."""
+        if not 0 <= player < self.game.num_players():
+            raise ValueError(f"player must be in 0..{self.game.num_players() - 1}")
+        other = _Core(self.game)
+        other.index, other.taken, other.sampled_for = self.index, True, player
+        other.state = self.get().resample(player, rng)
+        other.origin = other.state.clone()
+        other.base = {player: self.info_lines(player)[:], None: self.info_lines(None)[:]}
+        return other
 
 
 def _append(log: list[str], obs: dict[str, Any]) -> None:
     line = _json(obs)
-    if line != log[-1]:
+    if not log or line != log[-1]:
         log.append(line)
 
 
-def _restore(name: str, params: dict[str, Any], index: int, history: list[int]) -> _Core:
-    """Rebuild a pickled :class:`_Core` (deal ``index``) by replaying its actions."""
+def _restore(
+    name: str,
+    params: dict[str, Any],
+    index: int,
+    history: list[int],
+    sample: tuple[int, dict[int | None, list[str]], State] | None = None,
+) -> _Core:
+    """Rebuild a pickled :class:`_Core` (deal ``index``, or a state sampled from it) by
+    replaying its actions."""
     game = pyspiel.load_game(name, params)
     core = _Core(game)
     core.index = index
     core.taken = True
-    core.state = game.deal(index)
-    for action in history:
-        core.state.apply_action(action)
+    if sample is None:
+        core.origin = game.deal(index)
+    else:
+        core.sampled_for, core.base, core.origin = sample
+    state = core.state = core.origin.clone()
+    for action in history[len(state.history()) :]:
+        state.apply_action(action)
     return core
+
+
+def sampler_rng(probability_sampler: Callable[[], float]) -> Rng:
+    """A generator seeded by two draws of an OpenSpiel probability sampler (a callable
+    returning floats, such as ``pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)``), so
+    that a seeded sampler gives the same generators again."""
+    a, b = (int(float(probability_sampler()) * _TWO_53) for _ in range(2))
+    return Rng(derive_seed(a, b))
+
+
+_TWO_53 = float(1 << 53)
 
 
 class CardtableSpielState(pyspiel.State):  # type: ignore[misc]
@@ -255,10 +336,7 @@ class CardtableSpielState(pyspiel.State):  # type: ignore[misc]
         return ct.legal_actions() if player == ct.current_player() else []
 
     def _apply_action(self, action: int) -> None:
-        core = self._core
-        core.get().apply_action(int(action))
-        if core.logs:
-            core.applied()
+        self._core.get().apply_action(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self._core.get().action_to_string(int(action))
@@ -271,9 +349,26 @@ class CardtableSpielState(pyspiel.State):  # type: ignore[misc]
         """The game's returns (0 before the end)."""
         return self._core.get().returns()
 
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> CardtableSpielState:
+        """A state that ``player_id`` cannot tell apart from this one, for determinizing
+        search (OpenSpiel's ``ISMCTSBot`` calls it once per simulation): a clone whose
+        cardtable state is ``state.resample(player_id, rng)``, every card hidden from the
+        player dealt again and the future shuffles unknown, ``rng`` seeded by two draws of
+        ``probability_sampler`` (:func:`sampler_rng`). The player's observation, tensor,
+        legal actions and information state string are this state's; this state is left
+        as it was."""
+        other: CardtableSpielState = self.clone()
+        other._core = self._core.resampled(int(player_id), sampler_rng(probability_sampler))
+        return other
+
     def __str__(self) -> str:
-        history = self._core.peek().history()
-        return f"seed {self.seed}; actions {' '.join(map(str, history))}"
+        core = self._core
+        history = " ".join(map(str, core.peek().history()))
+        if core.sampled_for is None:
+            return f"seed {self.seed}; actions {history}"
+        return f"seed {self.seed}, resampled for player {core.sampled_for}; actions {history}"
 
 
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
