@@ -1,8 +1,12 @@
 """Every game is an OpenSpiel Python game: registered, passing pyspiel's random simulation
-test, with the tensor of the other adapters and reproducible deals."""
+test, with the tensor of the other adapters and reproducible deals; its states resample from
+the information state, so OpenSpiel's ISMCTSBot plays it (and the docs/rl.md example runs)."""
 
 from __future__ import annotations
 
+import ast
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -196,3 +200,13 @@ def test_openspiel_ismcts_bot_plays_a_game(name: str) -> None:
         state.apply_action(action)
     assert searched > 0
     assert len(state.returns()) == game.num_players()
+
+
+def test_docs_ismcts_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
+    section = doc.split("### Search with OpenSpiel's ISMCTS", 1)[1]
+    block = re.search(r"```python\n(.*?)```", section, re.S)
+    assert block is not None
+    exec(compile(block.group(1), "docs/rl.md", "exec"), {})
+    returns = ast.literal_eval(capsys.readouterr().out)
+    assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
