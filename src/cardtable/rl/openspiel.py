@@ -248,8 +248,11 @@ class _Core:
         if track is None:
             assert self.origin is not None
             replay = self.origin.clone()
-            lines = self.base.get(viewer, self.base.get(None, []))[:]
-            _append(lines, replay.observation(viewer))
+            if viewer in self.base:  # origin shows viewer what the last line says
+                lines = self.base[viewer][:]
+            else:
+                lines = self.base.get(None, [])[:]
+                _append(lines, replay.observation(viewer))
             track = self.tracks[viewer] = _Track(lines, replay)
         track.catch_up(history, viewer)
         return track.lines
@@ -258,7 +261,9 @@ class _Core:
         """A core around ``state.resample(player, rng)``, played from here on as a state of
         its own. ``player``'s information state lines are this state's; a spectator's are
         this state's public lines; another seat's are the public lines, then its own
-        observations of the sampled state (a sampled world has no private past for them)."""
+        observations of the sampled state (a sampled world has no private past for them).
+        The sample shows ``player`` and a spectator what this state shows them (the
+        contract of ``State.resample``), so their lines are not observed again."""
         if not 0 <= player < self.game.num_players():
             raise ValueError(f"player must be in 0..{self.game.num_players() - 1}")
         other = _Core(self.game)
