@@ -720,7 +720,8 @@ def _reversal_values(k: Knowledge, v: View, obs: dict[str, Any], legal: list[int
 # (multinomial logit of the winner) on greedy self-play with the four starter decks, one set per
 # format: (Arsenal, hand, turn, the inactive partner's Arsenal in a tag team match).
 # In a free-for-all a big hand goes with losing: the player who holds cards back has built
-# no Fortitude, and has drawn its Arsenal down.
+# no Fortitude, and has drawn its Arsenal down. ``python tools/fit_evaluate.py rawdeal`` refits
+# the singles set from such games (not the others).
 WEIGHTS = {
     "singles": (2.3, 0.04, 0.16, 0.0),
     "3p": (7.3, -0.8, 0.54, 0.0),

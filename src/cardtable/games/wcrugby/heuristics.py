@@ -749,7 +749,10 @@ class Court:
 
 
 # ----- evaluation ----------------------------------------------------------------------------
-PERIOD_SPREAD = 6.5  # the spread of one period's score difference (greedy self-play)
+# The spread of one period's score difference in greedy self-play (its standard deviation);
+# ``python tools/fit_evaluate.py wcrugby`` measures it and fits it by maximum likelihood. The
+# 0.3 of a period left in the period being played (``evaluate``) is set by hand, not fitted.
+PERIOD_SPREAD = 6.5
 
 
 def evaluate(g: RugbyGame, st: RugbyState) -> list[float]:
