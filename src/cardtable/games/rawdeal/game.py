@@ -107,7 +107,7 @@ class RawDealGame(Game):
         }
     )
     # 600 simulations (about 0.3 s a decision) play clearly better than 200 against greedy
-    # since the tree gives each player to act a node of their own (docs/agents-experiments.md).
+    # since the tree gives each player to act a node of their own (log/2026-12-agents.md).
     search_iterations: ClassVar[int] = 600
     options: RawDealOptions
 

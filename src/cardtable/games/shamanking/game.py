@@ -73,7 +73,7 @@ class SKGame(Game):
     # whose values differ by less than the luck of one deal: every root action is searched
     # on the same samples and rollout seeds, in phases that drop the worse half (halving),
     # 1,500 simulations a decision, or fewer where 22,000 decisions played in them come
-    # first, which keeps the dearest decisions under a second (docs/agents-experiments.md).
+    # first, which keeps the dearest decisions under a second (log/2026-12-agents.md).
     search_iterations: ClassVar[int] = 1500
     search_steps: ClassVar[int | None] = 22000
     search_root: ClassVar[str] = "halving"

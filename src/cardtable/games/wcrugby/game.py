@@ -67,7 +67,7 @@ class RugbyGame(Game):
     deck_layout: ClassVar[DeckLayout] = DeckLayout({"deck": MANY})
     # The heuristic prior already ranks the many lineup picks well; less exploration scored
     # 65.0% against greedy over 400 mirror games with duplicate deals, against 62.75% for 0.7
-    # on the same deals (docs/agents-experiments.md).
+    # on the same deals (log/2026-12-agents.md).
     search_exploration: ClassVar[float] = 0.3
     options: RugbyOptions
 
