@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+pytest.importorskip("numpy")  # the script fits with numpy (the rl extra)
+
 SCRIPT = Path(__file__).resolve().parent.parent / "tools" / "fit_evaluate.py"
 
 
