@@ -12,6 +12,10 @@ coin by Brier score. At the shipped constants the script's model must give what 
 as ``evaluate`` reads them.
 
 Usage: python tools/fit_evaluate.py GAME [--games N] [--seed S] [--every K] [--epsilon E]
+       [--decks random|default]
+
+About 10 to 40 seconds for a few thousand games on one core; the refits of December 2026,
+and how close they come to the shipped constants, are in log/2026-12-agents.md.
 
 The models (two players; ``p`` is player 0's chance to win, ``σ`` the logistic function):
 
