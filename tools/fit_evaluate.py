@@ -411,6 +411,8 @@ def main(argv: list[str] | None = None) -> int:
         help="each seat a starter deck drawn at random (the default), or the default decks",
     )
     args = parser.parse_args(argv)
+    if args.games < 5 or args.every < 1:
+        parser.error("--games must be at least 5 (one in five is held out), --every at least 1")
     model = MODELS[args.game]()
     started = time.perf_counter()
     sample = play(args.game, model, args.games, args.seed, args.every, args.epsilon, args.decks)
