@@ -258,3 +258,35 @@ def test_single_page_routes_serve_the_client(client: TestClient) -> None:
         r = client.get(f"/{page}/abc123")
         assert r.status_code == 200 and r.text == index
     assert client.get("/no/such/page").status_code == 404
+
+
+def test_each_game_serves_its_own_browser_module(client: TestClient) -> None:
+    """`/games/<game>.js` is the file its game declares, found through the registry."""
+    for name in cardtable.available_games():
+        r = client.get(f"/games/{name}.js")
+        assert r.status_code == 200, name
+        assert r.headers["content-type"].startswith("text/javascript")
+        assert "export default" in r.text
+    from cardtable.core.registry import game_class
+
+    path = game_class("looney").browser_module
+    assert path is not None and client.get("/games/looney.js").text == path.read_text()
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/games/nosuchgame.js",
+        "/games/..%2F..%2Fcore%2Fgame.py.js",
+        "/games/..%2Fweb%2Fjs%2Fapp.js",
+        "/games/looney.py",
+        "/games/looney/game.py",
+        "/games/%2e%2e.js",
+        "/games/looney.js%00.py",
+        "/games/__init__.js",
+    ],
+)
+def test_a_game_module_path_trick_is_refused(client: TestClient, url: str) -> None:
+    r = client.get(url)
+    assert r.status_code == 404, (url, r.text[:200])
+    assert "export default" not in r.text and "import " not in r.text

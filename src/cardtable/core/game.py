@@ -43,6 +43,9 @@ class Game(ABC):
     Options: ClassVar[type[GameOptions]] = GameOptions
     deck_layout: ClassVar[DeckLayout] = DeckLayout()
     deck_dir: ClassVar[Path | None] = None
+    #: The game's browser module (an ES module drawing its table; docs/adding-a-game.md),
+    #: which the server sends as ``/games/<name>.js``; ``None``: the game has none.
+    browser_module: ClassVar[Path | None] = None
     #: Simulations per decision that a search agent (``ismcts``) runs when its spec sets no
     #: budget: enough to play this game well within about a second on one core.
     search_iterations: ClassVar[int] = 200

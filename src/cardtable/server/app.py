@@ -193,10 +193,21 @@ def create_app(db_url: str | None = None, web: Path = WEB, max_queued: int = MAX
             dropper.cancel()
             service.unsubscribe(live, sub)
 
+    _serve_game_modules(app)
     for page in ("join", "table", "replay"):
         app.add_api_route(f"/{page}/{{table}}", _index_page(web), methods=["GET"])
     app.mount("/", StaticFiles(directory=ensure_web_dir(web), html=True), name="web")
     return app
+
+
+def _serve_game_modules(app: FastAPI) -> None:
+    """``GET /games/<game>.js``: each registered game's own browser module, found through the
+    registry (``Game.browser_module``), so a game's folder holds its browser code too."""
+
+    @app.get("/games/{game}.js")
+    async def game_module(game: str) -> FileResponse:
+        path = await asyncio.to_thread(catalog.browser_module, game)
+        return FileResponse(path, media_type="text/javascript")
 
 
 def _index_page(web: Path) -> Callable[[str], Awaitable[FileResponse]]:

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import typing
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from pydantic.fields import FieldInfo
 
+from cardtable.core.errors import UnknownGameError
 from cardtable.core.game import Game
 from cardtable.core.registry import available_games, game_class, load_game
 from cardtable.server.setup import MAX_AGENT_PARAMS, SERVER_REFUSED_OPTIONS
@@ -74,6 +76,17 @@ def games() -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+@cache
+def browser_module(name: str) -> Path:
+    """``GET /games/{game}.js``: the browser module a registered game declares, and only that
+    file; raises UnknownGameError for any other name (a path, an unregistered game) or when
+    the game declares no module."""
+    path = game_class(name).browser_module  # only registered names get past this line
+    if path is None or path.suffix != ".js" or not path.is_file():
+        raise UnknownGameError(f"game {name!r} has no browser module")
+    return path
 
 
 @cache

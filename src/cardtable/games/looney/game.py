@@ -81,6 +81,7 @@ class LooneyGame(Game):
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[GameOptions]] = LooneyOptions
     deck_dir: ClassVar[Path | None] = DECK_DIR
+    browser_module: ClassVar[Path | None] = Path(__file__).parent / "web" / "looney.js"
     deck_layout: ClassVar[DeckLayout] = DeckLayout({"personal": MANY})
     options: LooneyOptions
 

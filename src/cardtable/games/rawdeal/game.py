@@ -98,6 +98,7 @@ class RawDealGame(Game):
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[GameOptions]] = RawDealOptions
     deck_dir: ClassVar[Path | None] = DECK_DIR
+    browser_module: ClassVar[Path | None] = Path(__file__).parent / "web" / "rawdeal.js"
     deck_layout: ClassVar[DeckLayout] = DeckLayout(
         {
             "superstar": SINGLE,

@@ -68,6 +68,7 @@ class SKGame(Game):
     max_players: ClassVar[int] = 2
     Options: ClassVar[type[GameOptions]] = SKOptions
     deck_dir: ClassVar[Path | None] = DECK_DIR
+    browser_module: ClassVar[Path | None] = Path(__file__).parent / "web" / "shamanking.js"
     deck_layout: ClassVar[DeckLayout] = DeckLayout({"shaman": SINGLE, "deck": MANY})
     # Decisions are cheap (about 0.3 ms a simulation), and a decision has few legal actions
     # whose values differ by less than the luck of one deal: every root action is searched

@@ -64,6 +64,7 @@ class RugbyGame(Game):
     max_players: ClassVar[int] = 2
     Options: ClassVar[type[GameOptions]] = RugbyOptions
     deck_dir: ClassVar[Path | None] = DECK_DIR
+    browser_module: ClassVar[Path | None] = Path(__file__).parent / "web" / "wcrugby.js"
     deck_layout: ClassVar[DeckLayout] = DeckLayout({"deck": MANY})
     # The heuristic prior already ranks the many lineup picks well; less exploration scored
     # 65.0% against greedy over 400 mirror games with duplicate deals, against 62.75% for 0.7
