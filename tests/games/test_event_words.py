@@ -129,6 +129,7 @@ def scenario_views(path: Path) -> tuple[Game, list[tuple[int | None, dict[str, A
 
 # every event kind each game emits (grep its rules for note( and the event tuples)
 KINDS = {
+    "goofspiel": {"move", "game_over"},
     "looney": {
         "move",
         "reveal",

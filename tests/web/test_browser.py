@@ -19,6 +19,7 @@ READY = """() => !!document.querySelector('#actions button.action:not([disabled]
 
 GAMES = [
     # game, opponent, options set in the lobby's form, seed
+    ("goofspiel", "greedy", {}, 2),
     ("looney", "random", {"target_points": 15}, 3),
     ("rawdeal", "greedy", {}, 1),
     ("shamanking", "random", {}, 2),
@@ -28,6 +29,7 @@ GAMES = [
 # a line of each game's log in its own words (the log panel of P0), and what no line shows:
 # a raw zone key (p0.hand, t1.court.2) or a k=v detail
 WORDED = {
+    "goofspiel": r"^(P\d (bids|shows|takes) |.+ is turned up as the prize$)",
     "looney": r"^(P\d (draws|places|plays) |.+ is turned over from the Movie deck as scene \d)",
     "rawdeal": r"^Turn \d+: P\d is the turn player$",
     "shamanking": r"^P\d flips .+ into the (green|yellow|red) zone$",

@@ -1,0 +1,56 @@
+// Goofspiel: the prize in the middle, beside the prize deck and the prizes lost to ties; each
+// player's bid (face down until both have bid), the bids shown and the prizes won; your hand.
+import { backEl, cardEl, cardName, emptyEl, pileEl, rowEl, seatOrder, who, zoneBox, zoneCount } from "../js/board.js";
+import { h } from "../js/ui.js";
+
+const RANKS = { 1: "A", 11: "J", 12: "Q", 13: "K" };
+const SUITS = { spades: "♠", hearts: "♥", diamonds: "♦" };
+const ROW = { display: "flex", gap: ".5rem", alignItems: "center", flexWrap: "wrap", margin: ".4rem 0" };
+
+function face(card) {
+  const [rank, suit] = [card.stats.rank, SUITS[card.kind] || ""];
+  return { tone: card.kind === "spades" ? "ink" : "red", kind: `${suit} ${card.kind}`, corner: `${RANKS[rank] || rank}${suit}`, badges: [{ k: "worth", v: rank }] };
+}
+
+// A pile fanned to the right, each card over the next, so that every corner shows.
+function fanned(row) {
+  [...row.children].forEach((c, i) => Object.assign(c.style, { position: "relative", zIndex: String(20 - i), marginLeft: i ? "-32px" : "0" }));
+  return row;
+}
+
+function side(ctx, p, mine) {
+  const [z, score, key] = [ctx.obs.zones, ctx.obs.scores[p], (k) => `p${p}.${k}`];
+  const bid = Array.isArray(z[key("bid")]) ? rowEl(ctx, key("bid"), { size: "s", dim: true }) : backEl(z[key("bid")], { size: "s", title: "a bid, face down" });
+  const hand = zoneCount(z[key("hand")]) ? backEl(zoneCount(z[key("hand")]), { size: "s", alwaysCount: true }) : emptyEl("empty", { size: "s" });
+  return h(
+    "div.gs-side",
+    { style: { ...ROW, padding: ".3rem", borderRadius: "8px", boxShadow: ctx.toAct === p && ctx.status === "running" ? "0 0 0 2px var(--act)" : "none" } },
+    h("div", { style: { minWidth: "8rem" } }, h("b", null, who(ctx, p)), h("div", { style: { fontSize: "1.4rem" } }, `${score} point${score === 1 ? "" : "s"}`)),
+    zoneBox("bid", zoneCount(z[key("bid")]) ? bid : emptyEl("no bid yet", { size: "s" })),
+    mine ? null : zoneBox("hand", hand),
+    zoneBox("bids shown", fanned(rowEl(ctx, key("played"), { size: "s", emptyLabel: "none" }))),
+    zoneBox("prizes won", fanned(rowEl(ctx, key("won"), { size: "s", emptyLabel: "none" }))),
+  );
+}
+
+function render(ctx) {
+  const [other, me] = seatOrder(ctx, 2);
+  const prize = ctx.obs.zones.prize.length ? rowEl(ctx, "prize", { size: "l" }) : emptyEl("no prize left", { size: "l" });
+  const piles = [pileEl(ctx, "prize_deck", "prize deck", { size: "s" }), pileEl(ctx, "discard", "lost to ties", { size: "s" })];
+  return h(
+    "div.gs-table",
+    null,
+    side(ctx, other, false),
+    h("div", { style: { ...ROW, justifyContent: "center" } }, zoneBox("prize", prize), ...piles),
+    side(ctx, me, true),
+    h("div.hand-area", null, h("div.zone-label", null, ctx.seat === null || ctx.replay ? `P${me}'s hand` : "Your hand"), rowEl(ctx, `p${me}.hand`, { emptyLabel: "empty" })),
+  );
+}
+
+export default {
+  face,
+  render,
+  prompt: (ctx) => ({ title: `Bid for the ${cardName(ctx, ctx.obs.zones.prize[0])}`, text: "Click a card of your hand: your bid, face down until both have bid. The higher bid takes the prize; a tie discards it." }),
+  status: (ctx) => `${ctx.obs.zones.prize.length ? `Prize: the ${cardName(ctx, ctx.obs.zones.prize[0])}. ` : ""}Score ${ctx.obs.scores.join(" – ")}.`,
+  sourceZones: (ctx) => (ctx.seat === null || ctx.replay ? [] : [`p${ctx.seat}.hand`]),
+};
