@@ -199,6 +199,48 @@ def test_replay_viewer_steps_through_a_finished_game(page: Any, server: str, sho
     page.screenshot(path=str(shots / "replay-all-views.png"), full_page=True)
 
 
+def test_goofspiel_bids_stay_face_down_until_both_have_bid(
+    page: Any, server: str, shots: Path
+) -> None:
+    """Goofspiel as P1: the computer's bid (P0 bids first) is a card back until P1 has bid
+    by clicking a card of its hand; then both bids are shown, and the replay draws it too."""
+    page.goto(f"{server}/?game=goofspiel")
+    page.wait_for_selector('.game-tile.selected[data-game="goofspiel"]')
+    page.check('input[name="myseat"][value="1"]')
+    page.select_option('select.opponent[data-seat="0"]', "greedy")
+    page.fill("#seed", "3")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/table/[^/?]+$"))
+    table = str(page.url.rsplit("/", 1)[-1])
+    for n in range(13):
+        page.wait_for_function(READY)
+        if page.locator("#banner").is_visible():
+            break
+        assert page.locator('#board .card.back[data-zone="p0.bid"]').count() == 1
+        assert page.locator('#board .card[data-zone="p0.bid"]:not(.back)').count() == 0
+        assert "Bid for the" in page.locator("#prompt").inner_text()
+        if n == 0:
+            page.screenshot(path=str(shots / "goofspiel-p1-hidden-bid.png"), full_page=True)
+        hand = page.locator('#board .card.actionable[data-zone="p1.hand"]')
+        card = hand.last.get_attribute("data-card")
+        hand.last.click()
+        page.wait_for_selector(f'#board .card[data-zone="p1.played"][data-card="{card}"]')
+        assert page.locator('#board .card[data-zone="p0.played"]').count() == n + 1
+    page.wait_for_selector("#banner:not([hidden])")
+    assert any("P0 bids a card face down" in t for t in page.locator("#log li").all_inner_texts())
+    page.screenshot(path=str(shots / "goofspiel-p1-end.png"), full_page=True)
+    page.goto(f"{server}/replay/{table}")
+    page.wait_for_selector("#replay-boards .board .card")
+    page.click("#last")
+    page.screenshot(path=str(shots / "goofspiel-replay-last.png"), full_page=True)
+    assert (
+        page.locator(
+            '#replay-boards .card[data-zone="p0.won"], #replay-boards .card[data-zone="p1.won"]'
+        ).count()
+        > 0
+    )
+
+
 def _upload(page: Any, seat: int, name: str, text: str) -> None:
     with page.expect_file_chooser() as chooser:
         page.select_option(f'select.deck[data-seat="{seat}"]', "upload")

@@ -20,7 +20,7 @@ function fanned(row) {
 
 function side(ctx, p, mine) {
   const [z, score, key] = [ctx.obs.zones, ctx.obs.scores[p], (k) => `p${p}.${k}`];
-  const bid = Array.isArray(z[key("bid")]) ? rowEl(ctx, key("bid"), { size: "s", dim: true }) : backEl(z[key("bid")], { size: "s", title: "a bid, face down" });
+  const bid = Array.isArray(z[key("bid")]) ? rowEl(ctx, key("bid"), { size: "s", dim: true }) : backEl(z[key("bid")], { size: "s", zone: key("bid"), title: "a bid, face down" });
   const hand = zoneCount(z[key("hand")]) ? backEl(zoneCount(z[key("hand")]), { size: "s", alwaysCount: true }) : emptyEl("empty", { size: "s" });
   return h(
     "div.gs-side",
