@@ -1,7 +1,12 @@
-"""Goofspiel's deck rule (GS-1.1; the other rules are in its scenario files) and its size."""
+"""Goofspiel's deck rule (GS-1.1; the other rules are in its scenario files), its size, and
+that it plays in the terminal and simulates (the browser: tests/web/test_browser.py)."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import cardtable
@@ -31,3 +36,23 @@ def test_the_whole_package_stays_under_400_lines() -> None:
     assert {f.suffix for f in files} == {".py", ".yaml", ".js"}
     lines = sum(len(f.read_text(encoding="utf-8").splitlines()) for f in files)
     assert lines < 400, f"the goofspiel package has {lines} lines"
+
+
+def cardtable_command(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """``python -m cardtable ...`` on this checkout's sources."""
+    src = str(Path(__file__).resolve().parents[3] / "src")
+    env = {**os.environ, "PYTHONPATH": src, "COLUMNS": "200", "TERM": "dumb"}
+    cmd = [sys.executable, "-m", "cardtable", *args]
+    return subprocess.run(cmd, input=stdin, capture_output=True, text=True, check=False, env=env)
+
+
+def test_it_plays_in_the_terminal_and_simulates(tmp_path: Path) -> None:
+    res = cardtable_command("play", "goofspiel", "--seed", "5", stdin="1\n" * 13)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert "game over" in res.stdout and "hand 13 face down" in res.stdout  # P1's, hidden
+    out = tmp_path / "sim.json"
+    args = ("--games", "200", "--agents", "greedy,random", "--json", str(out))
+    res = cardtable_command("sim", "goofspiel", *args)
+    assert res.returncode == 0, res.stdout + res.stderr
+    data = json.loads(out.read_text())
+    assert data["errors"] == [] and data["wins_by_agent"]["greedy"] > 160, data
