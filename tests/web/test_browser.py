@@ -206,6 +206,7 @@ def test_goofspiel_bids_stay_face_down_until_both_have_bid(
     by clicking a card of its hand; then both bids are shown, and the replay draws it too."""
     page.goto(f"{server}/?game=goofspiel")
     page.wait_for_selector('.game-tile.selected[data-game="goofspiel"]')
+    assert "null" not in page.locator("section.panel.start").inner_text()  # a 2-player game
     page.check('input[name="myseat"][value="1"]')
     page.select_option('select.opponent[data-seat="0"]', "greedy")
     page.fill("#seed", "3")

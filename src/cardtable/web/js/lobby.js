@@ -241,9 +241,9 @@ function buildForm(form, g) {
   nPlayers.addEventListener("change", renderSeats);
   form.replaceChildren(
     h("h3", null, g.title),
-    g.max_players > g.min_players ? h("label.opt", null, h("span.opt-name", null, "players"), nPlayers) : null,
+    g.max_players > g.min_players ? h("label.opt", null, h("span.opt-name", null, "players"), nPlayers) : "", // replaceChildren writes null as "null"
     seatRows,
-    optionRows.length ? h("details.options", null, h("summary", null, `Options (${optionRows.length})`), h("div.opt-grid", null, optionRows)) : null,
+    optionRows.length ? h("details.options", null, h("summary", null, `Options (${optionRows.length})`), h("div.opt-grid", null, optionRows)) : "",
     h("label.opt.seed", null, h("span.opt-name", null, "seed"), seed, h("span.opt-desc", null, "the shuffle; empty for a random one")),
     formError,
     createBtn,
