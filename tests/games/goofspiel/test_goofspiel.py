@@ -23,6 +23,7 @@ def test_a_hand_is_one_suit_ace_to_king() -> None:
         {f"{r}-of-{'spades' if r == 'ace' else 'hearts'}": 1 for r in ranks},  # two suits
         {f"{r}-of-hearts": 1 for r in ranks[:-1]},  # no king
         {**{f"{r}-of-hearts": 1 for r in ranks}, "ace-of-hearts": 2},  # an ace twice
+        {"ace-of-hearts": 10**12},  # a hostile count: refused without listing the cards
     ):
         problems = game.check_deck(Deck("goofspiel", "bad", {"hand": hand}))
         assert [p.rule for p in problems] == ["GS-1.1"], hand

@@ -89,9 +89,9 @@ class GoofspielGame(Game):
 
     def check_deck(self, deck: Deck) -> list[DeckProblem]:
         """GS-1.1: a hand is the 13 cards of one suit that is not the prizes'."""
-        cards = [self._pool.get(cid) for cid in deck.cards("hand")]
-        suits = {c.type for c in cards}
-        ok = sorted(c.rank for c in cards) == list(range(1, 14)) and len(suits) == 1
+        cards = [self._pool.get(cid) for cid in deck.sections.get("hand", {})]  # ids, not counts
+        suits, ranks = {c.type for c in cards}, sorted(c.rank for c in cards)
+        ok = deck.size("hand") == 13 and ranks == list(range(1, 14)) and len(suits) == 1
         return [] if ok and PRIZE_SUIT not in suits else [DeckProblem("GS-1.1", ONE_SUIT)]
 
     def new_initial_state(self, seed: int = 0, decks: Sequence[Deck] | None = None) -> State:
