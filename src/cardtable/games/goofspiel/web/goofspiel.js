@@ -14,7 +14,7 @@ function face(card) {
 
 // A pile fanned to the right, each card over the next, so that every corner shows.
 function fanned(row) {
-  [...row.children].forEach((c, i) => Object.assign(c.style, { position: "relative", zIndex: String(20 - i), marginLeft: i ? "-32px" : "0" }));
+  [...row.children].forEach((c, i) => Object.assign(c.style, { position: "relative", zIndex: String(20 - i), marginLeft: i ? "-46px" : "0" }));
   return row;
 }
 
