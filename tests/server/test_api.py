@@ -36,6 +36,8 @@ def test_games_lists_every_game_with_options_decks_and_agents(client: TestClient
     assert looney["options"]["target_points"]["description"]
     assert set(looney["options"]["role_limit"]["choices"]) == {"once", "unlimited", "when-stuck"}
     assert "cards" not in looney["options"]  # names server files: not for clients
+    # the small example game is marked, so the lobby lists it after the real games
+    assert [n for n, g in games.items() if g["example"]] == ["goofspiel"]
     for g in games.values():
         assert g["decks"], g["name"]
         assert {a["spec"] for a in g["agents"]} >= {"random", "greedy", "ismcts"}

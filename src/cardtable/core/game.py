@@ -46,6 +46,8 @@ class Game(ABC):
     #: The game's browser module (an ES module drawing its table; docs/adding-a-game.md),
     #: which the server sends as ``/games/<name>.js``; ``None``: the game has none.
     browser_module: ClassVar[Path | None] = None
+    #: A small example game for contributors (Goofspiel): the lobby lists it after the others.
+    example: ClassVar[bool] = False
     #: Simulations per decision that a search agent (``ismcts``) runs when its spec sets no
     #: budget: enough to play this game well within about a second on one core.
     search_iterations: ClassVar[int] = 200

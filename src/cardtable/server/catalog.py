@@ -70,6 +70,7 @@ def games() -> list[dict[str, Any]]:
                 "title": cls.title,
                 "min_players": cls.min_players,
                 "max_players": cls.max_players,
+                "example": cls.example,
                 "options": options,
                 "decks": list(load_game(name).starter_decks()),
                 "agents": agents(cls),

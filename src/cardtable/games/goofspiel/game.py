@@ -58,6 +58,7 @@ class GoofspielGame(Game):
     deck_layout: ClassVar[DeckLayout] = DeckLayout({"hand": MANY})
     deck_dir: ClassVar[Path | None] = HERE / "decks"
     browser_module: ClassVar[Path | None] = HERE / "web" / "goofspiel.js"
+    example: ClassVar[bool] = True
     options: GoofOptions
 
     def __init__(self, options: GameOptions) -> None:
@@ -121,8 +122,7 @@ class GoofspielGame(Game):
 
     def describe_card(self, card_id: str) -> str:
         """One line: the card's name, suit and value."""
-        card = self._pool.get(card_id)
-        return f"[b]{card.name}[/b]: {card.type}, worth {card.rank}"
+        return f"[b]{(c := self._pool.get(card_id)).name}[/b]: {c.type}, worth {c.rank}"
 
     def describe_event(self, view: dict[str, Any], viewer: int | None) -> str | None:
         """The event in Goofspiel's words (see words.py)."""

@@ -22,6 +22,7 @@ export async function lobbyPage(root) {
   );
 
   let current = null;
+  games.sort((a, b) => Number(a.example) - Number(b.example)); // example games last
   for (const g of games) {
     const btn = h(
       "button.game-tile",
