@@ -62,19 +62,41 @@ def score_slot(st: LooneyState, s: int, ev: list[Event], draws: list[tuple[int, 
     """Score the scene on slot ``s``: decide the winner, award points, discard the actors and
     special effects (the slot's location stays, LT-9.2)."""
     game = st.game
-    t = game.tables
+    scene = st.zones[STORY + s][0]
+    sd = st.cards[scene]
+    printed = game.tables.color[sd]
+    sides, actors, fx, any_fx = _reveal(st, s, ev)
+    active = _active_effects(st, printed, sides, actors, fx, any_fx)
+    scene_rank, scene_color, loc_points = _scene_for_scoring(st, s, printed, sides, active)
+    value, colors, ties = _side_values(st, sides, actors, active)
+    winner = _compare(sides, value, colors, ties, scene_rank, scene_color, game.options.overact_all)
+    points = _award(st, s, winner, game.tables.points[sd] + loc_points, active, ev)
+    ev.append(
+        note(
+            "scene_scored",
+            winner,
+            slot=s + 1,
+            scene=game.card_ids[sd],
+            points=points,
+            values={str(p): value[p] for p in sides},
+            scene_rank=scene_rank,
+            scene_color=COLORS[scene_color],
+        )
+    )
+    _discard_placed(st, s, ev)
+    _queue_draws(sides, active, draws)
+
+
+Sides = tuple[list[int], dict[int, tuple[int, ...]], dict[int, tuple[int, ...]], bool]
+
+
+def _reveal(st: LooneyState, s: int, ev: list[Event]) -> Sides:
+    """LT-6.1: the sides at slot ``s``, from the round player clockwise, with their actors and
+    special effects, everything placed face down revealed; and whether any special effect is
+    there."""
     z = st.zones
-    cards = st.cards
-    n = game.num_players
-    effects = t.effects
-    rank = t.rank
-    color = t.color
-    scene = z[STORY + s][0]
-    sd = cards[scene]
-    printed = color[sd]
+    n = st.game.num_players
     out = st.out
-    # The sides, from the round player clockwise, with their actors and special effects.
-    # LT-6.1 reveal everything placed face down.
     sides: list[int] = []
     actors: dict[int, tuple[int, ...]] = {}
     fx: dict[int, tuple[int, ...]] = {}
@@ -95,19 +117,25 @@ def score_slot(st: LooneyState, s: int, ev: list[Event], draws: list[tuple[int, 
             any_fx = True
             for c in side_fx:
                 ev.append(reveal(c, p))
-    # LT-6.2 cancel_effects switches off the other sides' special effects
-    chars: dict[int, set[int]] = {}  # a side's characters, for conditions 'with'
+    return sides, actors, fx, any_fx
+
+
+def _active_effects(
+    st: LooneyState,
+    printed: int,
+    sides: list[int],
+    actors: dict[int, tuple[int, ...]],
+    fx: dict[int, tuple[int, ...]],
+    any_fx: bool,
+) -> dict[int, list[CompiledEffect]]:
+    """LT-6.2 and LT-9.13: each side's effects that apply (their conditions hold), without the
+    special effects a ``cancel_effects`` of another side switches off."""
+    t = st.game.tables
+    effects = t.effects
     char = t.char
-    cancels: set[int] = set()
-    if any_fx:
-        for p in sides:
-            for c in fx[p]:
-                for e in effects[cards[c]]:
-                    if e[0] == V_CANCEL:
-                        if p not in chars:
-                            chars[p] = {char[cards[x]] for x in actors[p]}
-                        if _holds(e, printed, len(actors[p]), chars[p]):
-                            cancels.add(p)
+    cards = st.cards
+    chars: dict[int, set[int]] = {}  # a side's characters, for conditions 'with'
+    cancels = _cancelling_sides(st, printed, sides, actors, fx, chars) if any_fx else set()
     active: dict[int, list[CompiledEffect]] = {}
     for p in sides:
         group = actors[p]
@@ -126,12 +154,51 @@ def score_slot(st: LooneyState, s: int, ev: list[Event], draws: list[tuple[int, 
                     if _holds(e, printed, na, side_chars):
                         side_active.append(e)
         active[p] = side_active
-    # LT-6.3 the scene's rank and colour for this scoring
-    scene_rank = rank[sd]
+    return active
+
+
+def _cancelling_sides(
+    st: LooneyState,
+    printed: int,
+    sides: list[int],
+    actors: dict[int, tuple[int, ...]],
+    fx: dict[int, tuple[int, ...]],
+    chars: dict[int, set[int]],
+) -> set[int]:
+    """LT-6.2: the sides with a ``cancel_effects`` special effect whose condition holds
+    (``chars`` caches each side's characters)."""
+    t = st.game.tables
+    effects = t.effects
+    char = t.char
+    cards = st.cards
+    cancels: set[int] = set()
+    for p in sides:
+        for c in fx[p]:
+            for e in effects[cards[c]]:
+                if e[0] == V_CANCEL:
+                    if p not in chars:
+                        chars[p] = {char[cards[x]] for x in actors[p]}
+                    if _holds(e, printed, len(actors[p]), chars[p]):
+                        cancels.add(p)
+    return cancels
+
+
+def _scene_for_scoring(
+    st: LooneyState,
+    s: int,
+    printed: int,
+    sides: list[int],
+    active: dict[int, list[CompiledEffect]],
+) -> tuple[int, int, int]:
+    """LT-6.3: the scene's rank and colour for this scoring (the location's changes, then the
+    active effects' from the round player clockwise), and the location's extra points."""
+    t = st.game.tables
+    cards = st.cards
+    scene_rank = t.rank[cards[st.zones[STORY + s][0]]]
     scene_color = printed
     loc_points = 0
-    for c in z[LOCATION + s]:
-        for e in effects[cards[c]]:
+    for c in st.zones[LOCATION + s]:
+        for e in t.effects[cards[c]]:
             if e[3] == COND_NONE or (e[3] == COND_SCENE_COLOR and e[4] == printed):
                 verb = e[0]
                 if verb == V_SCENE_RANK:
@@ -140,22 +207,31 @@ def score_slot(st: LooneyState, s: int, ev: list[Event], draws: list[tuple[int, 
                     scene_color = e[2]
                 elif verb == V_POINTS:
                     loc_points += e[1]
-    opp_rank: dict[int, int] = {}
-    all_opp = 0
     for p in sides:
-        opp = 0
         for e in active[p]:
             verb = e[0]
             if verb == V_SCENE_RANK:
                 scene_rank += e[1]
             elif verb == V_SCENE_COLOR:
                 scene_color = e[2]
-            elif verb == V_OPP_RANK:
-                opp += e[1]
-        opp_rank[p] = opp
-        all_opp += opp
-    # LT-6.4 each side's rank value and colour
-    any_hue = game.options.mixed_group_color == "any"
+    return scene_rank, scene_color, loc_points
+
+
+def _side_values(
+    st: LooneyState,
+    sides: list[int],
+    actors: dict[int, tuple[int, ...]],
+    active: dict[int, list[CompiledEffect]],
+) -> tuple[dict[int, int], dict[int, int], set[int]]:
+    """LT-6.4: each side's rank value (never below 0) and colour mask, and the sides that win
+    ties."""
+    t = st.game.tables
+    rank = t.rank
+    color = t.color
+    cards = st.cards
+    any_hue = st.game.options.mixed_group_color == "any"
+    opp_rank = {p: sum(e[1] for e in active[p] if e[0] == V_OPP_RANK) for p in sides}
+    all_opp = sum(opp_rank.values())
     value: dict[int, int] = {}
     colors: dict[int, int] = {}
     ties: set[int] = set()
@@ -181,32 +257,37 @@ def score_slot(st: LooneyState, s: int, ev: list[Event], draws: list[tuple[int, 
                 ties.add(p)
         value[p] = v if v > 0 else 0
         colors[p] = mask
-    winner = _compare(sides, value, colors, ties, scene_rank, scene_color, game.options.overact_all)
-    points = t.points[sd] + loc_points
-    # LT-6.6 the won scene goes to the score pile; everything else placed is discarded
-    if winner >= 0:
-        for e in active[winner]:
-            if e[0] == V_POINTS:
-                points += e[1]
-        st.scores[winner] += points
-        _send(st, STORY + s, pbase(winner) + SCORE, ev)
-    else:
-        owner = st.owner[scene]
+    return value, colors, ties
+
+
+def _award(
+    st: LooneyState,
+    s: int,
+    winner: int,
+    points: int,
+    active: dict[int, list[CompiledEffect]],
+    ev: list[Event],
+) -> int:
+    """LT-6.6 and LT-6.7: the winner scores the scene (``points`` plus their ``points``
+    effects) into their score pile; a scene nobody wins goes to its deck's discard pile.
+    Returns the points scored (0 if nobody wins)."""
+    if winner < 0:
+        owner = st.owner[st.zones[STORY + s][0]]
         _send(st, STORY + s, MOVIE_DISCARD if owner < 0 else pbase(owner) + DISCARD, ev)
-    ev.append(
-        note(
-            "scene_scored",
-            winner,
-            slot=s + 1,
-            scene=game.card_ids[sd],
-            points=points if winner >= 0 else 0,
-            values={str(p): value[p] for p in sides},
-            scene_rank=scene_rank,
-            scene_color=COLORS[scene_color],
-        )
-    )
-    # LT-9.2 the slot's location is not discarded: it stays for the scenes to come
-    for p in range(n):
+        return 0
+    for e in active[winner]:
+        if e[0] == V_POINTS:
+            points += e[1]
+    st.scores[winner] += points
+    _send(st, STORY + s, pbase(winner) + SCORE, ev)
+    return points
+
+
+def _discard_placed(st: LooneyState, s: int, ev: list[Event]) -> None:
+    """LT-6.6: every actor and special effect placed at slot ``s`` goes to its owner's discard
+    pile; the slot's location stays for the scenes to come (LT-9.2)."""
+    z = st.zones
+    for p in range(st.game.num_players):
         b = PLAYER_BASE + PER_PLAYER * p
         if z[b + DOWN + s]:
             _send(st, b + DOWN + s, b + DISCARD, ev)
@@ -214,6 +295,12 @@ def score_slot(st: LooneyState, s: int, ev: list[Event], draws: list[tuple[int, 
             _send(st, b + FX + s, b + DISCARD, ev)
         if z[b + UP + s]:
             _send(st, b + UP + s, b + DISCARD, ev)
+
+
+def _queue_draws(
+    sides: list[int], active: dict[int, list[CompiledEffect]], draws: list[tuple[int, int]]
+) -> None:
+    """LT-9.12: the cards each side's active ``draw`` effects will make it draw."""
     for p in sides:
         k = 0
         for e in active[p]:
