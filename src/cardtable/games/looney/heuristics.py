@@ -34,7 +34,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from .actions import DONE, FIRST, REFILL, ROLE, ROLE_SLOT, SCENE, SLOTS
-from .cards import ACTOR, COND_ALONE, COND_NONE, COND_SCENE_COLOR, EFFECT, GRAY
+from .cards import ACTOR, COND_ALONE, COND_NONE, COND_SCENE_COLOR, EFFECT, GRAY, CompiledEffect
 from .rules import PH_OVER, PH_PLACE, LooneyState
 from .scoring import score_slot
 from .zones import DECK as DECK_ZONE
@@ -154,23 +154,10 @@ def _side(ht: HeuristicTables, actors: list[int], fx: list[int], printed: int) -
     scol = -1
     ties = cancel = False
     effects = ht.effects
-    chars: set[int] | None = None
-    na = len(actors)
     for d in actors + fx if fx else actors:
         for e in effects[d]:
-            cond = e[3]
-            if cond != COND_NONE:
-                if cond == COND_SCENE_COLOR:
-                    if printed != e[4]:
-                        continue
-                elif cond == COND_ALONE:
-                    if na != 1:
-                        continue
-                else:
-                    if chars is None:
-                        chars = {ht.char[a] for a in actors}
-                    if e[4] not in chars:
-                        continue
+            if e[3] != COND_NONE and not _condition_holds(ht, e, actors, printed):
+                continue
             verb = e[0]
             if verb == _RANK:
                 v += e[1]
@@ -191,6 +178,19 @@ def _side(ht: HeuristicTables, actors: list[int], fx: list[int], printed: int) -
             else:
                 draw += e[1]
     return (v, mask, opp, srank, scol, ties, pts, draw, cancel)
+
+
+def _condition_holds(
+    ht: HeuristicTables, e: CompiledEffect, actors: list[int], printed: int
+) -> bool:
+    """Whether effect ``e``'s condition (not ``COND_NONE``) holds for a side of ``actors`` at a
+    scene of printed colour ``printed`` (LT-9.13)."""
+    cond = e[3]
+    if cond == COND_SCENE_COLOR:
+        return printed == e[4]
+    if cond == COND_ALONE:
+        return len(actors) == 1
+    return e[4] in {ht.char[a] for a in actors}
 
 
 class _Slot:
@@ -338,32 +338,40 @@ def action_values(g: LooneyGame, obs: dict[str, Any], legal: list[int]) -> list[
 
 
 def _placement_values(ht: HeuristicTables, obs: dict[str, Any], legal: list[int]) -> list[float]:
+    """The placement phase: each action's value, then one card ahead for the placements that
+    could be the best."""
+    me = obs["player"]
+    index = ht.index
+    kind = ht.kind
+    hand = [index[c] for c in obs["zones"][ht.hand[me]]]
+    actors = [d for d in hand if kind[d] == ACTOR]
+    effects = [d for d in hand if kind[d] == EFFECT]
+    slots = _read_slots(ht, obs, _answer_threat(ht, obs))
+    placed: dict[tuple[int, int], tuple[float, float]] = {}  # (actor, slot): value, gain
+    values = _first_values(ht, obs, legal, slots, actors, placed)
+    if placed and (len(actors) > 1 or effects):
+        _look_ahead(ht, legal, slots, actors, effects, placed, values)
+    return values
+
+
+def _scarcity(obs: dict[str, Any], deck: int, n_actors: int) -> float:
+    """How scarce cards are: the cards needed for the rest of the game (rounds left, from the
+    leading score) against the cards left, within _SCARCE_LO.._SCARCE_HI."""
+    rounds = (obs["target"] - max(obs["scores"])) / _PTS_PER_ROUND
+    scarcity = (_NEED_PER_ROUND * (rounds if rounds > 1.0 else 1.0) + 1.0) / (deck + n_actors + 1)
+    return _SCARCE_LO if scarcity < _SCARCE_LO else min(scarcity, _SCARCE_HI)
+
+
+def _answer_threat(ht: HeuristicTables, obs: dict[str, Any]) -> float:
+    """How able the players who answer after me are (0..1): an answer must cover every used
+    scene, so few cards are spread thin."""
     z = obs["zones"]
     me = obs["player"]
     n = obs["num_players"]
-    answering = obs["answering"]
     out_players = obs["eliminated"]
-    index = ht.index
-    kind = ht.kind
-    rank = ht.rank
-    hand = [index[c] for c in z[ht.hand[me]]]
-    deck = z[ht.deck[me]]
-    actors = [d for d in hand if kind[d] == ACTOR]
-    effects = [d for d in hand if kind[d] == EFFECT]
-    used = obs["used_slots"]
-    clog = _CLOG if deck else _CLOG_EMPTY
-    # cards needed for the rest of the game (rounds left, from the leading score) against the
-    # cards left
-    rounds = (obs["target"] - max(obs["scores"])) / _PTS_PER_ROUND
-    scarcity = (_NEED_PER_ROUND * (rounds if rounds > 1.0 else 1.0) + 1.0) / (
-        deck + len(actors) + 1
-    )
-    scarcity = _SCARCE_LO if scarcity < _SCARCE_LO else min(scarcity, _SCARCE_HI)
-    # the players who answer after me, and how able they are: an answer must cover every
-    # used scene, so few cards are spread thin
     threat = 0.0
-    n_used = len(used) or 1
-    stop = obs["round_player"] if answering else me
+    n_used = len(obs["used_slots"]) or 1
+    stop = obs["round_player"] if obs["answering"] else me
     q = (me + 1) % n
     while q != stop:
         if q not in out_players:
@@ -371,13 +379,32 @@ def _placement_values(ht: HeuristicTables, obs: dict[str, Any], legal: list[int]
             if t > threat:
                 threat = t if t < 1.0 else 1.0
         q = (q + 1) % n
-    slots = _read_slots(ht, obs, threat)
+    return threat
+
+
+def _first_values(
+    ht: HeuristicTables,
+    obs: dict[str, Any],
+    legal: list[int],
+    slots: list[_Slot | None],
+    actors: list[int],
+    placed: dict[tuple[int, int], tuple[float, float]],
+) -> list[float]:
+    """Each legal action's value on its own; ``placed`` gets each actor placement's (value,
+    gain)."""
+    z = obs["zones"]
+    me = obs["player"]
+    answering = obs["answering"]
+    index = ht.index
+    rank = ht.rank
+    deck = z[ht.deck[me]]
+    clog = _CLOG if deck else _CLOG_EMPTY
+    scarcity = _scarcity(obs, deck, len(actors))
     values: list[float] = []
     place_base = ht.place_base
     loc_base = ht.location_base
     eff_base = ht.effect_base
     pdefs = ht.personal_defs
-    placed: dict[tuple[int, int], tuple[float, float]] = {}  # (actor, slot): value, gain
     for a in legal:
         if a >= place_base:
             p, s = divmod(a - (place_base if a < loc_base else loc_base), SLOTS)
@@ -416,27 +443,41 @@ def _placement_values(ht: HeuristicTables, obs: dict[str, Any], legal: list[int]
                 values.append(_chance(sl, side, sl.seen) * (sl.points + side[6]) - sl.win)
         else:
             values.append(0.0)
-    if placed and (len(actors) > 1 or effects):
-        # one card ahead, for the placements that could then be the best action
-        best = max(values)
-        ahead: dict[tuple[int, int], float] = {}
-        pairs: list[dict[tuple[int, int], float]] = [{}, {}, {}, {}]  # by slot
-        for i, a in enumerate(legal):
-            if not place_base <= a < loc_base:
-                continue
-            p, s = divmod(a - place_base, SLOTS)
-            d = pdefs[p]
-            key = (d, s)
-            v = ahead.get(key)
-            if v is None:
-                v, gain = placed[key]
-                sl = slots[s]
-                assert sl is not None
-                if v + _PARTNER * (sl.points + 2) - gain > best:
-                    v += _ahead(ht, sl, d, gain, actors, effects, pairs[s])
-                ahead[key] = v
-            values[i] = v
     return values
+
+
+def _look_ahead(
+    ht: HeuristicTables,
+    legal: list[int],
+    slots: list[_Slot | None],
+    actors: list[int],
+    effects: list[int],
+    placed: dict[tuple[int, int], tuple[float, float]],
+    values: list[float],
+) -> None:
+    """One card ahead, for the actor placements that could then be the best action: adds
+    ``_ahead`` to their ``values``."""
+    place_base = ht.place_base
+    loc_base = ht.location_base
+    pdefs = ht.personal_defs
+    best = max(values)
+    ahead: dict[tuple[int, int], float] = {}
+    pairs: list[dict[tuple[int, int], float]] = [{}, {}, {}, {}]  # by slot
+    for i, a in enumerate(legal):
+        if not place_base <= a < loc_base:
+            continue
+        p, s = divmod(a - place_base, SLOTS)
+        d = pdefs[p]
+        key = (d, s)
+        v = ahead.get(key)
+        if v is None:
+            v, gain = placed[key]
+            sl = slots[s]
+            assert sl is not None
+            if v + _PARTNER * (sl.points + 2) - gain > best:
+                v += _ahead(ht, sl, d, gain, actors, effects, pairs[s])
+            ahead[key] = v
+        values[i] = v
 
 
 def _read_slots(ht: HeuristicTables, obs: dict[str, Any], threat: float) -> list[_Slot | None]:
