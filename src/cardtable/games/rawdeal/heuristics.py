@@ -123,8 +123,20 @@ class Knowledge:
             for q in range(g.num_players)
         ]
         self._prior(g)
-        # each reversal's coverage: the share of the prior's maneuvers and actions it fits;
-        # what keeping a reversal in hand is worth grows with it
+        self._reversal_worth()
+        self._setups()
+        self._prematch_values()
+        self.backlash_first = g.codec.backlash
+        self.target_first = g.codec.target
+        self._card_rows()
+        self._public_glance(g)
+        self._fit_keys()
+
+    def _reversal_worth(self) -> None:
+        """What keeping each reversal in hand is worth (``keep``), from its coverage: the share
+        of the prior's maneuvers and actions it fits; and which cards are reversals."""
+        t = self.t
+        n = self.n
         plays = [(d, k) for d in range(n) for k in (MANEUVER, ACTION) if t.plays[d] >> k & 1]
         weight = sum(self.arsenal_prior[d] for d, _ in plays) or 1.0
         cover = [0.0] * n
@@ -139,7 +151,12 @@ class Knowledge:
             for d in range(n)
         ]
         self.is_reversal = [t.plays[d] & 4 and t.reversal[d] is not None for d in range(n)]
-        # set-up effects: the bonus (amount, subtype mask) and reversal cost for the next card
+
+    def _setups(self) -> None:
+        """Set-up effects: each card's bonus (amount, subtype mask) and reversal cost for the
+        next card, and whether it ends the turn."""
+        t = self.t
+        n = self.n
         self.bonus = [(0, 0)] * n
         self.cost = [0] * n
         self.ends = [False] * n
@@ -151,6 +168,11 @@ class Knowledge:
                     self.cost[d] = amount
                 elif verb == V_END_TURN:
                     self.ends[d] = True
+
+    def _prematch_values(self) -> None:
+        """Each Pre-match card's worth: Fortitude, damage, protection and draws it adds."""
+        t = self.t
+        n = self.n
         self.prematch_value = [0.0] * n
         for d in range(n):
             if t.kind[d] == PREMATCH_CARD:
@@ -162,8 +184,10 @@ class Knowledge:
                     + 3.0 * t.pm_reduction[d]
                     + 0.8 * t.pm_draw[d]
                 )
-        self.backlash_first = g.codec.backlash
-        self.target_first = g.codec.target
+
+    def _card_rows(self) -> None:
+        """Each card's facts that valuing a play reads, as one tuple (``card``)."""
+        t = self.t
         self.card = [
             (
                 t.subtypes[d],
@@ -175,10 +199,14 @@ class Knowledge:
                 self.ends[d],
                 self.keep[d],
             )
-            for d in range(n)
+            for d in range(self.n)
         ]
-        # what the public cards say at a glance: Superstars that take less damage, and each
-        # Pre-match card's (damage reduction, damage bonus or None)
+
+    def _public_glance(self, g: RawDealGame) -> None:
+        """What the public cards say at a glance: Superstars that take less damage
+        (``tough``), and each Pre-match card's (damage reduction, damage bonus or None)."""
+        t = self.t
+        n = self.n
         self.tough = frozenset(
             g.card_ids[d] for d in range(n) if t.kind[d] == SUPERSTAR and t.ability[d] == A_TOUGH
         )
@@ -186,8 +214,12 @@ class Knowledge:
             g.card_ids[d]: (t.pm_reduction[d], t.pm_damage[d] if t.pm_damage[d][0] else None)
             for d in range(n)
         }
-        # what decides a fit beyond the cards: the card before (only these matter) and the
-        # damage (only up to the highest damage limit)
+
+    def _fit_keys(self) -> None:
+        """What decides a fit beyond the cards, for the cache of ``Fit``: the card before
+        (only these matter) and the damage (only up to the highest damage limit)."""
+        t = self.t
+        n = self.n
         self.after_cards = frozenset(r.after for r in t.reversal if r and r.after >= 0)
         limits = [r.max_damage for r in t.reversal if r and r.max_damage < 90]
         self.damage_cap = max(limits, default=0) + 1
@@ -399,19 +431,8 @@ def play_value(v: View, d: int, kind: int, q: int, src_hand: bool) -> tuple[floa
     that it ends the turn (reversed, its damage stopped, or ``end_turn``)."""
     k = v.k
     sub, printed, unreversible, multi, sv, effects, ends, keep = k.card[d]
-    my_ars = v.arsenal[v.me]
     maneuver = kind == MANEUVER
-    dmg = 0
-    if maneuver:  # RD-4.4
-        dmg = printed
-        if v.bonus and (not v.bonus_mask or v.bonus_mask & sub):
-            dmg += v.bonus
-        for b, m in v.bonuses:
-            if not m or m & sub:
-                dmg += b
-        dmg -= v.reduction[q]
-        if dmg < 0:
-            dmg = 0
+    dmg = _damage_at(v, sub, printed, q) if maneuver else 0
     key = ((d * 2 + kind) * 64 + (dmg if dmg < k.damage_cap else k.damage_cap)) * k.stride + (
         v.last + 1 if v.last in k.after_cards else 0
     )
@@ -420,38 +441,8 @@ def play_value(v: View, d: int, kind: int, q: int, src_hand: bool) -> tuple[floa
         fit = k.fit(d, kind, dmg, v.last)
     p_rev = q_ars = 0.0
     if not unreversible:
-        fq = v.fort[q] - (v.rev_cost if maneuver else 0)
-        if fq >= 0:
-            if fq > MAXF:
-                fq = MAXF
-            p = fit.hand[fq]
-            h = v.hand_n[q]
-            if p > 0 and h:
-                p_rev = 1 - (1 - p) ** h
-            b = v.backlash_n[q]
-            if b:
-                pb = fit.backlash[fq]
-                if pb > 0:
-                    p_rev = 1 - (1 - p_rev) * (1 - 0.5 * pb) ** b
-            if p_rev and maneuver and multi:
-                p_rev *= p_rev  # RD-6.5: two reversals needed
-            q_ars = fit.arsenal[fq]
-    gain = 0.0
-    stop = 0.0
-    if dmg:
-        ars_q = v.arsenal[q]
-        if k.seed_pin and dmg >= ars_q:  # RD-8.1: a pin
-            gain = WIN if k.tag or len(v.opponents) == 1 else 0.3 * WIN
-        else:
-            if q_ars > 0:
-                miss = (1 - q_ars) ** dmg
-                dealt = (1 - miss) / q_ars
-                stop = 1 - miss
-                if sv:
-                    gain = stop * 0.6 * (sv if sv < my_ars else my_ars)  # RD-5.5
-            else:
-                dealt = float(dmg)
-            gain += dealt * (1.0 + 3.0 / (ars_q - dealt + 3)) if ars_q > dealt else dealt
+        p_rev, q_ars = _reversal_risk(v, fit, q, maneuver and multi, maneuver)
+    gain, stop = _damage_gain(v, dmg, q, q_ars, sv) if dmg else (0.0, 0.0)
     if printed:  # RD-3.5: Fortitude, worth more when it unlocks cards in the hand
         unlock = 0.0
         for gap, w in v.unlocks:
@@ -470,12 +461,72 @@ def play_value(v: View, d: int, kind: int, q: int, src_hand: bool) -> tuple[floa
     # reversed: the card is lost, the reversal's damage taken, the turn over; but the
     # defender has spent a reversal
     rd = fit.rev_damage
+    my_ars = v.arsenal[v.me]
     loss = rd * arsenal_worth(my_ars) + 1.0 - BAIT
     if k.seed_pin and rd >= my_ars:
         loss += 0.5 * WIN
     if fit.pins:
         loss += WIN * fit.pins
     return (1 - p_rev) * gain - p_rev * loss, p_rev + (1 - p_rev) * stop
+
+
+def _damage_at(v: View, sub: int, printed: int, q: int) -> int:
+    """RD-4.4: the damage a maneuver of subtypes ``sub`` and printed damage ``printed`` deals
+    to opponent ``q`` now (set-up bonuses added, ``q``'s reduction taken off, not below 0)."""
+    dmg = printed
+    if v.bonus and (not v.bonus_mask or v.bonus_mask & sub):
+        dmg += v.bonus
+    for b, m in v.bonuses:
+        if not m or m & sub:
+            dmg += b
+    dmg -= v.reduction[q]
+    return dmg if dmg > 0 else 0
+
+
+def _reversal_risk(v: View, fit: Fit, q: int, multi: bool, maneuver: bool) -> tuple[float, float]:
+    """The chance that opponent ``q`` reverses the play from their hand or Backlash deck
+    (``multi``: a Multi maneuver, two reversals needed, RD-6.5), and the chance that one
+    card overturned from their Arsenal stops its damage."""
+    fq = v.fort[q] - (v.rev_cost if maneuver else 0)
+    if fq < 0:
+        return 0.0, 0.0
+    if fq > MAXF:
+        fq = MAXF
+    p_rev = 0.0
+    p = fit.hand[fq]
+    h = v.hand_n[q]
+    if p > 0 and h:
+        p_rev = 1 - (1 - p) ** h
+    b = v.backlash_n[q]
+    if b:
+        pb = fit.backlash[fq]
+        if pb > 0:
+            p_rev = 1 - (1 - p_rev) * (1 - 0.5 * pb) ** b
+    if p_rev and multi:
+        p_rev *= p_rev  # RD-6.5: two reversals needed
+    return p_rev, fit.arsenal[fq]
+
+
+def _damage_gain(v: View, dmg: int, q: int, q_ars: float, sv: int) -> tuple[float, float]:
+    """What ``dmg`` damage to opponent ``q`` is worth (a pin, RD-8.1, or the cards that get
+    through before an overturned reversal stops it, chance ``q_ars`` a card), with the Stun
+    Value draw it brings (RD-5.5); and the chance that the damage is stopped."""
+    k = v.k
+    ars_q = v.arsenal[q]
+    if k.seed_pin and dmg >= ars_q:  # RD-8.1: a pin
+        return (WIN if k.tag or len(v.opponents) == 1 else 0.3 * WIN), 0.0
+    gain = stop = 0.0
+    if q_ars > 0:
+        miss = (1 - q_ars) ** dmg
+        dealt = (1 - miss) / q_ars
+        stop = 1 - miss
+        if sv:
+            my_ars = v.arsenal[v.me]
+            gain = stop * 0.6 * (sv if sv < my_ars else my_ars)  # RD-5.5
+    else:
+        dealt = float(dmg)
+    gain += dealt * (1.0 + 3.0 / (ars_q - dealt + 3)) if ars_q > dealt else dealt
+    return gain, stop
 
 
 def own_cost(k: Knowledge, amount: int, my_ars: int) -> float:
@@ -648,15 +699,10 @@ def _tag_value(v: View, best_play: float) -> float:
 
 def _reversal_values(k: Knowledge, v: View, obs: dict[str, Any], legal: list[int]) -> list[float]:
     """RD-5.1: reverse when what it prevents and deals outweighs keeping the card."""
-    t = k.t
-    me = v.me
     playing = obs["playing"]
     attacker = obs["turn_player"]
-    d = k.index[playing["card"]]
     maneuver = playing["as"] == "maneuver"
     dmg = playing["damage"] or 0
-    my_ars = v.arsenal[me]
-    their_ars = v.arsenal[attacker]
     first_b = k.backlash_first
     # RD-6.5: a Multi maneuver is stopped only with two reversals at hand
     copies = 0
@@ -665,23 +711,7 @@ def _reversal_values(k: Knowledge, v: View, obs: dict[str, Any], legal: list[int
             copies += v.hand.count((a - HAND) // 3) if a < first_b else 1
     prevent = 0.0
     if copies >= playing["reversals_needed"]:
-        if maneuver and dmg:
-            if k.seed_pin and dmg >= my_ars:
-                prevent = WIN
-            else:
-                prevent = 0.9 * dmg * arsenal_worth(my_ars - dmg)
-        # the rest of the attacker's turn, and what the card itself would do
-        hand = v.hand_n[attacker]
-        prevent += 1.5 + 0.35 * (hand if hand < 8 else 8)
-        for verb, amount, _ in t.effects[d]:
-            if verb in (V_NEXT_BONUS, V_DRAW):
-                prevent += 0.8 * amount
-            elif verb == V_NEXT_COST:
-                prevent += 1.0
-            elif verb == V_OPP_DISCARD:
-                prevent += 1.5 * amount
-            elif verb == V_PIN_OPPONENT:
-                prevent += WIN
+        prevent = _prevented(k, v, k.index[playing["card"]], maneuver, dmg, attacker)
     out = []
     for a in legal:
         if a == END:
@@ -689,29 +719,61 @@ def _reversal_values(k: Knowledge, v: View, obs: dict[str, Any], legal: list[int
             continue
         from_hand = a < first_b
         r = (a - (HAND if from_hand else first_b)) // 3
-        rd = t.damage[r]
-        if t.damage_as_reversed[r]:
-            rd = dmg if maneuver else 0
-        gain = prevent + 0.25 * t.damage[r]
-        if rd:
-            gain += WIN if k.seed_pin and rd >= their_ars else rd
-        for verb, amount, _ in t.reversal_effects[r]:
-            if verb == V_DRAW:
-                n = amount if amount < my_ars else my_ars
-                gain += n * (hand_worth(len(v.hand)) - arsenal_worth(my_ars - n))
-            elif verb == V_OPP_DISCARD:
-                gain += 1.6 * min(amount, v.hand_n[attacker])
-            elif verb == V_RECOVER:
-                gain += min(amount, v.ringside) * arsenal_worth(my_ars)
-            elif verb == V_PIN_OPPONENT:
-                gain += WIN
-            elif verb == V_OVERTURN_SELF:
-                gain -= own_cost(k, amount, my_ars)
-        if t.setup[r]:
-            gain += 1.5  # RD-6.4: carried into the next turn
+        gain = _reversal_gain(k, v, r, maneuver, dmg, attacker, prevent)
         gain -= k.keep[r] if from_hand else 0.6 * k.keep[r]
         out.append(gain)
     return out
+
+
+def _prevented(k: Knowledge, v: View, d: int, maneuver: bool, dmg: int, attacker: int) -> float:
+    """What reversing the card ``d`` being played prevents: its damage (or a pin, RD-8.1), the
+    rest of the attacker's turn, and what the card itself would do."""
+    my_ars = v.arsenal[v.me]
+    prevent = 0.0
+    if maneuver and dmg:
+        prevent = WIN if k.seed_pin and dmg >= my_ars else 0.9 * dmg * arsenal_worth(my_ars - dmg)
+    hand = v.hand_n[attacker]
+    prevent += 1.5 + 0.35 * (hand if hand < 8 else 8)
+    for verb, amount, _ in k.t.effects[d]:
+        if verb in (V_NEXT_BONUS, V_DRAW):
+            prevent += 0.8 * amount
+        elif verb == V_NEXT_COST:
+            prevent += 1.0
+        elif verb == V_OPP_DISCARD:
+            prevent += 1.5 * amount
+        elif verb == V_PIN_OPPONENT:
+            prevent += WIN
+    return prevent
+
+
+def _reversal_gain(
+    k: Knowledge, v: View, r: int, maneuver: bool, dmg: int, attacker: int, prevent: float
+) -> float:
+    """``prevent`` plus what reversal ``r`` deals and does on success (RD-6), before the worth
+    of keeping it."""
+    t = k.t
+    my_ars = v.arsenal[v.me]
+    rd = t.damage[r]
+    if t.damage_as_reversed[r]:
+        rd = dmg if maneuver else 0
+    gain = prevent + 0.25 * t.damage[r]
+    if rd:
+        gain += WIN if k.seed_pin and rd >= v.arsenal[attacker] else rd
+    for verb, amount, _ in t.reversal_effects[r]:
+        if verb == V_DRAW:
+            n = amount if amount < my_ars else my_ars
+            gain += n * (hand_worth(len(v.hand)) - arsenal_worth(my_ars - n))
+        elif verb == V_OPP_DISCARD:
+            gain += 1.6 * min(amount, v.hand_n[attacker])
+        elif verb == V_RECOVER:
+            gain += min(amount, v.ringside) * arsenal_worth(my_ars)
+        elif verb == V_PIN_OPPONENT:
+            gain += WIN
+        elif verb == V_OVERTURN_SELF:
+            gain -= own_cost(k, amount, my_ars)
+    if t.setup[r]:
+        gain += 1.5  # RD-6.4: carried into the next turn
+    return gain
 
 
 # ----- evaluation ----------------------------------------------------------------------------
