@@ -369,24 +369,9 @@ def rollout_values(state: SKState, player: int, legal: list[int]) -> list[float]
 
 def facts_values(ht: HeuristicTables, f: Facts, legal: list[int]) -> list[float]:
     """A value per legal action of a signature step or a flip, from its facts."""
-    me = f.me
-    opp = 1 - me
-    fury = f.fury
-    opp_fury = f.opp_fury
-    mine = f.mine
     theirs = f.theirs
-    incoming = f.incoming
-    zone = f.zone
-    shaman = f.shaman
-    trait_ok = ht.trait_ok[shaman]
-    worth_now = _worth(fury)
-    # the opponent's Signature Move at their next turn, if they can make it (SK-4.3)
-    opp_sig = -1
-    if f.charges[opp] == ALL_CHARGED and not f.pending[opp]:
-        s = f.opp_shaman
-        face = f.side[opp]
-        if _can_pay(ht.sig_cost[s][face], opp_fury):
-            opp_sig = ht.sig_intercept[s][face]
+    opp_fury = f.opp_fury
+    opp_sig = _opponent_signature(ht, f)
 
     def scores(force: int) -> float:
         """The chance that the opponent fails to stop ``force`` with three flips."""
@@ -395,20 +380,54 @@ def facts_values(ht: HeuristicTables, f: Facts, legal: list[int]) -> list[float]
         return (1.0 - _stops(ht, theirs, opp_fury, force)) ** 3
 
     if f.phase == "signature step":
-        face = f.side[me]
-        force = ht.sig_force[shaman][face] + _signature_force(
-            ht.sig_effects[shaman][face], incoming
-        )
-        sig = scores(force) + _worth(_spend(ht.sig_cost[shaman][face], fury)) - worth_now
-        fail = (1.0 - _stops(ht, mine, fury, incoming)) ** 3
-        flip = -fail + (1.0 - fail) * _LATER + _HOLD_SIGNATURE
-        return [sig if a == SIGNATURE else flip for a in legal]
+        return _signature_step_values(ht, f, legal, scores)
+    return _flip_values(ht, f, legal, scores)
 
-    # a flip: the card just turned over, in the zone the attack has reached
+
+def _opponent_signature(ht: HeuristicTables, f: Facts) -> int:
+    """The intercept of the opponent's Signature Move at their next turn if they can make it
+    (SK-4.3), else -1."""
+    opp = 1 - f.me
+    if f.charges[opp] == ALL_CHARGED and not f.pending[opp]:
+        s = f.opp_shaman
+        face = f.side[opp]
+        if _can_pay(ht.sig_cost[s][face], f.opp_fury):
+            return ht.sig_intercept[s][face]
+    return -1
+
+
+def _signature_step_values(
+    ht: HeuristicTables, f: Facts, legal: list[int], scores: Callable[[int], float]
+) -> list[float]:
+    """The signature step: make the Signature Move now, or flip and keep it for later."""
+    me = f.me
+    fury = f.fury
+    incoming = f.incoming
+    shaman = f.shaman
+    face = f.side[me]
+    force = ht.sig_force[shaman][face] + _signature_force(ht.sig_effects[shaman][face], incoming)
+    sig = scores(force) + _worth(_spend(ht.sig_cost[shaman][face], fury)) - _worth(fury)
+    fail = (1.0 - _stops(ht, f.mine, fury, incoming)) ** 3
+    flip = -fail + (1.0 - fail) * _LATER + _HOLD_SIGNATURE
+    return [sig if a == SIGNATURE else flip for a in legal]
+
+
+def _flip_values(
+    ht: HeuristicTables, f: Facts, legal: list[int], scores: Callable[[int], float]
+) -> list[float]:
+    """A flip: what to do with the card just turned over, in the zone the attack has
+    reached."""
+    me = f.me
+    fury = f.fury
+    mine = f.mine
+    incoming = f.incoming
+    zone = f.zone
+    worth_now = _worth(fury)
     d = f.flipped
-    active = trait_ok[d]
+    active = ht.trait_ok[f.shaman][d]
     tw_def = f.teamwork[zone]
-    tw_effects: tuple[Effect, ...] = ht.effects[tw_def] if tw_def >= 0 and trait_ok[tw_def] else ()
+    tw_ok = tw_def >= 0 and ht.trait_ok[f.shaman][tw_def]
+    tw_effects: tuple[Effect, ...] = ht.effects[tw_def] if tw_ok else ()
     tw_char = ht.character[tw_def] if tw_def >= 0 else -1  # whose zone this is (SK-5.7)
     need = incoming - f.bonus_intercept
     flips = 2 - zone  # the flips left after this one
@@ -423,29 +442,7 @@ def facts_values(ht: HeuristicTables, f: Facts, legal: list[int]) -> list[float]
     out = []
     for a in legal:
         if a in (COUNTER, COUNTER_EXTRA):
-            cost = ht.cost[d]
-            effects: tuple[Effect, ...] = ht.effects[d] if active else ()
-            if a == COUNTER_EXTRA:
-                xc = ht.extra_cost[d]
-                assert xc is not None
-                cost = (cost[0] + xc[0], cost[1] + xc[1], cost[2] + xc[2])
-                effects += ht.extra_effects[d]
-            if tw_effects:
-                cost = _underpaid(tw_effects, cost, incoming, zone, tw_char)
-                effects += tw_effects
-            force = ht.force[d] + f.bonus_force
-            gain = 0.0
-            for verb, amount, ez, cond in effects:
-                if not _holds(cond, incoming, zone, tw_char):
-                    continue
-                if verb == _FORCE:
-                    force += amount
-                elif verb == _PER_TEAMWORK:
-                    force += amount * f.opp_teamwork
-                elif verb == _GAIN:
-                    gain += amount * _FURYOKU[zone if ez < 0 else ez]
-                elif verb == _CHARGE:
-                    gain += _CHARGE_VALUE
+            force, gain, cost = _counter(ht, f, a == COUNTER_EXTRA, active, tw_effects, tw_char)
             out.append(scores(force) + gain + _worth(_spend(cost, fury)) - worth_now)
         elif a == PASS:
             out.append(lets_go(fury, 0, 0))
@@ -463,6 +460,45 @@ def facts_values(ht: HeuristicTables, f: Facts, legal: list[int]) -> list[float]
         else:
             out.append(0.0)
     return out
+
+
+def _counter(
+    ht: HeuristicTables,
+    f: Facts,
+    extra: bool,
+    active: bool,
+    tw_effects: tuple[Effect, ...],
+    tw_char: int,
+) -> tuple[int, float, Price]:
+    """A counterattack with the flipped card (``extra``: with its extra cost and effects): its
+    force, what its effects gain besides, and its cost (the teamwork card's discount taken)."""
+    d = f.flipped
+    incoming = f.incoming
+    zone = f.zone
+    cost = ht.cost[d]
+    effects: tuple[Effect, ...] = ht.effects[d] if active else ()
+    if extra:
+        xc = ht.extra_cost[d]
+        assert xc is not None
+        cost = (cost[0] + xc[0], cost[1] + xc[1], cost[2] + xc[2])
+        effects += ht.extra_effects[d]
+    if tw_effects:
+        cost = _underpaid(tw_effects, cost, incoming, zone, tw_char)
+        effects += tw_effects
+    force = ht.force[d] + f.bonus_force
+    gain = 0.0
+    for verb, amount, ez, cond in effects:
+        if not _holds(cond, incoming, zone, tw_char):
+            continue
+        if verb == _FORCE:
+            force += amount
+        elif verb == _PER_TEAMWORK:
+            force += amount * f.opp_teamwork
+        elif verb == _GAIN:
+            gain += amount * _FURYOKU[zone if ez < 0 else ez]
+        elif verb == _CHARGE:
+            gain += _CHARGE_VALUE
+    return force, gain, cost
 
 
 def _play_value(
