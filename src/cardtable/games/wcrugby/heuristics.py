@@ -166,8 +166,21 @@ class Knowledge:
         includes it, and the players it adds to ``chosen``. Remembered."""
         key = (chosen, avail, specials, opp)
         found = self.cache.get(key)
-        if found is not None:
-            return found
+        if found is None:
+            if len(self.cache) >= CACHE_SIZE:
+                self.cache.clear()
+            found = self.cache[key] = self._best_lineups(chosen, avail, specials, opp)
+        return found
+
+    def _best_lineups(
+        self,
+        chosen: tuple[int, ...],
+        avail: tuple[int, ...],
+        specials: float,
+        opp: tuple[int, int],
+    ) -> tuple[float, dict[int, float], tuple[int, ...]]:
+        """``lineups`` worked out: every combination of the players that fit, the most players
+        first (WR-3.1)."""
         lt = self.lt
         taken, free = lt.room(chosen)
         clash, net = lt.clash, lt.net
@@ -213,10 +226,7 @@ class Knowledge:
                             best[d] = total
             if best:
                 break  # WR-3.1: as many players as fit
-        if len(self.cache) >= CACHE_SIZE:
-            self.cache.clear()
-        found = self.cache[key] = (top, best, members)
-        return found
+        return top, best, members
 
     def placements(self, specials: float) -> list[tuple[int, int, float]]:
         """Each player as it would be placed: (ATK, DEF, the worth of its skills) upright, or
