@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from cardtable.core.cards import CardPool
 from cardtable.core.decks import Deck, DeckProblem
+
+from .cards import RawDealCard
 
 if TYPE_CHECKING:
     from .game import RawDealGame
@@ -16,9 +20,24 @@ LIMITS = {"seed": (16, 8, 8), "classic": (20, 10, 10), "revolution": (12, 6, 6)}
 def check(game: RawDealGame, deck: Deck) -> list[DeckProblem]:
     """Every construction rule ``deck`` breaks."""
     pool = game.card_pool
-    out: list[DeckProblem] = []
     star_ids = list(deck.sections.get("superstar", {}))
     star = pool.get(star_ids[0]) if star_ids else None
+    arsenal = deck.sections.get("arsenal", {})
+    backlash = deck.sections.get("backlash", {})
+    out = _superstar_problems(pool, deck, star)
+    out += _section_problems(pool, arsenal, backlash)
+    for section, counts in (("arsenal", arsenal), ("backlash", backlash)):
+        out += _copies_problems(pool, section, counts)
+    out += _belonging_problems([pool.get(c) for c in (*arsenal, *backlash)], star)
+    out += _backlash_size_problems(game, backlash)
+    return out
+
+
+def _superstar_problems(
+    pool: CardPool[RawDealCard], deck: Deck, star: RawDealCard | None
+) -> list[DeckProblem]:
+    """RD-1.7: the Superstar, and an Enforcer only for a Superstar whose ability allows it."""
+    out: list[DeckProblem] = []
     if star is None or star.type != "superstar":
         out.append(DeckProblem("RD-1.7", "the 'superstar' section must name a Superstar card"))
     enforcers = list(deck.sections.get("enforcer", {}))
@@ -31,8 +50,15 @@ def check(game: RawDealGame, deck: Deck) -> list[DeckProblem]:
                     "RD-1.7", "only a Superstar whose ability allows it reveals an Enforcer"
                 )
             )
-    arsenal = deck.sections.get("arsenal", {})
-    backlash = deck.sections.get("backlash", {})
+    return out
+
+
+def _section_problems(
+    pool: CardPool[RawDealCard], arsenal: Mapping[str, int], backlash: Mapping[str, int]
+) -> list[DeckProblem]:
+    """RD-1.1 and RD-1.6: an Arsenal of exactly 60 Arsenal cards, a Backlash deck of Pre-match
+    and Mid-match cards."""
+    out: list[DeckProblem] = []
     size = sum(arsenal.values())
     if size != ARSENAL_SIZE:
         out.append(DeckProblem("RD-1.1", f"an Arsenal has exactly 60 cards; this one has {size}"))
@@ -46,18 +72,34 @@ def check(game: RawDealGame, deck: Deck) -> list[DeckProblem]:
     for cid in backlash:
         if pool.get(cid).type not in ("prematch", "midmatch"):
             out.append(DeckProblem("RD-1.6", f"'{cid}' is not a Pre-match or Mid-match card"))
-    for section, counts in (("arsenal", arsenal), ("backlash", backlash)):
-        for cid, n in counts.items():
-            c = pool.get(cid)
-            limit = 1 if (c.unique or c.universally_unique) else 3
-            if c.setup or (c.follow_up and not c.unique):
-                limit = 10_000
-            if n > limit:
-                why = "a Unique card" if limit == 1 else "a card"
-                out.append(
-                    DeckProblem("RD-1.2", f"{section}: {n} copies of '{cid}'; {why} allows {limit}")
-                )
-    everything = [pool.get(c) for c in (*arsenal, *backlash)]
+    return out
+
+
+def _copies_problems(
+    pool: CardPool[RawDealCard], section: str, counts: Mapping[str, int]
+) -> list[DeckProblem]:
+    """RD-1.2: at most 3 copies of a card (1 of a Unique one; set-ups and non-Unique
+    follow-ups have no limit)."""
+    out: list[DeckProblem] = []
+    for cid, n in counts.items():
+        c = pool.get(cid)
+        limit = 1 if (c.unique or c.universally_unique) else 3
+        if c.setup or (c.follow_up and not c.unique):
+            limit = 10_000
+        if n > limit:
+            why = "a Unique card" if limit == 1 else "a card"
+            out.append(
+                DeckProblem("RD-1.2", f"{section}: {n} copies of '{cid}'; {why} allows {limit}")
+            )
+    return out
+
+
+def _belonging_problems(
+    everything: list[RawDealCard], star: RawDealCard | None
+) -> list[DeckProblem]:
+    """RD-1.3 to RD-1.5: cards only for another Superstar, Face and Heel mixed, Raw and
+    SmackDown! mixed."""
+    out: list[DeckProblem] = []
     for c in everything:
         if c.superstar and (star is None or c.superstar != star.id):
             out.append(DeckProblem("RD-1.3", f"'{c.id}' is only for the Superstar '{c.superstar}'"))
@@ -67,16 +109,22 @@ def check(game: RawDealGame, deck: Deck) -> list[DeckProblem]:
     brands = {c.brand for c in [*everything, *([star] if star else [])] if c.brand}
     if len(brands) > 1:
         out.append(DeckProblem("RD-1.5", "Raw and SmackDown! cards are mixed"))
+    return out
+
+
+def _backlash_size_problems(game: RawDealGame, backlash: Mapping[str, int]) -> list[DeckProblem]:
+    """RD-1.6: the Backlash deck's size limits of option ``backlash``."""
+    pool = game.card_pool
     total, pre, mid = LIMITS[game.options.backlash]
     n_pre = sum(n for cid, n in backlash.items() if pool.get(cid).type == "prematch")
     n_mid = sum(n for cid, n in backlash.items() if pool.get(cid).type == "midmatch")
     if n_pre + n_mid > total or n_pre > pre or n_mid > mid:
-        out.append(
+        return [
             DeckProblem(
                 "RD-1.6",
                 f"the Backlash deck holds at most {total} cards, {pre} Pre-match and {mid} "
                 f"Mid-match (option backlash={game.options.backlash}); this one has "
                 f"{n_pre} + {n_mid}",
             )
-        )
-    return out
+        ]
+    return []
