@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
-from .cards import RawDealCard
+from .cards import RawDealCard, Requires, Reverses
 
 if TYPE_CHECKING:
     from .game import RawDealGame
@@ -31,53 +31,67 @@ def describe(c: RawDealCard, overturned_text: str = "seed") -> str:
     damage = "#" if c.damage_as_reversed else c.damage
     bits = [f"{c.fortitude}F/{damage}D" + (f" SV{c.stun}" if c.stun else "")]
     if c.reverses:
-        r = c.reverses
-        cond = "/".join(r.subtypes) or "/".join(r.types)
-        if r.max_damage is not None:
-            cond += f" of {r.max_damage}D or less"
-        if r.after:
-            cond += f" after {r.after}"
-        if r.titles:
-            cond = " or ".join(r.titles)
-        if r.alignment:
-            cond = f"{r.alignment} {cond}"
-        if r.from_hand:
-            cond += " played from the hand"
-        if r.ring_at_least:
-            cond += f" while the opponent has {r.ring_at_least}+ {r.alignment} cards in the Ring"
-        where = ""
-        if r.hand_only:
-            where = " (from hand only)"
-        elif r.overturned_only:
-            where = " (only when overturned, then " + (
-                "it only stops the damage: its effects never apply)"
-                if overturned_text == "seed"
-                else "its effects apply)"
-            )
-        elif r.effects_when_overturned and overturned_text == "official":
-            where = " (its effects apply also when overturned)"
-        bits.append(f"reverses {cond}{where}")
+        bits.append(_reverses(c.reverses, overturned_text))
     if c.requires:
-        q = c.requires
-        need = [
-            f"after {q.after}" if q.after else "",
-            f"after {q.after_damage}D+" if q.after_damage else "",
-            "your F above the opponent's" if q.fortitude_over_opponent else "",
-        ]
-        bits.append("needs " + ", ".join(n for n in need if n))
+        bits.append(_needs(c.requires))
     effects = [_effect(e) for e in c.effects]
     if effects:
         bits.append("; ".join(effects))
     if c.reversal_effects:
         bits.append("when it reverses: " + "; ".join(_effect(e) for e in c.reversal_effects))
-    traits = [k for k in ("unique", "setup", "follow_up", "multi", "active") if getattr(c, k)]
-    traits += [v for v in (c.alignment, c.brand, c.superstar and f"only {c.superstar}") if v]
-    if c.cannot_be_reversed:
-        traits.append("cannot be reversed")
+    traits = _traits(c)
     mid = "mid-match " if c.type == "midmatch" else ""
     return f"[bold {style}]{name}[/] ({mid}{types}) {escape(' · '.join(bits))}" + (
         f" [dim]{escape(', '.join(traits))}[/]" if traits else ""
     )
+
+
+def _reverses(r: Reverses, overturned_text: str) -> str:
+    """What a reversal reverses (RD-6), and when its effects apply (RD-5.7)."""
+    cond = "/".join(r.subtypes) or "/".join(r.types)
+    if r.max_damage is not None:
+        cond += f" of {r.max_damage}D or less"
+    if r.after:
+        cond += f" after {r.after}"
+    if r.titles:
+        cond = " or ".join(r.titles)
+    if r.alignment:
+        cond = f"{r.alignment} {cond}"
+    if r.from_hand:
+        cond += " played from the hand"
+    if r.ring_at_least:
+        cond += f" while the opponent has {r.ring_at_least}+ {r.alignment} cards in the Ring"
+    where = ""
+    if r.hand_only:
+        where = " (from hand only)"
+    elif r.overturned_only:
+        where = " (only when overturned, then " + (
+            "it only stops the damage: its effects never apply)"
+            if overturned_text == "seed"
+            else "its effects apply)"
+        )
+    elif r.effects_when_overturned and overturned_text == "official":
+        where = " (its effects apply also when overturned)"
+    return f"reverses {cond}{where}"
+
+
+def _needs(q: Requires) -> str:
+    """What a card needs before it may be played."""
+    need = [
+        f"after {q.after}" if q.after else "",
+        f"after {q.after_damage}D+" if q.after_damage else "",
+        "your F above the opponent's" if q.fortitude_over_opponent else "",
+    ]
+    return "needs " + ", ".join(n for n in need if n)
+
+
+def _traits(c: RawDealCard) -> list[str]:
+    """A card's traits, alignment, brand and Superstar, as words."""
+    traits = [k for k in ("unique", "setup", "follow_up", "multi", "active") if getattr(c, k)]
+    traits += [v for v in (c.alignment, c.brand, c.superstar and f"only {c.superstar}") if v]
+    if c.cannot_be_reversed:
+        traits.append("cannot be reversed")
+    return traits
 
 
 def _effect(e: Any) -> str:
