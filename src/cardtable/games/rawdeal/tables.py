@@ -8,7 +8,7 @@ from pydantic import BaseModel
 
 from cardtable.core.cards import CardPool
 
-from .cards import ABILITIES, PLAY_TYPES, SUBTYPES, VERBS, RawDealCard
+from .cards import ABILITIES, PLAY_TYPES, SUBTYPES, VERBS, RawDealCard, Reverses
 
 KINDS = ("superstar", "enforcer", "arsenal", "prematch", "midmatch")
 SUPERSTAR, ENFORCER, ARSENAL_CARD, PREMATCH_CARD, MIDMATCH_CARD = range(5)
@@ -88,34 +88,38 @@ def _effects(effects: tuple[BaseModel, ...]) -> tuple[Effect, ...]:
     return tuple(out)
 
 
+def _ref(index: dict[str, int], cid: str | None) -> int:
+    """A card named by a rule: its index, -1 for none, -2 for a card not in the pool."""
+    return index.get(cid, -2) if cid else -1
+
+
+def _reversal(r: Reverses | None, index: dict[str, int]) -> Reversal | None:
+    """What a card reverses, compiled (``None``: it is no reversal)."""
+    if r is None:
+        return None
+    return Reversal(
+        types=_mask(r.types, PLAY_TYPES),
+        subtypes=_mask(r.subtypes, SUBTYPES),
+        max_damage=NO_LIMIT if r.max_damage is None else r.max_damage,
+        after=_ref(index, r.after),
+        titles=frozenset(index[t] for t in r.titles if t in index),
+        hand_only=r.hand_only,
+        from_hand=r.from_hand,
+        alignment=ALIGNMENTS.index(r.alignment) if r.alignment else -1,
+        ring_at_least=r.ring_at_least or 0,
+        overturned_only=r.overturned_only,
+        effects_when_overturned=r.effects_when_overturned or r.overturned_only,
+    )
+
+
 def compile_tables(pool: CardPool[RawDealCard]) -> Tables:
     """Compile every card of the pool."""
     cards = pool.cards
     index = pool.index
 
     def ref(cid: str | None) -> int:
-        return index.get(cid, -2) if cid else -1
+        return _ref(index, cid)
 
-    reversals: list[Reversal | None] = []
-    for c in cards:
-        r = c.reverses
-        reversals.append(
-            None
-            if r is None
-            else Reversal(
-                types=_mask(r.types, PLAY_TYPES),
-                subtypes=_mask(r.subtypes, SUBTYPES),
-                max_damage=NO_LIMIT if r.max_damage is None else r.max_damage,
-                after=ref(r.after),
-                titles=frozenset(index[t] for t in r.titles if t in index),
-                hand_only=r.hand_only,
-                from_hand=r.from_hand,
-                alignment=ALIGNMENTS.index(r.alignment) if r.alignment else -1,
-                ring_at_least=r.ring_at_least or 0,
-                overturned_only=r.overturned_only,
-                effects_when_overturned=r.effects_when_overturned or r.overturned_only,
-            )
-        )
     return Tables(
         kind=tuple(KINDS.index(c.type) for c in cards),
         plays=tuple(_mask(c.plays_as, PLAY_TYPES) for c in cards),
@@ -123,7 +127,7 @@ def compile_tables(pool: CardPool[RawDealCard]) -> Tables:
         fortitude=tuple(c.fortitude for c in cards),
         damage=tuple(c.damage for c in cards),
         stun=tuple(c.stun for c in cards),
-        reversal=tuple(reversals),
+        reversal=tuple(_reversal(c.reverses, index) for c in cards),
         req_after=tuple(ref(c.requires.after) if c.requires else -1 for c in cards),
         req_after_damage=tuple((c.requires.after_damage or 0) if c.requires else 0 for c in cards),
         req_fort_over=tuple(bool(c.requires and c.requires.fortitude_over_opponent) for c in cards),
