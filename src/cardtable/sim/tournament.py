@@ -277,40 +277,6 @@ def agent_record(result: TournamentResult, i: int) -> tuple[int, float]:
 def to_json(result: TournamentResult) -> dict[str, Any]:
     """The JSON-ready summary: settings, per-pair results, ratings (best first), errors."""
     c, labels = result.config, result.labels
-    pairs = []
-    for p in result.pairs:
-        low, high = p.interval()
-        pairs.append(
-            {
-                "a": labels[p.a],
-                "b": labels[p.b],
-                "games": p.games,
-                "wins": p.wins,
-                "draws": p.draws,
-                "losses": p.losses,
-                "score": p.score,
-                "score_low": low,
-                "score_high": high,
-                "deals": len(p.deals),
-                "split_deals": p.split_deals,
-                "errors": len(p.errors),
-            }
-        )
-    ratings = []
-    for i in ranking(result):
-        r = result.ratings[i]
-        games, score = agent_record(result, i)
-        ratings.append(
-            {
-                "agent": labels[i],
-                "spec": c.agents[i],
-                "elo": r.elo,
-                "low": r.low,
-                "high": r.high,
-                "games": games,
-                "score": score,
-            }
-        )
     errors = [
         {"a": labels[p.a], "b": labels[p.b], "seed": seed, "error": message}
         for p in result.pairs
@@ -330,10 +296,44 @@ def to_json(result: TournamentResult) -> dict[str, Any]:
         "deck_plan": deck_plan(c),
         "seating": SEATING + (DUPLICATE if c.duplicate else ""),
         "rating": {"method": METHOD, "anchor": labels[0], "prior_draws": result.prior_draws},
-        "pairs": pairs,
-        "ratings": ratings,
+        "pairs": [_pair_json(p, labels) for p in result.pairs],
+        "ratings": [_rating_json(result, i) for i in ranking(result)],
         "length": _length(result.lengths),
         "errors": errors,
+    }
+
+
+def _pair_json(p: PairResult, labels: list[str]) -> dict[str, Any]:
+    """One pair's results, with the interval of its score."""
+    low, high = p.interval()
+    return {
+        "a": labels[p.a],
+        "b": labels[p.b],
+        "games": p.games,
+        "wins": p.wins,
+        "draws": p.draws,
+        "losses": p.losses,
+        "score": p.score,
+        "score_low": low,
+        "score_high": high,
+        "deals": len(p.deals),
+        "split_deals": p.split_deals,
+        "errors": len(p.errors),
+    }
+
+
+def _rating_json(result: TournamentResult, i: int) -> dict[str, Any]:
+    """Agent ``i``'s rating, with its interval, games and score."""
+    r = result.ratings[i]
+    games, score = agent_record(result, i)
+    return {
+        "agent": result.labels[i],
+        "spec": result.config.agents[i],
+        "elo": r.elo,
+        "low": r.low,
+        "high": r.high,
+        "games": games,
+        "score": score,
     }
 
 
