@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.markup import escape
@@ -20,6 +21,10 @@ from cardtable.core.rng import derive_seed
 from cardtable.core.state import State
 from cardtable.eventlog import describe_event
 from cardtable.records import start
+
+if TYPE_CHECKING:
+    from cardtable.core.decks import Deck
+    from cardtable.records import GameRecord
 
 
 def human_seats(n: int, humans: int, seat: int) -> list[int]:
@@ -71,14 +76,7 @@ def play_session(
     n = game.num_players
     people = human_seats(n, humans, seat)
     seed = secrets.randbelow(2**31) if seed is None else seed
-    decks = [game.resolve_deck(d) for d in deck_specs] if deck_specs else None
-    if decks is not None:
-        if len(decks) != n:
-            raise CardtableError(f"give one --deck per player ({n}), got {len(decks)}")
-        for d in decks:
-            problems = game.check_deck(d)
-            if problems:
-                raise CardtableError(f"deck {d.name}: " + "; ".join(map(str, problems)))
+    decks = checked_decks(game, deck_specs)
     agents: dict[int, Agent] = {
         p: make_agent(opponent, derive_seed(seed, p)) for p in range(n) if p not in people
     }
@@ -89,6 +87,45 @@ def play_session(
         f"[bold]{escape(game.title)}[/] · seed {seed} · you are "
         + ", ".join(f"P{p}" for p in people)
     )
+    last = play_turns(console, game, state, people, agents, record)
+    if state.is_terminal():
+        console.rule("game over")
+        console.print(game.render(state.observation(last if len(people) == 1 else None)))
+        record.result = state.returns()
+        console.print(f"returns: {record.result}")
+    if save is not None:
+        record.notation = [game.action_to_string(a) for a in record.actions]
+        save.write_text(record.to_json() + "\n", encoding="utf-8")
+        console.print(f"record saved to {escape(str(save))} (cardtable replay {escape(str(save))})")
+
+
+def checked_decks(game: Game, deck_specs: list[str] | None) -> list[Deck] | None:
+    """The decks ``--deck`` names, one per player and each legal, or ``None`` when none is
+    given (the game's default decks). Raises CardtableError otherwise."""
+    if not deck_specs:
+        return None
+    n = game.num_players
+    decks = [game.resolve_deck(d) for d in deck_specs]
+    if len(decks) != n:
+        raise CardtableError(f"give one --deck per player ({n}), got {len(decks)}")
+    for d in decks:
+        problems = game.check_deck(d)
+        if problems:
+            raise CardtableError(f"deck {d.name}: " + "; ".join(map(str, problems)))
+    return decks
+
+
+def play_turns(
+    console: Console,
+    game: Game,
+    state: State,
+    people: list[int],
+    agents: dict[int, Agent],
+    record: GameRecord,
+) -> int:
+    """Play ``state`` until it ends or a person leaves, asking ``people`` and ``agents`` in
+    turn, showing each event as its viewer sees it, recording the actions. Returns the last
+    person to act (whose view ends the game)."""
     last = people[0]
     while not state.is_terminal():
         p = state.current_player()
@@ -112,12 +149,4 @@ def play_session(
             if view is not None:
                 console.print("  " + escape(describe_event(game, view, viewer)))
         record.actions.append(a)
-    if state.is_terminal():
-        console.rule("game over")
-        console.print(game.render(state.observation(last if len(people) == 1 else None)))
-        record.result = state.returns()
-        console.print(f"returns: {record.result}")
-    if save is not None:
-        record.notation = [game.action_to_string(a) for a in record.actions]
-        save.write_text(record.to_json() + "\n", encoding="utf-8")
-        console.print(f"record saved to {escape(str(save))} (cardtable replay {escape(str(save))})")
+    return last
