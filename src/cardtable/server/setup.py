@@ -205,42 +205,13 @@ def new_table_row(body: dict[str, Any], creator_token_hash: str) -> tuple[TableR
 
     A seed may be chosen only when one person plays: the seed decides every hidden card, so
     whoever chooses it would know the other people's cards."""
-    name = body.get("game")
-    if not isinstance(name, str):
-        raise BadRequest("field 'game': the name of a game is required")
-    raw_seats = body.get("seats")
-    if not isinstance(raw_seats, list) or not raw_seats:
-        raise BadRequest("field 'seats': a list with one seat per player is required")
-    if not all(isinstance(s, dict) for s in raw_seats):
-        raise BadRequest("field 'seats': each seat is an object with a 'kind'")
-    options = body.get("options") or {}
-    if not isinstance(options, dict):
-        raise BadRequest("field 'options': an object of option names and values")
+    name, raw_seats, options = _game_fields(body)
     game = server_game(name, options, players=len(raw_seats))
     seats = parse_seats(raw_seats)
-    raw_decks = body.get("decks")
-    if raw_decks is not None and (
-        not isinstance(raw_decks, list)
-        or not all(d is None or isinstance(d, str) for d in raw_decks)
-    ):
-        raise BadRequest("field 'decks': a list with null, a starter name or deck text per seat")
-    decks = parse_decks(game, raw_decks)
-    seed = body.get("seed")
+    decks = _decks_field(game, body)
     people = sum(s.kind == "human" for s in seats)
-    if seed is None:
-        seed = secrets.randbelow(2**31)
-    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31:
-        raise BadRequest("field 'seed': a whole number from 0 to 2147483647")
-    elif people > 1:
-        raise BadRequest(
-            "field 'seed': only a table with one person takes a seed (the seed decides every "
-            "hidden card, so whoever chooses it would know the others' cards); leave it out"
-        )
-    seat = body.get("seat", 0)
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
-        raise BadRequest(f"field 'seat': a seat number from 0 to {len(seats) - 1}")
-    if seats[seat].kind != "human":
-        raise BadRequest(f"field 'seat': seat {seat} is an agent's; take a human seat")
+    seed = _seed_field(body, people)
+    seat = _seat_field(body, seats)
     try:  # the game must start with these decks (a wrong count or an illegal deck)
         game.new_initial_state(seed=seed, decks=decks)
     except (CardtableError, ValueError) as exc:
@@ -264,3 +235,58 @@ def new_table_row(body: dict[str, Any], creator_token_hash: str) -> tuple[TableR
         created=time.time(),
     )
     return row, seat
+
+
+def _game_fields(body: dict[str, Any]) -> tuple[str, list[dict[str, Any]], dict[str, Any]]:
+    """The request's game name, seats (one object per player) and options. Raises
+    BadRequest."""
+    name = body.get("game")
+    if not isinstance(name, str):
+        raise BadRequest("field 'game': the name of a game is required")
+    raw_seats = body.get("seats")
+    if not isinstance(raw_seats, list) or not raw_seats:
+        raise BadRequest("field 'seats': a list with one seat per player is required")
+    if not all(isinstance(s, dict) for s in raw_seats):
+        raise BadRequest("field 'seats': each seat is an object with a 'kind'")
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise BadRequest("field 'options': an object of option names and values")
+    return name, raw_seats, options
+
+
+def _decks_field(game: Game, body: dict[str, Any]) -> list[Deck] | None:
+    """The request's decks (null, a starter name or deck text per seat), or None. Raises
+    BadRequest."""
+    raw_decks = body.get("decks")
+    if raw_decks is not None and (
+        not isinstance(raw_decks, list)
+        or not all(d is None or isinstance(d, str) for d in raw_decks)
+    ):
+        raise BadRequest("field 'decks': a list with null, a starter name or deck text per seat")
+    return parse_decks(game, raw_decks)
+
+
+def _seed_field(body: dict[str, Any], people: int) -> int:
+    """The request's seed, or a random one; only a table with one person takes a seed.
+    Raises BadRequest."""
+    seed = body.get("seed")
+    if seed is None:
+        return secrets.randbelow(2**31)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31:
+        raise BadRequest("field 'seed': a whole number from 0 to 2147483647")
+    if people > 1:
+        raise BadRequest(
+            "field 'seed': only a table with one person takes a seed (the seed decides every "
+            "hidden card, so whoever chooses it would know the others' cards); leave it out"
+        )
+    return seed
+
+
+def _seat_field(body: dict[str, Any], seats: list[SeatSpec]) -> int:
+    """The creator's seat: a human seat of the table. Raises BadRequest."""
+    seat = body.get("seat", 0)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
+        raise BadRequest(f"field 'seat': a seat number from 0 to {len(seats) - 1}")
+    if seats[seat].kind != "human":
+        raise BadRequest(f"field 'seat': seat {seat} is an agent's; take a human seat")
+    return seat
