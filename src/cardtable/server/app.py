@@ -108,6 +108,20 @@ def create_app(db_url: str | None = None, web: Path = WEB, max_queued: int = MAX
     def svc() -> GameService:
         return holder["service"]
 
+    _add_error_handlers(app)
+    _add_game_routes(app)
+    _add_table_routes(app, svc)
+    _add_table_socket(app, svc)
+    _serve_game_modules(app)
+    for page in ("join", "table", "replay"):
+        app.add_api_route(f"/{page}/{{table}}", _index_page(web), methods=["GET"])
+    app.mount("/", StaticFiles(directory=ensure_web_dir(web), html=True), name="web")
+    return app
+
+
+def _add_error_handlers(app: FastAPI) -> None:
+    """Errors as JSON ``{"error": message}``, with the status of their kind (STATUS)."""
+
     @app.exception_handler(CardtableError)
     async def cardtable_error(_request: Request, exc: CardtableError) -> JSONResponse:
         return _error(STATUS.get(type(exc), 400), str(exc))
@@ -115,6 +129,10 @@ def create_app(db_url: str | None = None, web: Path = WEB, max_queued: int = MAX
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return _error(exc.status_code, str(exc.detail))
+
+
+def _add_game_routes(app: FastAPI) -> None:
+    """The routes about games: the list, a game's cards, checking a deck."""
 
     @app.get("/api/games")
     async def list_games() -> list[dict[str, Any]]:
@@ -143,6 +161,10 @@ def create_app(db_url: str | None = None, web: Path = WEB, max_queued: int = MAX
             "deck": deck.to_dict() if deck is not None else None,
         }
 
+
+def _add_table_routes(app: FastAPI, svc: Callable[[], GameService]) -> None:
+    """The HTTP routes about tables: create, list, look, join, replay."""
+
     @app.post("/api/tables")
     async def create_table(request: Request) -> dict[str, Any]:
         return await svc().create_table(await _body(request))
@@ -165,6 +187,10 @@ def create_app(db_url: str | None = None, web: Path = WEB, max_queued: int = MAX
     @app.get("/api/tables/{table}/replay")
     async def replay(table: str, view: str = "public") -> dict[str, Any]:
         return await svc().replay(table, view)
+
+
+def _add_table_socket(app: FastAPI, svc: Callable[[], GameService]) -> None:
+    """A table's WebSocket: a seat's (or a watcher's) updates out, its actions in."""
 
     @app.websocket("/ws/tables/{table}")
     async def table_socket(websocket: WebSocket, table: str, token: str | None = None) -> None:
@@ -192,12 +218,6 @@ def create_app(db_url: str | None = None, web: Path = WEB, max_queued: int = MAX
             sender.cancel()
             dropper.cancel()
             service.unsubscribe(live, sub)
-
-    _serve_game_modules(app)
-    for page in ("join", "table", "replay"):
-        app.add_api_route(f"/{page}/{{table}}", _index_page(web), methods=["GET"])
-    app.mount("/", StaticFiles(directory=ensure_web_dir(web), html=True), name="web")
-    return app
 
 
 def _serve_game_modules(app: FastAPI) -> None:
