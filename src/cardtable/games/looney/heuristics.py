@@ -421,9 +421,7 @@ def _first_values(
                     cost = (_CARD + _CARD_RANK * rank[d]) * scarcity
                     if deck == 0 and len(actors) <= 1:
                         cost += _KEEP_LAST
-                    side = _with(ht, sl, d)
-                    gain = _chance(sl, side, False) * (sl.points + side[6]) - sl.win
-                    known = placed[key] = (gain - cost, gain)
+                    known = placed[key] = _placement_gain(ht, sl, d, cost)
                 values.append(known[0])
         elif a >= eff_base:
             sl = slots[obs["effect_slot"] - 1]
@@ -436,14 +434,25 @@ def _first_values(
         elif ROLE_SLOT <= a < SCENE:  # the Role's actor, face up, is known now
             sl = slots[a - ROLE_SLOT]
             role = z[ht.role[me]]
-            if sl is None or not role:
-                values.append(0.0)
-            else:
-                side = _with(ht, sl, index[role[0]])
-                values.append(_chance(sl, side, sl.seen) * (sl.points + side[6]) - sl.win)
+            values.append(0.0 if sl is None or not role else _role_gain(ht, sl, index[role[0]]))
         else:
             values.append(0.0)
     return values
+
+
+def _placement_gain(ht: HeuristicTables, sl: _Slot, d: int, cost: float) -> tuple[float, float]:
+    """Placing actor ``d`` face down on slot ``sl``: (gain less ``cost``, gain), the gain
+    being the change in my side's value there."""
+    side = _with(ht, sl, d)
+    gain = _chance(sl, side, False) * (sl.points + side[6]) - sl.win
+    return gain - cost, gain
+
+
+def _role_gain(ht: HeuristicTables, sl: _Slot, d: int) -> float:
+    """Placing the Role's actor ``d`` face up on slot ``sl`` (known to the answers): the
+    change in my side's value there."""
+    side = _with(ht, sl, d)
+    return _chance(sl, side, sl.seen) * (sl.points + side[6]) - sl.win
 
 
 def _look_ahead(
