@@ -16,21 +16,13 @@ if TYPE_CHECKING:
 
 def explain(st: LooneyState, a: int) -> str:
     """Why action ``a`` is illegal in ``st`` (``a`` is known to be illegal)."""
-    from .rules import M_HAND, M_ROLE, PH_PLACE, PH_STORY, PHASES
+    from .rules import PH_PLACE, PHASES
 
     phase = PHASES[st.phase]
     if a < REFILL:
         return f"the first player is chosen only at the start; it is now the {phase} phase"
     if a in (REFILL,) or SCENE <= a < st.game.codec.effect_base:
-        if st.phase != PH_STORY:
-            return (
-                f"scenes are added to the storyboard in the storyboard step, not the {phase} phase"
-            )
-        if a == REFILL:
-            if not (st.zones[MOVIE_DECK] or st.zones[MOVIE_DISCARD]):
-                return "the Movie deck and its discard pile are empty"
-            return "this storyboard is being refilled from the hand, one source per refill"
-        return _card_problem(st, a - SCENE, 0, "scene") or "refill this storyboard from one source"
+        return _storyboard_problem(st, a)
     if st.phase != PH_PLACE:
         return f"actors are placed in the placement step, not the {phase} phase"
     b = pbase(st.actor)
@@ -49,19 +41,45 @@ def explain(st: LooneyState, a: int) -> str:
     if a < codec.place_base:
         return _effect_problem(st, a - codec.effect_base)
     if a < codec.location_base:
-        p, s = divmod(a - codec.place_base, SLOTS)
-        problem = _card_problem(st, p, ACTOR, "actor")
-        if problem:
-            return problem
-        if not st._method_ok(M_HAND):
-            return "this round the round player placed no actor from the hand, so neither may you"
-        if st.game.options.placement_method == "one" and st.my_methods & M_ROLE:
-            return "you placed a Role, so you may not also place actors from your hand (one method)"
-        hand = st.zones[b + HAND]
-        d = st.game.tables.personal_defs[p]
-        inst = next(c for c in hand if st.cards[c] == d)
-        return _slot_problem(st, s, inst)
-    p, s = divmod(a - codec.location_base, SLOTS)
+        return _actor_problem(st, *divmod(a - codec.place_base, SLOTS))
+    return _location_problem(st, *divmod(a - codec.location_base, SLOTS))
+
+
+def _storyboard_problem(st: LooneyState, a: int) -> str:
+    """Why a refill (``REFILL``, or a scene from the hand) is illegal."""
+    from .rules import PH_STORY, PHASES
+
+    if st.phase != PH_STORY:
+        return (
+            "scenes are added to the storyboard in the storyboard step, not the "
+            f"{PHASES[st.phase]} phase"
+        )
+    if a == REFILL:
+        if not (st.zones[MOVIE_DECK] or st.zones[MOVIE_DISCARD]):
+            return "the Movie deck and its discard pile are empty"
+        return "this storyboard is being refilled from the hand, one source per refill"
+    return _card_problem(st, a - SCENE, 0, "scene") or "refill this storyboard from one source"
+
+
+def _actor_problem(st: LooneyState, p: int, s: int) -> str:
+    """Why placing personal card ``p`` from the hand as an actor on slot ``s`` is illegal."""
+    from .rules import M_HAND, M_ROLE
+
+    problem = _card_problem(st, p, ACTOR, "actor")
+    if problem:
+        return problem
+    if not st._method_ok(M_HAND):
+        return "this round the round player placed no actor from the hand, so neither may you"
+    if st.game.options.placement_method == "one" and st.my_methods & M_ROLE:
+        return "you placed a Role, so you may not also place actors from your hand (one method)"
+    hand = st.zones[pbase(st.actor) + HAND]
+    d = st.game.tables.personal_defs[p]
+    inst = next(c for c in hand if st.cards[c] == d)
+    return _slot_problem(st, s, inst)
+
+
+def _location_problem(st: LooneyState, p: int, s: int) -> str:
+    """Why playing personal card ``p`` as a location on slot ``s`` is illegal."""
     problem = _card_problem(st, p, LOCATION, "location")
     if problem:
         return problem
