@@ -15,11 +15,10 @@ if TYPE_CHECKING:
 
 def explain(st: RawDealState, a: int) -> str:
     """Why action ``a`` is illegal in ``st``."""
-    from .rules import PH_BURY, PH_MAIN, PH_PREMATCH, PH_REVERSAL, PH_STUN, PH_TARGET, PHASES
+    from .rules import PH_BURY, PH_STUN, PH_TARGET, PHASES
 
     phase = PHASES[st.phase]
     codec = st.game.codec
-    t = st.game.tables
     if st.phase == PH_TARGET:
         targets = ", ".join(f"'target {q}'" for q in st._targets(st.tp, st.pending_def))
         return f"choose the opponent to aim the card at: {targets}"
@@ -35,6 +34,15 @@ def explain(st: RawDealState, a: int) -> str:
         return "your Superstar has no ability to use now, or it was used this turn"
     if a < HAND:
         return "Stun Value draws come only when an Arsenal reversal cut the damage short"
+    return _card_problem(st, a)
+
+
+def _card_problem(st: RawDealState, a: int) -> str:
+    """Why playing a card from the hand or the Backlash deck (action ``a``) is illegal."""
+    from .rules import PH_MAIN, PH_PREMATCH, PH_REVERSAL, PHASES
+
+    codec = st.game.codec
+    t = st.game.tables
     from_hand = a < codec.backlash
     d, k = divmod(a - (HAND if from_hand else codec.backlash), 3)
     cid = st.game.card_ids[d]
@@ -62,7 +70,7 @@ def explain(st: RawDealState, a: int) -> str:
         if not from_hand and t.kind[d] != MIDMATCH_CARD:
             return "only Mid-match cards are played from the Backlash deck during the match"
         return _play_problem(st, d)
-    return f"not now ({phase})"
+    return f"not now ({PHASES[st.phase]})"
 
 
 def _play_problem(st: RawDealState, d: int) -> str:
