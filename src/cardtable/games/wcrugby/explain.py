@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 def explain(st: RugbyState, a: int) -> str:
     """Why action ``a`` is illegal in ``st``."""
-    from .rules import PH_FATIGUE, PH_LINEUP, PH_POSITIONS, PH_STRATEGY, PH_WINDOW, PHASES
+    from .rules import PH_FATIGUE, PH_LINEUP, PH_POSITIONS, PHASES
 
     phase = PHASES[st.phase]
     codec = st.game.codec
@@ -30,7 +30,6 @@ def explain(st: RugbyState, a: int) -> str:
         if a < TARGET and st.inb[st.team] >= 0:
             return "the inbounder is already named; name the target"
         return "name a filled lineup place, and the target must differ from the inbounder"
-    t = st.game.tables
     if a < codec.fatigue:
         if st.phase != PH_LINEUP:
             return f"lineups are placed before a period starts, not in the {phase} step"
@@ -42,7 +41,18 @@ def explain(st: RugbyState, a: int) -> str:
         if st.phase != PH_FATIGUE:
             return "players are dropped for fatigue only between periods"
         return "drop a player who played the last period"
+    return _strategy_problem(st, a)
+
+
+def _strategy_problem(st: RugbyState, a: int) -> str:
+    """Why a strategy-time action (a bench card, a substitution, a special card) is
+    illegal."""
+    from .rules import PH_STRATEGY, PH_WINDOW, PHASES
+
+    codec = st.game.codec
+    t = st.game.tables
     if st.phase not in (PH_STRATEGY, PH_WINDOW):
+        phase = PHASES[st.phase]
         return f"this is done in strategy time, not in the {phase} step"
     if a < codec.sub:
         d = a - codec.bench
