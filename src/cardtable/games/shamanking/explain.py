@@ -27,7 +27,6 @@ def explain(st: SKState, a: int) -> str:
         return "use the Signature Move or pass"
     t = st.game.tables
     d = st.cards[st.flipped]
-    kind = KINDS[t.kind[d]]
     if a == FOCUS:
         return "focusing is switched off (option focus)"
     if a == PLAY and not t.usable[st.shaman(st.defender)][d]:
@@ -35,19 +34,27 @@ def explain(st: SKState, a: int) -> str:
     if not st.active(st.defender, d) and st.game.options.trait_mismatch == "unplayable":
         return "this card's trait does not match your Shaman's (option trait_mismatch)"
     if a in (COUNTER, COUNTER_EXTRA):
-        if t.kind[d] != STRIKE:
-            article = "an" if kind[0] in "aeiou" else "a"
-            return f"only a Strike counterattacks; this is {article} {kind} card"
-        if a == COUNTER_EXTRA and t.extra_cost[d] is None:
-            return "this Strike has no extra-cost ability"
-        if a == COUNTER_EXTRA and not st.active(st.defender, d):
-            return "its trait does not match your Shaman's, so its extra-cost ability does not work"
-        intercept, _ = st._strike_values(st.defender, d, a == COUNTER_EXTRA)
-        if intercept < st.incoming:
-            return f"its Intercept {intercept} is below the incoming Force {st.incoming}"
-        return "its cost cannot be paid with your furyoku"
+        return _counter_problem(st, d, a == COUNTER_EXTRA)
     if a == PLAY:
         if t.kind[d] == STRIKE:
             return "a Strike is not placed: counterattack with it, focus it or pass"
         return "its cost cannot be paid with your furyoku"
     return "not now"
+
+
+def _counter_problem(st: SKState, d: int, extra: bool) -> str:
+    """Why counterattacking with the flipped card ``d`` (``extra``: with its extra-cost
+    ability) is illegal."""
+    t = st.game.tables
+    if t.kind[d] != STRIKE:
+        kind = KINDS[t.kind[d]]
+        article = "an" if kind[0] in "aeiou" else "a"
+        return f"only a Strike counterattacks; this is {article} {kind} card"
+    if extra and t.extra_cost[d] is None:
+        return "this Strike has no extra-cost ability"
+    if extra and not st.active(st.defender, d):
+        return "its trait does not match your Shaman's, so its extra-cost ability does not work"
+    intercept, _ = st._strike_values(st.defender, d, extra)
+    if intercept < st.incoming:
+        return f"its Intercept {intercept} is below the incoming Force {st.incoming}"
+    return "its cost cannot be paid with your furyoku"
