@@ -102,29 +102,13 @@ def _move(game: Game, view: dict[str, Any]) -> str:
     to_pile = _PLAYER_ZONE.fullmatch(dst)
     to_slot = _SLOT.fullmatch(dst)
     if from_pile and from_pile[2] == "hand":
-        if story and card:
-            return f"P{p} plays the scene {card} from their hand as scene {story[1]}"
-        if story:
-            return f"P{p} plays a scene from their hand as scene {story[1]}"
-        if to_slot and to_slot[3] == "down":
-            what = card or "an actor"
-            return f"P{p} places {what} face down in slot {to_slot[2]}"
-        if to_slot and to_slot[3] == "effects":
-            what = f"the special effect {card}" if card else "a special effect"
-            return f"P{p} adds {what} face down to slot {to_slot[2]}"
-        loc = re.fullmatch(r"location\.(\d+)", dst)
-        if loc:
-            what = f"the location {card}" if card else "a location"
-            return f"P{p} puts {what} at slot {loc[1]}, where it stays"
+        words = _from_hand(p, card, dst, story, to_slot)
+        if words:
+            return words
     if from_pile and from_pile[2] == "deck" and to_pile:
-        if to_pile[2] == "hand":
-            return f"P{p} draws {card}" if card else f"P{p} draws a card"
-        if to_pile[2] == "role":
-            what = card or "an actor"
-            return f"P{p}'s Role turns up {what}"
-        if to_pile[2] == "discard":
-            what = card or "a card"
-            return f"P{p}'s Role turns over {what}, which goes to their discard pile"
+        words = _from_deck(p, card, to_pile[2])
+        if words:
+            return words
     if from_pile and from_pile[2] == "discard" and to_pile and to_pile[2] == "deck":
         what = card or "a card"
         return f"P{p} shuffles {what} from their discard pile back into their deck"
@@ -143,6 +127,41 @@ def _move(game: Game, view: dict[str, Any]) -> str:
     what = card or "a card"
     src_label, dst_label = zone_label(src) or src, zone_label(dst) or dst
     return f"{_cap(what)} goes from {src_label} to {dst_label}"
+
+
+def _from_hand(
+    p: Any, card: str | None, dst: str, story: re.Match[str] | None, to_slot: re.Match[str] | None
+) -> str | None:
+    """A card played from P``p``'s hand to ``dst`` (a scene, a slot or a location), or None."""
+    if story and card:
+        return f"P{p} plays the scene {card} from their hand as scene {story[1]}"
+    if story:
+        return f"P{p} plays a scene from their hand as scene {story[1]}"
+    if to_slot and to_slot[3] == "down":
+        what = card or "an actor"
+        return f"P{p} places {what} face down in slot {to_slot[2]}"
+    if to_slot and to_slot[3] == "effects":
+        what = f"the special effect {card}" if card else "a special effect"
+        return f"P{p} adds {what} face down to slot {to_slot[2]}"
+    loc = re.fullmatch(r"location\.(\d+)", dst)
+    if loc:
+        what = f"the location {card}" if card else "a location"
+        return f"P{p} puts {what} at slot {loc[1]}, where it stays"
+    return None
+
+
+def _from_deck(p: Any, card: str | None, pile: str) -> str | None:
+    """A card from P``p``'s deck to their ``pile`` (drawn, or turned over by a Role), or
+    None."""
+    if pile == "hand":
+        return f"P{p} draws {card}" if card else f"P{p} draws a card"
+    if pile == "role":
+        what = card or "an actor"
+        return f"P{p}'s Role turns up {what}"
+    if pile == "discard":
+        what = card or "a card"
+        return f"P{p}'s Role turns over {what}, which goes to their discard pile"
+    return None
 
 
 def _scene_scored(game: Game, view: dict[str, Any]) -> str:
