@@ -83,6 +83,14 @@ def describe(game: Game, view: dict[str, Any]) -> str | None:
         return f"TOP now stands at P0 {view['top'][0]}, P1 {view['top'][1]}"
     if kind == "reshuffle":
         return f"P{p} shuffles their discard pile into a new deck"
+    if kind in ("period_start", "period_end", "game_over"):
+        return _score_words(kind, view)
+    return None
+
+
+def _score_words(kind: str, view: dict[str, Any]) -> str:
+    """A period starts or ends, or the game is over: the figures in words."""
+    p = view.get("player")
     if kind == "period_start":
         period = view["period"]
         name = f"Period {period}" + (" (overtime)" if period > 4 else "")
@@ -93,12 +101,10 @@ def describe(game: Game, view: dict[str, Any]) -> str | None:
     if kind == "period_end":
         a, b = view["scores"]
         return f"Period {view['period']} ends: P0 scores {a}, P1 scores {b}"
-    if kind == "game_over":
-        a, b = view["totals"]
-        if "player" not in view:
-            return f"The game is a draw, {a} to {b}"
-        return f"P{p} wins the game, {max(a, b)} to {min(a, b)}"
-    return None
+    a, b = view["totals"]  # game_over
+    if "player" not in view:
+        return f"The game is a draw, {a} to {b}"
+    return f"P{p} wins the game, {max(a, b)} to {min(a, b)}"
 
 
 def _move(game: Game, view: dict[str, Any]) -> str:
