@@ -155,28 +155,50 @@ def _check_illegal(state: State, step: dict[str, Any], where: str) -> None:
 def _check_expect(
     state: State, exp: dict[str, Any], events: list[dict[str, Any] | None], where: str
 ) -> None:
+    """Raise ScenarioError at the first expectation of ``exp`` that ``state`` (and the event
+    views of the last step, ``events``) does not meet."""
     unknown = sorted(set(exp) - EXPECT_KEYS)
     if unknown:
         raise ScenarioError(
             f"{where}: unknown expectation(s) {unknown}; valid: {sorted(EXPECT_KEYS)}"
         )
     obs = state.observation(None)
+    _check_zones(state, exp.get("zones") or {}, where)
+    for key in ("scores", "current_player", "phase", "eliminated", "winner"):
+        if key in exp:
+            _same(where, key, obs[key], exp[key])
+    _check_observation(obs, exp.get("observation") or {}, where)
+    if "terminal" in exp:
+        _same(where, "terminal", state.is_terminal(), exp["terminal"])
+    _check_legal(state, exp, where)
+    for want in exp.get("events") or []:
+        if not any(e and all(e.get(k) == v for k, v in want.items()) for e in events):
+            seen = [e for e in events if e and e["kind"] != "move"]
+            raise ScenarioError(f"{where}: no event like {want}; events: {seen}")
+
+
+def _check_zones(state: State, zones: dict[str, Any], where: str) -> None:
+    """Each zone named holds the cards listed (top first for a stack), or as many as given."""
     truth = _true_zones(state)
-    for key, want in (exp.get("zones") or {}).items():
+    for key, want in zones.items():
         if key not in truth:
             raise ScenarioError(f"{where}: no zone {key!r}")
         got = truth[key] if isinstance(want, list) else len(truth[key])
         _same(where, f"zone {key}", got, want)
-    for key in ("scores", "current_player", "phase", "eliminated", "winner"):
-        if key in exp:
-            _same(where, key, obs[key], exp[key])
-    for key, want in (exp.get("observation") or {}).items():
+
+
+def _check_observation(obs: dict[str, Any], wanted: dict[str, Any], where: str) -> None:
+    """Each observation key named is like the value given (see ``_like``)."""
+    for key, want in wanted.items():
         if key not in obs:
             raise ScenarioError(f"{where}: no observation key {key!r}; keys: {sorted(obs)}")
         if not _like(obs[key], want):
             raise ScenarioError(f"{where}: observation {key} is {obs[key]!r}, expected {want!r}")
-    if "terminal" in exp:
-        _same(where, "terminal", state.is_terminal(), exp["terminal"])
+
+
+def _check_legal(state: State, exp: dict[str, Any], where: str) -> None:
+    """The legal actions, in notation: exactly ``legal``, including ``legal_includes``,
+    excluding ``legal_excludes``."""
     legal = [state.action_to_string(a) for a in state.legal_actions()]
     if "legal" in exp:
         _same(where, "legal actions", sorted(legal), sorted(map(str, exp["legal"])))
@@ -186,10 +208,6 @@ def _check_expect(
     for a in exp.get("legal_excludes") or []:
         if str(a) in legal:
             raise ScenarioError(f"{where}: '{a}' should not be legal")
-    for want in exp.get("events") or []:
-        if not any(e and all(e.get(k) == v for k, v in want.items()) for e in events):
-            seen = [e for e in events if e and e["kind"] != "move"]
-            raise ScenarioError(f"{where}: no event like {want}; events: {seen}")
 
 
 def _true_zones(state: State) -> dict[str, list[str]]:
