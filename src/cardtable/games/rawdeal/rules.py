@@ -958,14 +958,7 @@ class RawDealState(State):
             elif verb == V_DRAW:
                 self._draw(p, amount, ev)
             elif verb == V_OPP_DISCARD:
-                b = pbase(opp)
-                for _ in range(amount):
-                    hand = self.zones[b + HAND_ZONE]
-                    if not hand:
-                        break
-                    i = self.rng.below(len(hand))
-                    self.zones[b + HAND_ZONE] = hand[:i] + hand[i + 1 :]
-                    self._put(hand[i], b + HAND_ZONE, b + RINGSIDE, ev, opp)
+                self._discard_at_random(opp, amount, ev)
             elif verb == V_PIN_OPPONENT:
                 self._knock_out([opp], "pinfall", ev)
                 if self.phase == PH_OVER:
@@ -975,14 +968,29 @@ class RawDealState(State):
                 if self.phase == PH_OVER:
                     return
             elif verb == V_RECOVER:
-                b = pbase(p)
-                for _ in range(amount):
-                    if not self.zones[b + RINGSIDE]:
-                        break
-                    card = self.zones[b + RINGSIDE][-1]
-                    self.zones[b + RINGSIDE] = self.zones[b + RINGSIDE][:-1]
-                    self.zones[b + ARSENAL] = (card, *self.zones[b + ARSENAL])
-                    ev.append(move(card, b + RINGSIDE, b + ARSENAL, p))
+                self._recover(p, amount, ev)
+
+    def _discard_at_random(self, opp: int, amount: int, ev: list[Event]) -> None:
+        """RD-7.2: ``opp`` discards ``amount`` cards at random from their hand to their Ringside."""
+        b = pbase(opp)
+        for _ in range(amount):
+            hand = self.zones[b + HAND_ZONE]
+            if not hand:
+                break
+            i = self.rng.below(len(hand))
+            self.zones[b + HAND_ZONE] = hand[:i] + hand[i + 1 :]
+            self._put(hand[i], b + HAND_ZONE, b + RINGSIDE, ev, opp)
+
+    def _recover(self, p: int, amount: int, ev: list[Event]) -> None:
+        """RD-7.6: ``p`` puts their ``amount`` newest Ringside cards under their Arsenal."""
+        b = pbase(p)
+        for _ in range(amount):
+            if not self.zones[b + RINGSIDE]:
+                break
+            card = self.zones[b + RINGSIDE][-1]
+            self.zones[b + RINGSIDE] = self.zones[b + RINGSIDE][:-1]
+            self.zones[b + ARSENAL] = (card, *self.zones[b + ARSENAL])
+            ev.append(move(card, b + RINGSIDE, b + ARSENAL, p))
 
     def _overturn_self(self, p: int, n: int, ev: list[Event]) -> None:
         """RD-7.5: player ``p`` overturns ``n`` cards of their own Arsenal, the cost of their
