@@ -440,8 +440,21 @@ def play_value(v: View, d: int, kind: int, q: int, src_hand: bool) -> tuple[floa
     if fit is None:
         fit = k.fit(d, kind, dmg, v.last)
     p_rev = q_ars = 0.0
-    if not unreversible:
-        p_rev, q_ars = _reversal_risk(v, fit, q, maneuver and multi, maneuver)
+    if not unreversible:  # the chance of a reversal from the hand or the Backlash deck
+        fq = v.fort[q] - (v.rev_cost if maneuver else 0)
+        if fq >= 0:
+            fq = fq if fq < MAXF else MAXF
+            p = fit.hand[fq]
+            h = v.hand_n[q]
+            p_rev = 1 - (1 - p) ** h if p > 0 and h else 0.0
+            b = v.backlash_n[q]
+            if b:
+                pb = fit.backlash[fq]
+                if pb > 0:
+                    p_rev = 1 - (1 - p_rev) * (1 - 0.5 * pb) ** b
+            if p_rev and maneuver and multi:
+                p_rev *= p_rev  # RD-6.5: two reversals needed
+            q_ars = fit.arsenal[fq]
     gain, stop = _damage_gain(v, dmg, q, q_ars, sv) if dmg else (0.0, 0.0)
     if printed:  # RD-3.5: Fortitude, worth more when it unlocks cards in the hand
         unlock = 0.0
@@ -465,8 +478,7 @@ def play_value(v: View, d: int, kind: int, q: int, src_hand: bool) -> tuple[floa
     loss = rd * arsenal_worth(my_ars) + 1.0 - BAIT
     if k.seed_pin and rd >= my_ars:
         loss += 0.5 * WIN
-    if fit.pins:
-        loss += WIN * fit.pins
+    loss += WIN * fit.pins  # the chance that the reversal pins me (0.0 adds nothing)
     return (1 - p_rev) * gain - p_rev * loss, p_rev + (1 - p_rev) * stop
 
 
@@ -481,30 +493,6 @@ def _damage_at(v: View, sub: int, printed: int, q: int) -> int:
             dmg += b
     dmg -= v.reduction[q]
     return dmg if dmg > 0 else 0
-
-
-def _reversal_risk(v: View, fit: Fit, q: int, multi: bool, maneuver: bool) -> tuple[float, float]:
-    """The chance that opponent ``q`` reverses the play from their hand or Backlash deck
-    (``multi``: a Multi maneuver, two reversals needed, RD-6.5), and the chance that one
-    card overturned from their Arsenal stops its damage."""
-    fq = v.fort[q] - (v.rev_cost if maneuver else 0)
-    if fq < 0:
-        return 0.0, 0.0
-    if fq > MAXF:
-        fq = MAXF
-    p_rev = 0.0
-    p = fit.hand[fq]
-    h = v.hand_n[q]
-    if p > 0 and h:
-        p_rev = 1 - (1 - p) ** h
-    b = v.backlash_n[q]
-    if b:
-        pb = fit.backlash[fq]
-        if pb > 0:
-            p_rev = 1 - (1 - p_rev) * (1 - 0.5 * pb) ** b
-    if p_rev and multi:
-        p_rev *= p_rev  # RD-6.5: two reversals needed
-    return p_rev, fit.arsenal[fq]
 
 
 def _damage_gain(v: View, dmg: int, q: int, q_ars: float, sv: int) -> tuple[float, float]:
