@@ -133,6 +133,37 @@ def check_clone(game: Game, seeds: range) -> None:
             assert _observations(state) == before, f"seed {seed}: playing a clone changed it"
 
 
+def check_push(game: Game, seeds: range) -> None:
+    """``push`` (trusted, no events) reaches the state ``apply_action`` reaches, step by step:
+    the same observations for every viewer, history, legal actions, player to act, returns,
+    zones and generator; and so does a clone that goes on with ``push``."""
+    for seed in seeds:
+        checked = game.new_initial_state(seed=seed)
+        trusted = game.new_initial_state(seed=seed)
+        rng = Rng(seed ^ 0x9A5)
+        step = 0
+        while True:
+            _same_state(checked, trusted, f"seed {seed} step {step}")
+            if checked.is_terminal():
+                break
+            action = rng.choice(checked.legal_actions())
+            if step % 7 == 3:
+                trusted = trusted.clone()  # a clone shares the history and goes on alone
+            checked.apply_action(action)
+            trusted.push(action)
+            step += 1
+
+
+def _same_state(a: State, b: State, where: str) -> None:
+    assert _observations(a) == _observations(b), f"{where}: observations differ"
+    assert a.history() == b.history(), f"{where}: histories differ"
+    assert a.legal_actions() == b.legal_actions(), f"{where}: legal actions differ"
+    assert a.current_player() == b.current_player(), f"{where}: player to act differs"
+    assert a.returns() == b.returns(), f"{where}: returns differ"
+    assert a.zones == b.zones and a.cards == b.cards, f"{where}: zones differ"
+    assert a.rng.state == b.rng.state, f"{where}: generators differ"
+
+
 def check_no_leak(game: Game, seeds: range) -> None:
     """``observation(p)`` is the same for a state and ``state.resample(p, rng)``; hidden
     zones show only a count; events name no card in zones the player cannot see; resample
@@ -232,6 +263,7 @@ CHECKS: dict[str, Callable[[Game, range], None]] = {
     "conservation": check_conservation,
     "determinism": check_determinism,
     "clone": check_clone,
+    "push": check_push,
     "no_leak": check_no_leak,
     "json": check_json,
     "heuristics": check_heuristics,

@@ -8,8 +8,9 @@ observations, event views and ``resample`` from the zone declarations.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
 
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.events import EVERYONE, Event
@@ -20,6 +21,58 @@ if TYPE_CHECKING:
 
 TERMINAL = -4
 """What ``current_player()`` returns once the game is over."""
+
+History: TypeAlias = "tuple[History, int] | None"
+"""The actions applied so far as a persistent linked list: ``(earlier, last action)``, ``None``
+for none. A clone shares it, so copying a state does not copy its history."""
+
+
+class ActionList(list[int]):
+    """The legal actions of a state: a list that refuses to be changed.
+
+    ``legal_actions()`` returns the state's cached list itself, not a copy, so every caller
+    shares it; changing it in place (``append``, ``sort``, ``legal[0] = 3``, ``+=``...) raises
+    TypeError. ``list(legal)`` or ``legal[:]`` gives a plain list to change. It compares equal
+    to a plain list with the same actions, and copies and pickles as a plain list."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("legal actions are shared and read-only; copy them with list(...)")
+
+    append = extend = insert = remove = pop = clear = sort = reverse = _refuse
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+
+    def __copy__(self) -> list[int]:
+        return list(self)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> list[int]:
+        return list(self)
+
+    def __reduce__(self) -> tuple[type[list[int]], tuple[list[int]]]:
+        return (list, (list(self),))
+
+
+NO_ACTIONS = ActionList()
+"""The legal actions of a finished game."""
+
+
+def actions_of(history: History) -> list[int]:
+    """The actions of a persistent history, first to last."""
+    out: list[int] = []
+    while history is not None:
+        history, action = history
+        out.append(action)
+    out.reverse()
+    return out
+
+
+def history_of(actions: Iterable[int]) -> History:
+    """A persistent history holding ``actions`` in order."""
+    history: History = None
+    for action in actions:
+        history = (history, action)
+    return history
 
 
 class State(ABC):
@@ -32,7 +85,7 @@ class State(ABC):
     zones: list[tuple[int, ...]]
     cards: tuple[int, ...]
     rng: Rng
-    _history: list[int]
+    _history: History
     _legal: list[int] | None
 
     def _init_base(self, game: Game, seed: int) -> None:
@@ -40,7 +93,7 @@ class State(ABC):
         self.rng = Rng(seed)
         self.zones = [() for _ in game.zone_specs]
         self.cards = ()
-        self._history = []
+        self._history = None
         self._legal = None
 
     # ----- hooks a game implements -------------------------------------------------------
@@ -55,6 +108,11 @@ class State(ABC):
     @abstractmethod
     def _apply(self, action: int) -> list[Event]:
         """Apply a legal action; return its events."""
+
+    def _push(self, action: int) -> None:
+        """Apply a legal action for :meth:`push`, whose caller wants no events. Default:
+        ``_apply``, its events dropped; a game may skip building them."""
+        self._apply(action)
 
     @abstractmethod
     def _explain_illegal(self, action: int) -> str:
@@ -87,11 +145,24 @@ class State(ABC):
         return self.current_player() == TERMINAL
 
     def legal_actions(self) -> list[int]:
-        """The legal actions, sorted; empty only when the game is over."""
+        """The legal actions, sorted; empty only when the game is over. The list is the
+        state's own cache, shared and read-only (an :class:`ActionList`): copy it to change
+        it."""
+        legal = self._legal
+        if legal.__class__ is not ActionList:
+            legal = self._cache_legal()
+        return legal
+
+    def _cache_legal(self) -> ActionList:
+        """Compute (or take the list the game left in the cache) and cache the legal actions
+        as an :class:`ActionList`."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = [] if self.is_terminal() else self._legal_actions()
-        return legal[:]
+            legal = NO_ACTIONS if self.is_terminal() else self._legal_actions()
+        if legal.__class__ is not ActionList:
+            legal = ActionList(legal)
+        self._legal = legal
+        return legal
 
     def apply_action(self, action: int) -> list[Event]:
         """Apply ``action``; return its events. An illegal action raises
@@ -106,8 +177,18 @@ class State(ABC):
                 raise IllegalActionError("not an action of this game", action)
             raise IllegalActionError(self._explain_illegal(action), self._safe_str(action))
         self._legal = None
-        self._history.append(action)
+        self._history = (self._history, action)
         return self._apply(action)
+
+    def push(self, action: int) -> None:
+        """Apply ``action`` for a trusted caller (search, batch simulation, replaying a
+        history this library recorded): no legality check and no events. ``action`` must be
+        one of ``legal_actions()``; anything else leaves the state undefined (it may raise,
+        or go on in a state no game could reach). Otherwise it reaches exactly the state
+        ``apply_action(action)`` reaches: the same zones, fields, generator and history."""
+        self._legal = None
+        self._history = (self._history, action)
+        self._push(action)
 
     def _safe_str(self, action: int) -> str | int:
         try:
@@ -124,8 +205,8 @@ class State(ABC):
         return self.game.string_to_action(text)
 
     def history(self) -> list[int]:
-        """The actions applied so far (a copy)."""
-        return self._history[:]
+        """The actions applied so far (a new list)."""
+        return actions_of(self._history)
 
     def card_id(self, inst: int) -> str:
         """The card id of a card instance."""
@@ -185,10 +266,28 @@ class State(ABC):
         other.zones = self.zones[:]
         other.cards = self.cards
         other.rng = self.rng.copy()
-        other._history = self._history[:]
+        other._history = self._history  # persistent: shared, never changed in place
         other._legal = self._legal
         self._copy_into(other)
         return other
+
+    def __getstate__(self) -> object:
+        """For pickle and ``copy.deepcopy``: the slots, with the history as a flat list (a
+        linked one as deep as a long game would pass their recursion limit)."""
+        state: Any = super().__getstate__()
+        slots: dict[str, Any] = dict(state[1])
+        slots["_history"] = actions_of(self._history)
+        return (state[0], slots)
+
+    def __setstate__(self, state: Any) -> None:
+        """Restore what :meth:`__getstate__` gave."""
+        attrs, slots = state
+        for name, value in slots.items():
+            setattr(self, name, value)
+        if attrs:
+            for name, value in attrs.items():
+                setattr(self, name, value)
+        self._history = history_of(slots["_history"])
 
     def resample(self, player: int, rng: Rng) -> State:
         """A full state ``player`` cannot tell apart from this one.
@@ -297,4 +396,4 @@ class State(ABC):
         return self.game.zone_keys[key]
 
     def __str__(self) -> str:
-        return f"<{self.game.name} state after {len(self._history)} actions>"
+        return f"<{self.game.name} state after {len(self.history())} actions>"
