@@ -89,7 +89,10 @@ def replay(record: GameRecord) -> Iterator[tuple[State, int | None]]:
     for i, a in enumerate(record.actions):
         yield state, a
         try:
-            state.apply_action(a)
+            if a in state.legal_actions():
+                state.push(a)  # checked just now; its events would be dropped
+            else:
+                state.apply_action(a)  # raises with the reason
         except CardtableError as exc:
             raise RecordError(f"action {i} ({a}) does not replay: {exc}") from None
     yield state, None

@@ -316,7 +316,7 @@ class Search:
         steps = 0
         if first is not None:
             child = node.children[first]
-            state.apply_action(first)
+            state.push(first)
             path.append(child)
             steps = 1
             node = child.next_node(state.current_player())
@@ -326,7 +326,7 @@ class Search:
             if p == TERMINAL:
                 break
             action, child, expanded = self.select(node, state, p)
-            state.apply_action(action)
+            state.push(action)
             path.append(child)
             steps += 1
             if expanded:
@@ -387,7 +387,7 @@ class Search:
             p = state.current_player()
             if p == TERMINAL:
                 break
-            state.apply_action(self.policy(state, p))
+            state.push(self.policy(state, p))
             steps += 1
         return steps
 

@@ -33,13 +33,18 @@ def play_out(
     state: State, agents: Sequence[Agent], seen: Callable[[list[Event]], object] | None = None
 ) -> list[int]:
     """Play ``state`` to the end, agent i in seat i, each deciding on its own InfoSet; return
-    the actions taken. ``seen`` gets the events of each action as it is applied."""
+    the actions taken. ``seen`` gets the events of each action as it is applied. Without
+    ``seen`` a legal action goes through ``push`` (no events built); an illegal one still
+    raises IllegalActionError through ``apply_action``."""
     actions: list[int] = []
     while not state.is_terminal():
         p = state.current_player()
         a = agents[p].decide(InfoSet(state, p))
-        events = state.apply_action(a)
-        if seen is not None:
-            seen(events)
+        if seen is None and a in state.legal_actions():
+            state.push(a)
+        else:
+            events = state.apply_action(a)
+            if seen is not None:
+                seen(events)
         actions.append(a)
     return actions
