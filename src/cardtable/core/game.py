@@ -140,9 +140,17 @@ class Game(ABC):
 
     def checked_decks(self, decks: Sequence[Deck] | None) -> Sequence[Deck]:
         """The decks for a new game (``None``: the default decks), one per player and each
-        legal; raises IllegalDeckError naming the broken rules."""
+        legal; raises IllegalDeckError naming the broken rules. The default decks are
+        checked once per game object."""
         if decks is None:
-            decks = self.default_decks()
+            return self._default_decks_checked
+        return self._check_decks(decks)
+
+    @cached_property
+    def _default_decks_checked(self) -> Sequence[Deck]:
+        return tuple(self._check_decks(self.default_decks()))
+
+    def _check_decks(self, decks: Sequence[Deck]) -> Sequence[Deck]:
         if len(decks) != self.num_players:
             raise IllegalDeckError(f"expected {self.num_players} decks, got {len(decks)}")
         for deck in decks:
