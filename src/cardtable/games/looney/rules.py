@@ -52,6 +52,10 @@ def _by_mask(first: int) -> tuple[tuple[int, ...], ...]:
 _ROLE_SLOT_ACTIONS = _by_mask(ROLE_SLOT)
 
 
+ROLE_LIMITS = ("once", "unlimited", "when-stuck")  # the option role_limit, compiled
+ROLE_ONCE, ROLE_UNLIMITED, ROLE_WHEN_STUCK = range(3)
+
+
 class HotTables:
     """What the hot paths look up per decision, computed once per game: the options they test
     (options are frozen) and the first action of each card definition per kind of play."""
@@ -61,6 +65,7 @@ class HotTables:
         "char",
         "color",
         "deck_reshuffle",
+        "each_scene",
         "effect",
         "effect_base",
         "kind",
@@ -69,8 +74,10 @@ class HotTables:
         "one_method",
         "place",
         "place_base",
+        "refill_mix",
         "role_limit",
         "scene_scope",
+        "uncovered_out",
     )
 
     def __init__(self, game: LooneyGame) -> None:
@@ -91,8 +98,11 @@ class HotTables:
         self.scene_scope = opts.unique_scope == "scene"
         self.answer_any = opts.answer_method == "any"
         self.deck_reshuffle = opts.personal_deck_out == "reshuffle"
-        self.role_limit = opts.role_limit
+        self.role_limit = ROLE_LIMITS.index(opts.role_limit)
         self.one_method = opts.placement_method == "one"
+        self.refill_mix = opts.refill == "mix"
+        self.uncovered_out = opts.answer_elimination == "scene-uncovered"
+        self.each_scene = opts.target_check == "scene"
 
 
 class LooneyState(State):
@@ -226,7 +236,7 @@ class LooneyState(State):
         defs = {cards[i] for i in z[pbase(self.rp) + HAND]}
         scenes = sorted(SCENE + t.personal[d] for d in defs if t.kind[d] == 0)
         out: list[int] = []
-        method = 0 if self.game.options.refill == "mix" else self.refill_method
+        method = 0 if self.game.hot.refill_mix else self.refill_method
         hand_only = method == BY_HAND and scenes
         if not hand_only and (z[MOVIE_DECK] or z[MOVIE_DISCARD]):
             out.append(REFILL)
@@ -253,14 +263,14 @@ class LooneyState(State):
 
     def _char_ok(self, c: int, s: int, placed: list[set[int]]) -> bool:
         """LT-4.3: one actor of a character on your side at once (option: per scene)."""
-        if self.game.options.unique_scope == "scene":
+        if self.game.hot.scene_scope:
             return c not in placed[s]
         return not any(c in p for p in placed)
 
     def _method_ok(self, method: int) -> bool:
         """LT-5.2: an answering player's methods (option 'same': only those the round player
         used this round)."""
-        if self.actor == self.rp or self.game.options.answer_method == "any":
+        if self.actor == self.rp or self.game.hot.answer_any:
             return True
         return bool(self.rp_methods & method)
 
@@ -357,9 +367,9 @@ class LooneyState(State):
         if not (z[b + DECK] or (h.deck_reshuffle and z[b + DISCARD])):
             return False
         limit = h.role_limit
-        if limit == "once":
+        if limit == ROLE_ONCE:
             return not self.role_used
-        if limit == "when-stuck":
+        if limit == ROLE_WHEN_STUCK:
             return not can_place_from_hand
         return True
 
@@ -464,7 +474,7 @@ class LooneyState(State):
         z = self.zones
         for _ in range(n):
             if not z[b + DECK]:
-                if self.game.options.personal_deck_out != "reshuffle" or not z[b + DISCARD]:
+                if not self.game.hot.deck_reshuffle or not z[b + DISCARD]:
                     return
                 self._reshuffle(b + DISCARD, b + DECK, ev, player)
             self._move_top(b + DECK, b + HAND, ev, player)
@@ -566,7 +576,7 @@ class LooneyState(State):
         reshuffled = False
         while True:
             if not z[b + DECK]:
-                if reshuffled or self.game.options.personal_deck_out != "reshuffle":
+                if reshuffled or not self.game.hot.deck_reshuffle:
                     break
                 if not z[b + DISCARD]:
                     break
@@ -594,7 +604,7 @@ class LooneyState(State):
         if not self.n_placed:
             self._eliminate(p, ev)
             return
-        uncovered_out = self.game.options.answer_elimination == "scene-uncovered"
+        uncovered_out = self.game.hot.uncovered_out
         if p != self.rp and uncovered_out and not self._covered():
             self._eliminate(p, ev)
             return
@@ -615,7 +625,7 @@ class LooneyState(State):
         """LT-6: score each used scene in slot order; LT-7.1 check for a winner after each
         scene (option ``target_check=round``: after the last one)."""
         draws: list[tuple[int, int]] = []
-        each_scene = self.game.options.target_check == "scene"
+        each_scene = self.game.hot.each_scene
         for s in range(SLOTS):
             if self.used >> s & 1:
                 score_slot(self, s, ev, draws)

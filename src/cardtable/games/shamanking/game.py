@@ -16,7 +16,7 @@ from cardtable.core.zones import ZoneSpec
 
 from . import actions, heuristics, render, sheet, words
 from .cards import DECK_DIR, SKCard, builtin_pool, load_pool
-from .rules import SKState
+from .rules import SKState, Switches
 from .tables import STRIKE, Tables, compile_tables
 from .zones import DECK, DISCARD, FURYOKU, SHAMAN, pbase, zone_specs
 
@@ -88,6 +88,7 @@ class SKGame(Game):
             pool = builtin_pool() if files is None else load_pool(tuple(files))
         self._pool = pool
         self.tables: Tables = compile_tables(pool)
+        self.switches = Switches.of(options)
         self.heur = heuristics.HeuristicTables(self)
 
     def _zone_specs(self) -> tuple[ZoneSpec, ...]:

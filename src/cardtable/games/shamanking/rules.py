@@ -6,7 +6,7 @@ Rule numbers (SK-x.y) refer to docs/rules/shamanking.md.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cardtable.core.events import Event, move, note
 from cardtable.core.state import TERMINAL, State
@@ -18,7 +18,7 @@ from .zones import ADVANTAGE, DECK, DISCARD, FURYOKU, SHAMAN, TEAMWORK, pbase
 from .zones import PLAY as PLAY_ZONE
 
 if TYPE_CHECKING:
-    from .game import SKGame
+    from .game import SKGame, SKOptions
 
 PH_CHOICE, PH_SIGNATURE, PH_FLIP, PH_OVER = range(4)
 PHASES = ("opening choice", "signature step", "flip", "over")
@@ -27,6 +27,34 @@ OPENING_FORCE = 4
 OPENING, SIGNATURE_ATTACK = -1, -2
 MOVE_BACKS_PER_TURN = 2
 ALL_CHARGED = 7
+
+
+class Switches(NamedTuple):
+    """The options the rules read on every step, compiled once per game so that no option
+    string is compared during play."""
+
+    flip_zone_pay: bool  # payment == "flip-zone": only the flip zone's furyoku pays
+    mismatch_usable: bool  # trait_mismatch == "no-effect": a mismatched card is still played
+    focus: bool
+    flip_on_use: bool  # signature_turn == "on-use"
+    immediate_charge: bool
+    target_points: int
+    max_turns: int
+    opening_after_point: str
+
+    @classmethod
+    def of(cls, options: SKOptions) -> Switches:
+        """The switches of a game's options."""
+        return cls(
+            flip_zone_pay=options.payment == "flip-zone",
+            mismatch_usable=options.trait_mismatch == "no-effect",
+            focus=options.focus,
+            flip_on_use=options.signature_turn == "on-use",
+            immediate_charge=options.immediate_charge,
+            target_points=options.target_points,
+            max_turns=options.max_turns,
+            opening_after_point=options.opening_after_point,
+        )
 
 
 class SKState(State):
@@ -178,7 +206,7 @@ class SKState(State):
     def can_pay(self, p: int, cost: Price, in_zone: bool = True) -> bool:
         """SK-3.2: red furyoku pays any colour, yellow pays yellow or green, green only green."""
         g, y, r = self._price(p, cost, in_zone)
-        if in_zone and self.game.options.payment == "flip-zone":
+        if in_zone and self.game.switches.flip_zone_pay:
             # only this zone's furyoku, which pays the colours its own colour may pay
             if (self.zone == 0 and (y or r)) or (self.zone == 1 and r):
                 return False
@@ -201,7 +229,7 @@ class SKState(State):
         g, y, r = cost if priced else self._price(p, cost, in_zone)
         b = pbase(p)
         plan: tuple[tuple[int, tuple[int, ...]], ...] = ((r, (2,)), (y, (1, 2)), (g, (0, 1, 2)))
-        if in_zone and self.game.options.payment == "flip-zone":
+        if in_zone and self.game.switches.flip_zone_pay:
             plan = ((g + y + r, (self.zone,)),)
         for need, sources in plan:
             for zone in sources:
@@ -303,7 +331,7 @@ class SKState(State):
         d = self.cards[self.flipped]
         t = self.game.tables
         out = [PASS]
-        usable = self.active(p, d) or self.game.options.trait_mismatch == "no-effect"
+        usable = self.active(p, d) or self.game.switches.mismatch_usable
         usable = usable and t.usable[self.shaman(p)][d]  # SK-5.6: a guardian spirit's Shamans
         k = t.kind[d]
         if usable and k == STRIKE:
@@ -318,7 +346,7 @@ class SKState(State):
                 out.append(COUNTER_EXTRA)
         elif usable and k in (ADVANTAGE_CARD, TEAMWORK_CARD) and self.can_pay(p, t.cost[d]):
             out.append(PLAY)
-        if self.game.options.focus:
+        if self.game.switches.focus:
             out.append(FOCUS)
         return out
 
@@ -375,7 +403,7 @@ class SKState(State):
         first flip. Against the Opening Attack the defender first gains 1 green furyoku
         (SK-2.5)."""
         self.turn_no += 1
-        if self.turn_no > self.game.options.max_turns:
+        if self.turn_no > self.game.switches.max_turns:
             self._game_over(-2, "turn limit", ev)
             return
         self.defender = p
@@ -431,7 +459,7 @@ class SKState(State):
         s, side = self.shaman(p), self.side[p]
         ev.append(note("signature_move", p, name=t.sig_name[s][side], force=force))
         self._one_shot(p, t.sig_effects[s][side], ev)
-        if self.game.options.signature_turn == "on-use":
+        if self.game.switches.flip_on_use:
             self.side[p] ^= 1
         else:
             self.stow[p] = True
@@ -544,7 +572,7 @@ class SKState(State):
         if not immediate:  # SK-5.1: placed in the advantage area
             self.zones[b + ADVANTAGE] += (card,)
             ev.append(move(card, src, b + ADVANTAGE, p))
-        if not immediate or self.game.options.immediate_charge:  # SK-5.1, SK-5.2: it charges
+        if not immediate or self.game.switches.immediate_charge:  # SK-5.1, SK-5.2: it charges
             self.charges[p] |= 1 << self.zone
         self._advantage_effects(p, d, ev)
         if immediate:  # SK-5.2: used at once, then to the discard pile (after its effects)
@@ -573,7 +601,7 @@ class SKState(State):
         self.points[scorer] += 1
         self.flipped = -1
         ev.append(note("point", scorer, points=self.points[:]))
-        if self.points[scorer] >= self.game.options.target_points:
+        if self.points[scorer] >= self.game.switches.target_points:
             self._game_over(scorer, "points", ev)
             return
         for q in (0, 1):
@@ -581,7 +609,7 @@ class SKState(State):
         for z in range(3):
             if self.zones[pbase(scorer) + TEAMWORK + z]:
                 self._gain(scorer, z, 1, ev)
-        rule = self.game.options.opening_after_point
+        rule = self.game.switches.opening_after_point
         if rule == "first-player-sends":
             sender = self.first_sender
         else:
