@@ -13,6 +13,10 @@ the cardtable ``Rng`` our rows use, and with ``random.Random`` as in the peer be
 floor row. cardtable games deal inside the state, so they have no chance steps: a step is a
 decision.
 
+Each game has two rows: ``random``, the checked ``apply_action`` (legality check, events
+built), and ``random-push``, the trusted ``push`` (neither) that search and batch simulation
+use.
+
 Usage: python bench/random_playouts.py [--seconds 3] [--games N] [--game looney]
        [--players 2] [--json out.json]
 A row plays until both its budget of seconds and its minimum number of games are used
@@ -53,6 +57,7 @@ class Playable(Protocol):
     def is_terminal(self) -> bool: ...
     def legal_actions(self) -> list[int]: ...
     def apply_action(self, action: int) -> object: ...
+    def push(self, action: int) -> None: ...
 
 
 class Chooser(Protocol):
@@ -80,13 +85,25 @@ class NullState:
     def apply_action(self, action: int) -> None:
         self.n += 1
 
+    def push(self, action: int) -> None:
+        self.n += 1
+
 
 def play_out(state: Playable, rng: Chooser) -> int:
     """Play ``state`` to the end with random legal actions; return the number of decisions.
-    Every row, the floor included, runs exactly this loop."""
+    Every checked row, the floor included, runs exactly this loop."""
     n = 0
     while not state.is_terminal():
         state.apply_action(rng.choice(state.legal_actions()))
+        n += 1
+    return n
+
+
+def push_out(state: Playable, rng: Chooser) -> int:
+    """``play_out`` with the trusted ``push`` instead of ``apply_action``."""
+    n = 0
+    while not state.is_terminal():
+        state.push(rng.choice(state.legal_actions()))
         n += 1
     return n
 
@@ -103,7 +120,13 @@ def game_factory(name: str, players: int, seed: int) -> Callable[[], Playable]:
     return new_state
 
 
-def measure(new_state: Callable[[], Playable], rng: Chooser, seconds: float, min_games: int) -> Row:
+def measure(
+    new_state: Callable[[], Playable],
+    rng: Chooser,
+    seconds: float,
+    min_games: int,
+    play: Callable[[Playable, Chooser], int] = play_out,
+) -> Row:
     """Whole random games for the budget, then one more under tracemalloc for its peak."""
     play_out(new_state(), rng)  # warm-up: imports, caches
     games = decisions = 0
@@ -111,7 +134,7 @@ def measure(new_state: Callable[[], Playable], rng: Chooser, seconds: float, min
     t0 = time.perf_counter()
     deadline = t0 + seconds
     while True:
-        decisions += play_out(new_state(), rng)
+        decisions += play(new_state(), rng)
         games += 1
         if games >= min_games and time.perf_counter() >= deadline:
             break
@@ -206,18 +229,20 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {rid}: {row['us_per_decision']:.3f} µs/decision", file=sys.stderr, flush=True)
     floor_us: float = rows[0]["us_per_decision"]
 
-    for name in names:
-        rid = f"cardtable/{name}/{args.players}p/random"
+    for name, (suffix, play) in [
+        (n, kind) for n in names for kind in (("random", play_out), ("random-push", push_out))
+    ]:
+        rid = f"cardtable/{name}/{args.players}p/{suffix}"
         row = {
             "id": rid,
             "engine": "cardtable",
             "game": f"{name} ({args.players}p)",
             "impl": "Python",
-            "driver": "Python loop (cardtable Rng)",
+            "driver": f"Python loop (cardtable Rng, {play.__name__})",
         }
         try:
             factory = game_factory(name, args.players, args.seed)
-            row.update(measure(factory, Rng(args.seed), args.seconds, args.games))
+            row.update(measure(factory, Rng(args.seed), args.seconds, args.games, play))
             med, best = new_state_cost(name, args.players, min(0.5, args.seconds / 4))
             row["us_new_state"] = med
             row["us_new_state_best"] = best
