@@ -165,7 +165,7 @@ class _Track:
         observations."""
         replay, lines = self.replay, self.lines
         for action in history[self.upto :]:
-            replay.apply_action(action)
+            replay.push(action)  # trusted: these actions were applied already
             _append(lines, replay.observation(viewer))
         self.upto = len(history)
 
