@@ -76,8 +76,9 @@ def looney_model() -> Model:
     """Looney Tunes TCG: a race to the target points (``heuristics.evaluate``)."""
     from cardtable.games.looney import heuristics as h
     from cardtable.games.looney.actions import SLOTS
+    from cardtable.games.looney.base import PH_PLACE
     from cardtable.games.looney.cards import ACTOR
-    from cardtable.games.looney.rules import PH_PLACE, LooneyState
+    from cardtable.games.looney.rules import LooneyState
     from cardtable.games.looney.scoring import score_slot
     from cardtable.games.looney.zones import DECK, HAND, STORY, pbase
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from cardtable.core.errors import IllegalActionError
 
 SLOTS = 4
+SLOT_RANGE = range(SLOTS)  # the slots, 0 to 3
 FIRST = 0
 REFILL = 4
 ROLE = 5

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import DONE, REFILL, ROLE, ROLE_SLOT, SCENE, SLOTS
+from .base import M_FAILED, M_HAND, M_ROLE, PH_PLACE, PH_STORY, PHASES
 from .cards import ACTOR, EFFECT, GRAY, KINDS, LOCATION
 from .zones import DOWN, HAND, MOVIE_DECK, MOVIE_DISCARD, STORY, UP, pbase
 from .zones import LOCATION as LOC
@@ -16,8 +17,6 @@ if TYPE_CHECKING:
 
 def explain(st: LooneyState, a: int) -> str:
     """Why action ``a`` is illegal in ``st`` (``a`` is known to be illegal)."""
-    from .rules import PH_PLACE, PHASES
-
     phase = PHASES[st.phase]
     if a < REFILL:
         return f"the first player is chosen only at the start; it is now the {phase} phase"
@@ -47,8 +46,6 @@ def explain(st: LooneyState, a: int) -> str:
 
 def _storyboard_problem(st: LooneyState, a: int) -> str:
     """Why a refill (``REFILL``, or a scene from the hand) is illegal."""
-    from .rules import PH_STORY, PHASES
-
     if st.phase != PH_STORY:
         return (
             "scenes are added to the storyboard in the storyboard step, not the "
@@ -63,8 +60,6 @@ def _storyboard_problem(st: LooneyState, a: int) -> str:
 
 def _actor_problem(st: LooneyState, p: int, s: int) -> str:
     """Why placing personal card ``p`` from the hand as an actor on slot ``s`` is illegal."""
-    from .rules import M_HAND, M_ROLE
-
     problem = _card_problem(st, p, ACTOR, "actor")
     if problem:
         return problem
@@ -99,7 +94,7 @@ def _card_problem(st: LooneyState, p: int, kind: int, word: str) -> str:
     t = st.game.tables
     d = t.personal_defs[p]
     cid = st.game.card_ids[d]
-    player = st.actor if st.phase == 2 else st.rp
+    player = st.actor if st.phase == PH_PLACE else st.rp
     if t.kind[d] != kind:
         return f"'{cid}' is {_a(KINDS[t.kind[d]])}, not {_a(word)}"
     if not any(st.cards[c] == d for c in st.zones[pbase(player) + HAND]):
@@ -149,8 +144,6 @@ def _effect_problem(st: LooneyState, p: int) -> str:
 
 
 def _role_problem(st: LooneyState) -> str:
-    from .rules import M_FAILED, M_HAND, M_ROLE
-
     if not st._method_ok(M_ROLE):
         return "this round the round player played no Role, so neither may you"
     if st.my_methods & M_FAILED:

@@ -34,8 +34,9 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from .actions import DONE, FIRST, REFILL, ROLE, ROLE_SLOT, SCENE, SLOTS
+from .base import PH_OVER, PH_PLACE
 from .cards import ACTOR, COND_ALONE, COND_NONE, COND_SCENE_COLOR, EFFECT, GRAY, CompiledEffect
-from .rules import PH_OVER, PH_PLACE, LooneyState
+from .rules import LooneyState
 from .scoring import score_slot
 from .zones import DECK as DECK_ZONE
 from .zones import HAND as HAND_ZONE

@@ -31,7 +31,7 @@ from .zones import (
 )
 
 if TYPE_CHECKING:
-    from .rules import LooneyState
+    from .base import LooneyBase
 
 (
     V_RANK,
@@ -58,7 +58,7 @@ def _holds(e: CompiledEffect, printed: int, n_actors: int, chars: set[int]) -> b
     return cond == COND_WITH and e[4] in chars
 
 
-def score_slot(st: LooneyState, s: int, ev: list[Event], draws: list[tuple[int, int]]) -> None:
+def score_slot(st: LooneyBase, s: int, ev: list[Event], draws: list[tuple[int, int]]) -> None:
     """Score the scene on slot ``s``: decide the winner, award points, discard the actors and
     special effects (the slot's location stays, LT-9.2)."""
     game = st.game
@@ -90,7 +90,7 @@ def score_slot(st: LooneyState, s: int, ev: list[Event], draws: list[tuple[int, 
 Sides = tuple[list[int], dict[int, tuple[int, ...]], dict[int, tuple[int, ...]], bool]
 
 
-def _reveal(st: LooneyState, s: int, ev: list[Event]) -> Sides:
+def _reveal(st: LooneyBase, s: int, ev: list[Event]) -> Sides:
     """LT-6.1: the sides at slot ``s``, from the round player clockwise, with their actors and
     special effects, everything placed face down revealed; and whether any special effect is
     there."""
@@ -121,7 +121,7 @@ def _reveal(st: LooneyState, s: int, ev: list[Event]) -> Sides:
 
 
 def _active_effects(
-    st: LooneyState,
+    st: LooneyBase,
     printed: int,
     sides: list[int],
     actors: dict[int, tuple[int, ...]],
@@ -158,7 +158,7 @@ def _active_effects(
 
 
 def _cancelling_sides(
-    st: LooneyState,
+    st: LooneyBase,
     printed: int,
     sides: list[int],
     actors: dict[int, tuple[int, ...]],
@@ -184,7 +184,7 @@ def _cancelling_sides(
 
 
 def _scene_for_scoring(
-    st: LooneyState,
+    st: LooneyBase,
     s: int,
     printed: int,
     sides: list[int],
@@ -218,7 +218,7 @@ def _scene_for_scoring(
 
 
 def _side_values(
-    st: LooneyState,
+    st: LooneyBase,
     sides: list[int],
     actors: dict[int, tuple[int, ...]],
     active: dict[int, list[CompiledEffect]],
@@ -261,7 +261,7 @@ def _side_values(
 
 
 def _award(
-    st: LooneyState,
+    st: LooneyBase,
     s: int,
     winner: int,
     points: int,
@@ -283,7 +283,7 @@ def _award(
     return points
 
 
-def _discard_placed(st: LooneyState, s: int, ev: list[Event]) -> None:
+def _discard_placed(st: LooneyBase, s: int, ev: list[Event]) -> None:
     """LT-6.6: every actor and special effect placed at slot ``s`` goes to its owner's discard
     pile; the slot's location stays for the scenes to come (LT-9.2)."""
     z = st.zones
@@ -342,7 +342,7 @@ def _compare(
     return cands[0]
 
 
-def _send(st: LooneyState, src: int, dst: int, ev: list[Event]) -> None:
+def _send(st: LooneyBase, src: int, dst: int, ev: list[Event]) -> None:
     for c in st.zones[src]:
         ev.append(move(c, src, dst))
     st.zones[dst] += st.zones[src]

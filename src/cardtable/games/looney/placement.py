@@ -1,0 +1,223 @@
+"""The placement (LT-4) and what limits it: LT-4.1 actors from the hand on any scene, LT-4.3
+one actor per character, LT-4.4 a special effect with an actor, LT-4.5 and LT-4.6 a Role
+(turn over the deck to the first actor), LT-4.7 how many Roles, LT-4.8 mixing the methods,
+LT-9.1 one location a round; for an answering player LT-5.1 only the used scenes and LT-5.2
+their methods; LT-7.5 a player who cannot place is eliminated."""
+
+from __future__ import annotations
+
+from cardtable.core.events import Event, note
+
+from .actions import DONE, ROLE, ROLE_SLOT, SLOT_RANGE, SLOTS
+from .base import M_FAILED, M_HAND, M_ROLE
+from .cards import ACTOR, EFFECT, GRAY, LOCATION
+from .moves import CardMoves
+from .zones import DECK, DISCARD, DOWN, HAND, PER_PLAYER, PLAYER_BASE, STORY, UP, pbase
+from .zones import LOCATION as LOC
+from .zones import ROLE as ROLE_ZONE
+
+
+def by_mask(first: int) -> tuple[tuple[int, ...], ...]:
+    """For each mask of slots (bit s: slot s), the actions ``first + s`` of its slots."""
+    return tuple(
+        tuple(first + s for s in range(SLOTS) if mask >> s & 1) for mask in range(1 << SLOTS)
+    )
+
+
+_ROLE_SLOT_ACTIONS = by_mask(ROLE_SLOT)
+
+ROLE_LIMITS = ("once", "unlimited", "when-stuck")  # the option role_limit, compiled
+ROLE_ONCE, ROLE_UNLIMITED, ROLE_WHEN_STUCK = range(3)
+
+
+class Placement(CardMoves):
+    """A player's placement: what they may place, and placing it."""
+
+    __slots__ = ()
+
+    def _slots_open(self) -> list[int]:
+        """Slots the acting player may place on: any scene for the round player (LT-4.1),
+        the used scenes for an answering player (LT-5.1)."""
+        if self.actor == self.rp:
+            z = self.zones
+            return [s for s in range(SLOTS) if z[STORY + s]]
+        u = self.used
+        return [s for s in range(SLOTS) if u >> s & 1]
+
+    def _chars_placed(self) -> list[set[int]]:
+        """The characters the acting player has on each slot this round."""
+        z = self.zones
+        char = self.game.tables.char
+        cards = self.cards
+        b = pbase(self.actor)
+        return [{char[cards[i]] for i in z[b + DOWN + s] + z[b + UP + s]} for s in range(SLOTS)]
+
+    def _char_ok(self, c: int, s: int, placed: list[set[int]]) -> bool:
+        """LT-4.3: one actor of a character on your side at once (option: per scene)."""
+        if self.game.hot.scene_scope:
+            return c not in placed[s]
+        return not any(c in p for p in placed)
+
+    def _method_ok(self, method: int) -> bool:
+        """LT-5.2: an answering player's methods (option 'same': only those the round player
+        used this round)."""
+        if self.actor == self.rp or self.game.hot.answer_any:
+            return True
+        return bool(self.rp_methods & method)
+
+    def _open_and_blocked(self) -> tuple[int, dict[int, int]]:
+        """The slots the acting player may place on (bit s: slot s; see _slots_open) and, by
+        character, the slots where LT-4.3 forbids another actor of it (see _char_ok)."""
+        z = self.zones
+        h = self.game.hot
+        cards = self.cards
+        char = h.char
+        if self.actor == self.rp:  # LT-4.1 any scene
+            open_mask = (
+                (1 if z[STORY] else 0)
+                | (2 if z[STORY + 1] else 0)
+                | (4 if z[STORY + 2] else 0)
+                | (8 if z[STORY + 3] else 0)
+            )
+        else:  # LT-5.1 the scenes the round player used
+            open_mask = self.used
+        down = PLAYER_BASE + PER_PLAYER * self.actor + DOWN
+        up = down - DOWN + UP
+        blocked: dict[int, int] = {}
+        if h.scene_scope:
+            for s in SLOT_RANGE:
+                for i in z[down + s] + z[up + s]:
+                    c = char[cards[i]]
+                    blocked[c] = blocked.get(c, 0) | 1 << s
+        else:
+            group = z[down] + z[down + 1] + z[down + 2] + z[down + 3]
+            group += z[up] + z[up + 1] + z[up + 2] + z[up + 3]
+            for i in group:
+                blocked[char[cards[i]]] = 15  # every slot
+        return open_mask, blocked
+
+    def _placement_actions(self) -> list[int]:
+        # The hot path of play. The same result as testing each card with _slots_open,
+        # _chars_placed, _char_ok and _method_ok, but with slot sets as bit masks (bit s:
+        # slot s) and the actions of each card and slot mask looked up in HotTables.
+        z = self.zones
+        h = self.game.hot
+        cards = self.cards
+        char = h.char
+        b = PLAYER_BASE + PER_PLAYER * self.actor
+        is_rp = self.actor == self.rp
+        open_mask, blocked = self._open_and_blocked()
+        role = z[b + ROLE_ZONE]
+        if role:
+            return list(_ROLE_SLOT_ACTIONS[open_mask & ~blocked.get(char[cards[role[0]]], 0)])
+        out: list[int] = []
+        can_place = False
+        hand_ok = is_rp or h.answer_any or bool(self.rp_methods & M_HAND)
+        if h.one_method and self.my_methods & M_ROLE:  # LT-4.8 one method per placement
+            hand_ok = False
+        pe = self.pending_effect
+        color = h.color
+        actor_color = color[cards[z[b + DOWN + pe][-1]]] if pe >= 0 else -1
+        kind = h.kind
+        for d in {cards[i] for i in z[b + HAND]}:  # the result is sorted at the end
+            k = kind[d]
+            if k == ACTOR:
+                if hand_ok:
+                    m = open_mask & ~blocked.get(char[d], 0)
+                    if m:
+                        out += h.place[d][m]
+                        can_place = True
+            elif k == EFFECT:
+                if pe >= 0 and (color[d] == GRAY or color[d] == actor_color):
+                    out.append(h.effect[d])
+            elif k == LOCATION and is_rp and not self.location_played:
+                free = open_mask & ~(
+                    (1 if z[LOC] else 0)
+                    | (2 if z[LOC + 1] else 0)
+                    | (4 if z[LOC + 2] else 0)
+                    | (8 if z[LOC + 3] else 0)
+                )
+                out += h.location[d][free]
+        if self._role_ok(can_place):
+            out.append(ROLE)
+            can_place = True
+        if self.n_placed and (is_rp or not can_place or self._covered()):
+            out.append(DONE)
+        out.sort()
+        return out
+
+    def _role_ok(self, can_place_from_hand: bool) -> bool:
+        """LT-4.6 a Role needs cards in the deck; LT-4.7 and LT-4.8 limit how often."""
+        h = self.game.hot
+        if not (self.actor == self.rp or h.answer_any or self.rp_methods & M_ROLE):
+            return False
+        if self.my_methods & M_FAILED or (h.one_method and self.my_methods & M_HAND):
+            return False  # LT-4.6 after a failed Role; LT-4.8 one method per placement
+        b = PLAYER_BASE + PER_PLAYER * self.actor
+        z = self.zones
+        if not (z[b + DECK] or (h.deck_reshuffle and z[b + DISCARD])):
+            return False
+        limit = h.role_limit
+        if limit == ROLE_ONCE:
+            return not self.role_used
+        if limit == ROLE_WHEN_STUCK:
+            return not can_place_from_hand
+        return True
+
+    def _placed(self, slot: int, method: int) -> None:
+        self.n_placed += 1
+        self.my_methods |= method
+        if self.actor == self.rp:
+            self.used |= 1 << slot
+            self.rp_methods |= method
+
+    def _begin_turn(self, player: int, ev: list[Event]) -> None:
+        self.actor = player
+        self.n_placed = 0
+        self.role_used = False
+        self.my_methods = 0
+        self.pending_effect = -1
+        self._check_stuck(ev)
+
+    def _check_stuck(self, ev: list[Event]) -> None:
+        """LT-7.5: a player who must place an actor and cannot is eliminated (a location
+        they could still play does not save them)."""
+        legal = self._placement_actions()
+        if legal and legal[0] < self.game.codec.location_base:
+            self._legal = legal
+            return
+        self._eliminate(self.actor, ev)
+
+    def _role(self, ev: list[Event]) -> None:
+        """LT-4.5: turn over cards until the first actor comes up; LT-4.6: the Role fails if
+        the deck runs out first or that actor cannot be placed (it is discarded)."""
+        self.role_used = True
+        p = self.actor
+        b = pbase(p)
+        z = self.zones
+        h = self.game.hot
+        open_mask, blocked = self._open_and_blocked()
+        reshuffled = False
+        while True:
+            if not z[b + DECK]:
+                if reshuffled or not self.game.hot.deck_reshuffle:
+                    break
+                if not z[b + DISCARD]:
+                    break
+                self._reshuffle(b + DISCARD, b + DECK, ev, p)
+                reshuffled = True
+            d = self.cards[z[b + DECK][-1]]
+            if h.kind[d] == ACTOR and open_mask & ~blocked.get(h.char[d], 0):
+                self._move_top(b + DECK, b + ROLE_ZONE, ev, p)
+                return
+            self._move_top(b + DECK, b + DISCARD, ev, p)
+            if h.kind[d] == ACTOR:  # the first actor, which cannot be placed
+                break
+        self.my_methods |= M_FAILED
+        ev.append(note("role_failed", p))
+        self._check_stuck(ev)
+
+    def _role_to_slot(self, s: int, ev: list[Event]) -> None:
+        b = pbase(self.actor)
+        self._move_top(b + ROLE_ZONE, b + UP + s, ev, self.actor)
+        self._placed(s, M_ROLE)
