@@ -143,6 +143,20 @@ VERBS = (
     "cancel_effects",
     "draw",
 )
+
+# a compiled effect's verb: its index in VERBS
+(
+    V_RANK,
+    V_OPP_RANK,
+    V_SCENE_RANK,
+    V_SCENE_COLOR,
+    V_GROUP_COLOR,
+    V_POINTS,
+    V_WINS_TIES,
+    V_CANCEL,
+    V_DRAW,
+) = range(len(VERBS))
+
 ALLOWED_VERBS = {
     "actor": {"rank", "opponent_rank", "group_color", "points", "wins_ties", "draw"},
     "effect": set(VERBS),

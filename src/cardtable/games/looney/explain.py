@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from .actions import DONE, REFILL, ROLE, ROLE_SLOT, SCENE, SLOTS
 from .base import M_FAILED, M_HAND, M_ROLE, PH_PLACE, PH_STORY, PHASES
 from .cards import ACTOR, EFFECT, GRAY, KINDS, LOCATION
+from .cards import SCENE as KIND_SCENE
 from .zones import DOWN, HAND, MOVIE_DECK, MOVIE_DISCARD, STORY, UP, pbase
 from .zones import LOCATION as LOC
 from .zones import ROLE as ROLE_ZONE
@@ -55,7 +56,10 @@ def _storyboard_problem(st: LooneyState, a: int) -> str:
         if not (st.zones[MOVIE_DECK] or st.zones[MOVIE_DISCARD]):
             return "the Movie deck and its discard pile are empty"
         return "this storyboard is being refilled from the hand, one source per refill"
-    return _card_problem(st, a - SCENE, 0, "scene") or "refill this storyboard from one source"
+    return (
+        _card_problem(st, a - SCENE, KIND_SCENE, "scene")
+        or "refill this storyboard from one source"
+    )
 
 
 def _actor_problem(st: LooneyState, p: int, s: int) -> str:

@@ -35,7 +35,23 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import DONE, FIRST, REFILL, ROLE, ROLE_SLOT, SCENE, SLOTS
 from .base import PH_OVER, PH_PLACE
-from .cards import ACTOR, COND_ALONE, COND_NONE, COND_SCENE_COLOR, EFFECT, GRAY, CompiledEffect
+from .cards import (
+    ACTOR,
+    COND_ALONE,
+    COND_NONE,
+    COND_SCENE_COLOR,
+    EFFECT,
+    GRAY,
+    V_CANCEL,
+    V_GROUP_COLOR,
+    V_OPP_RANK,
+    V_POINTS,
+    V_RANK,
+    V_SCENE_COLOR,
+    V_SCENE_RANK,
+    V_WINS_TIES,
+    CompiledEffect,
+)
 from .rules import LooneyState
 from .scoring import score_slot
 from .zones import DECK as DECK_ZONE
@@ -44,9 +60,6 @@ from .zones import STORY, pbase
 
 if TYPE_CHECKING:
     from .game import LooneyGame
-
-# effect verbs, in the order of cards.VERBS
-_RANK, _OPP_RANK, _SCENE_RANK, _SCENE_COLOR, _GROUP_COLOR, _POINTS, _TIES, _CANCEL = range(8)
 
 # Chance that an answer beats a proper side of the round player, by the gap between the scene's
 # rank and the side's rank value (0 to 7 and more): when the side matches a coloured scene (an
@@ -117,7 +130,7 @@ class HeuristicTables:
         self.plain = tuple(not e for e in t.effects)  # a card without effects
         # a card with an effect on who wins (not only points or cards drawn)
         self.shapes = tuple(
-            any(e[0] < _POINTS or e[0] in (_TIES, _CANCEL) for e in x) for x in t.effects
+            any(e[0] < V_POINTS or e[0] in (V_WINS_TIES, V_CANCEL) for e in x) for x in t.effects
         )
         self.personal_defs = t.personal_defs
         self.effect_base = g.codec.effect_base
@@ -160,21 +173,21 @@ def _side(ht: HeuristicTables, actors: list[int], fx: list[int], printed: int) -
             if e[3] != COND_NONE and not _condition_holds(ht, e, actors, printed):
                 continue
             verb = e[0]
-            if verb == _RANK:
+            if verb == V_RANK:
                 v += e[1]
-            elif verb == _OPP_RANK:
+            elif verb == V_OPP_RANK:
                 opp += e[1]
-            elif verb == _SCENE_RANK:
+            elif verb == V_SCENE_RANK:
                 srank += e[1]
-            elif verb == _SCENE_COLOR:
+            elif verb == V_SCENE_COLOR:
                 scol = e[2]
-            elif verb == _GROUP_COLOR:
+            elif verb == V_GROUP_COLOR:
                 mask = 1 << e[2]
-            elif verb == _POINTS:
+            elif verb == V_POINTS:
                 pts += e[1]
-            elif verb == _TIES:
+            elif verb == V_WINS_TIES:
                 ties = True
-            elif verb == _CANCEL:
+            elif verb == V_CANCEL:
                 cancel = True
             else:
                 draw += e[1]
@@ -573,11 +586,11 @@ def _locate(ht: HeuristicTables, sl: _Slot, loc: int) -> None:
     """Apply a location's effects to the slot's scene (LT-9.2)."""
     for e in ht.effects[loc]:
         if e[3] == COND_NONE or (e[3] == COND_SCENE_COLOR and e[4] == sl.printed):
-            if e[0] == _SCENE_RANK:
+            if e[0] == V_SCENE_RANK:
                 sl.rank += e[1]
-            elif e[0] == _SCENE_COLOR:
+            elif e[0] == V_SCENE_COLOR:
                 sl.color = e[2]
-            elif e[0] == _POINTS:
+            elif e[0] == V_POINTS:
                 sl.points += e[1]
 
 

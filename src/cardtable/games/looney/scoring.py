@@ -13,7 +13,15 @@ from .cards import (
     COND_SCENE_COLOR,
     COND_WITH,
     GRAY,
-    VERBS,
+    V_CANCEL,
+    V_DRAW,
+    V_GROUP_COLOR,
+    V_OPP_RANK,
+    V_POINTS,
+    V_RANK,
+    V_SCENE_COLOR,
+    V_SCENE_RANK,
+    V_WINS_TIES,
     CompiledEffect,
 )
 from .zones import (
@@ -32,18 +40,6 @@ from .zones import (
 
 if TYPE_CHECKING:
     from .base import LooneyBase
-
-(
-    V_RANK,
-    V_OPP_RANK,
-    V_SCENE_RANK,
-    V_SCENE_COLOR,
-    V_GROUP_COLOR,
-    V_POINTS,
-    V_WINS_TIES,
-    V_CANCEL,
-    V_DRAW,
-) = range(len(VERBS))
 
 
 def _holds(e: CompiledEffect, printed: int, n_actors: int, chars: set[int]) -> bool:

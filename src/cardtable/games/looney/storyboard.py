@@ -8,6 +8,7 @@ from cardtable.core.events import Event, note
 
 from .actions import REFILL, SCENE, SLOT_RANGE, SLOTS
 from .base import BY_HAND, BY_MOVIE, PH_PLACE, PH_STORY
+from .cards import SCENE as KIND_SCENE
 from .moves import CardMoves
 from .zones import HAND, MOVIE_DECK, MOVIE_DISCARD, STORY, pbase
 
@@ -38,7 +39,7 @@ class Storyboard(CardMoves):
         t = self.game.tables
         cards = self.cards
         defs = {cards[i] for i in z[pbase(self.rp) + HAND]}
-        scenes = sorted(SCENE + t.personal[d] for d in defs if t.kind[d] == 0)
+        scenes = sorted(SCENE + t.personal[d] for d in defs if t.kind[d] == KIND_SCENE)
         out: list[int] = []
         method = 0 if self.game.hot.refill_mix else self.refill_method
         hand_only = method == BY_HAND and scenes
