@@ -3,8 +3,9 @@
 The modules import one way, each only from those listed before it (``if TYPE_CHECKING``
 imports, for annotations, may point anywhere): first the vocabulary, ``actions`` (the action
 numbers), ``cards``, ``zones``, ``sheet`` and ``words``; then ``base`` (the state's fields and
-their values), ``moves`` (moving cards), ``scoring`` (one scene) and ``explain`` (why an action
-is illegal); then the parts of a round, ``storyboard``, ``placement``, ``answering`` and
-``end``; then ``rules``, which combines them into ``LooneyState``; then ``heuristics`` and
-``render``, which read states and observations; and last ``game``, which builds the rest.
+their values), ``moves`` (moving cards), ``effects`` and ``scoring`` (one scene) and
+``explain`` (why an action is illegal); then the parts of a round, ``storyboard``,
+``placement``, ``answering`` and ``end``; then ``rules``, which combines them into
+``LooneyState``; then ``heuristics`` and ``render``, which read states and observations; and
+last ``game``, which builds the rest.
 """

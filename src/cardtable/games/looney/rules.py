@@ -3,9 +3,9 @@
 Rule numbers (LT-x.y) refer to docs/rules/looney.md. Each part is a module named for it:
 base.py (the fields, LT-2.3), moves.py (drawing and reshuffling, LT-3.1, LT-7.2, LT-7.3),
 storyboard.py (LT-3), placement.py (LT-4, LT-5.1, LT-5.2), answering.py (LT-5), end.py (the
-round's scoring and the end, LT-6, LT-7) and scoring.py (one scene, LT-6, LT-9). Here: who
-acts, the legal actions and applying one (LT-2.4 the first player), the views, and the
-options the hot paths test (``HotTables``).
+round's scoring and the end, LT-6, LT-7), and scoring.py with effects.py (one scene, LT-6,
+LT-9). Here: who acts, the legal actions and applying one (LT-2.4 the first player), the
+views, and the options the hot paths test (``HotTables``).
 """
 
 from __future__ import annotations

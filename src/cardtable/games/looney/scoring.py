@@ -1,4 +1,6 @@
-"""LT-6: scoring one scene: reveal, apply effects, compare in the seed's order, clean up."""
+"""Scoring one scene (LT-6): LT-6.1 reveal the sides, apply the effects (effects.py: LT-6.2
+to LT-6.4), LT-6.5 compare in the seed's order, LT-6.6 and LT-6.7 award the scene and clean
+up (LT-9.2 the location stays), LT-9.12 queue the draws."""
 
 from __future__ import annotations
 
@@ -8,27 +10,16 @@ from cardtable.core.events import Event, move, note, reveal
 
 from .cards import (
     COLORS,
-    COND_ALONE,
-    COND_NONE,
-    COND_SCENE_COLOR,
-    COND_WITH,
     GRAY,
-    V_CANCEL,
     V_DRAW,
-    V_GROUP_COLOR,
-    V_OPP_RANK,
     V_POINTS,
-    V_RANK,
-    V_SCENE_COLOR,
-    V_SCENE_RANK,
-    V_WINS_TIES,
     CompiledEffect,
 )
+from .effects import active_effects, scene_for_scoring, side_values
 from .zones import (
     DISCARD,
     DOWN,
     FX,
-    LOCATION,
     MOVIE_DISCARD,
     PER_PLAYER,
     PLAYER_BASE,
@@ -42,18 +33,6 @@ if TYPE_CHECKING:
     from .base import LooneyBase
 
 
-def _holds(e: CompiledEffect, printed: int, n_actors: int, chars: set[int]) -> bool:
-    """Whether an effect's condition holds for a side (LT-9.13)."""
-    cond = e[3]
-    if cond == COND_NONE:
-        return True
-    if cond == COND_SCENE_COLOR:
-        return printed == e[4]
-    if cond == COND_ALONE:
-        return n_actors == 1
-    return cond == COND_WITH and e[4] in chars
-
-
 def score_slot(st: LooneyBase, s: int, ev: list[Event], draws: list[tuple[int, int]]) -> None:
     """Score the scene on slot ``s``: decide the winner, award points, discard the actors and
     special effects (the slot's location stays, LT-9.2)."""
@@ -62,9 +41,9 @@ def score_slot(st: LooneyBase, s: int, ev: list[Event], draws: list[tuple[int, i
     sd = st.cards[scene]
     printed = game.tables.color[sd]
     sides, actors, fx, any_fx = _reveal(st, s, ev)
-    active = _active_effects(st, printed, sides, actors, fx, any_fx)
-    scene_rank, scene_color, loc_points = _scene_for_scoring(st, s, printed, sides, active)
-    value, colors, ties = _side_values(st, sides, actors, active)
+    active = active_effects(st, printed, sides, actors, fx, any_fx)
+    scene_rank, scene_color, loc_points = scene_for_scoring(st, s, printed, sides, active)
+    value, colors, ties = side_values(st, sides, actors, active)
     winner = _compare(sides, value, colors, ties, scene_rank, scene_color, game.options.overact_all)
     points = _award(st, s, winner, game.tables.points[sd] + loc_points, active, ev)
     ev.append(
@@ -114,146 +93,6 @@ def _reveal(st: LooneyBase, s: int, ev: list[Event]) -> Sides:
             for c in side_fx:
                 ev.append(reveal(c, p))
     return sides, actors, fx, any_fx
-
-
-def _active_effects(
-    st: LooneyBase,
-    printed: int,
-    sides: list[int],
-    actors: dict[int, tuple[int, ...]],
-    fx: dict[int, tuple[int, ...]],
-    any_fx: bool,
-) -> dict[int, list[CompiledEffect]]:
-    """LT-6.2 and LT-9.13: each side's effects that apply (their conditions hold), without the
-    special effects a ``cancel_effects`` of another side switches off."""
-    t = st.game.tables
-    effects = t.effects
-    char = t.char
-    cards = st.cards
-    chars: dict[int, set[int]] = {}  # a side's characters, for conditions 'with'
-    cancels = _cancelling_sides(st, printed, sides, actors, fx, chars) if any_fx else set()
-    active: dict[int, list[CompiledEffect]] = {}
-    for p in sides:
-        group = actors[p]
-        own = group
-        if fx[p] and not (cancels and any(q in cancels for q in sides if q != p)):
-            own = group + fx[p]
-        side_active: list[CompiledEffect] = []
-        for c in own:
-            card_effects = effects[cards[c]]
-            if card_effects:
-                if p not in chars:
-                    chars[p] = {char[cards[x]] for x in group}
-                side_chars = chars[p]
-                na = len(group)
-                for e in card_effects:
-                    if _holds(e, printed, na, side_chars):
-                        side_active.append(e)
-        active[p] = side_active
-    return active
-
-
-def _cancelling_sides(
-    st: LooneyBase,
-    printed: int,
-    sides: list[int],
-    actors: dict[int, tuple[int, ...]],
-    fx: dict[int, tuple[int, ...]],
-    chars: dict[int, set[int]],
-) -> set[int]:
-    """LT-6.2: the sides with a ``cancel_effects`` special effect whose condition holds
-    (``chars`` caches each side's characters)."""
-    t = st.game.tables
-    effects = t.effects
-    char = t.char
-    cards = st.cards
-    cancels: set[int] = set()
-    for p in sides:
-        for c in fx[p]:
-            for e in effects[cards[c]]:
-                if e[0] == V_CANCEL:
-                    if p not in chars:
-                        chars[p] = {char[cards[x]] for x in actors[p]}
-                    if _holds(e, printed, len(actors[p]), chars[p]):
-                        cancels.add(p)
-    return cancels
-
-
-def _scene_for_scoring(
-    st: LooneyBase,
-    s: int,
-    printed: int,
-    sides: list[int],
-    active: dict[int, list[CompiledEffect]],
-) -> tuple[int, int, int]:
-    """LT-6.3: the scene's rank and colour for this scoring (the location's changes, then the
-    active effects' from the round player clockwise), and the location's extra points."""
-    t = st.game.tables
-    cards = st.cards
-    scene_rank = t.rank[cards[st.zones[STORY + s][0]]]
-    scene_color = printed
-    loc_points = 0
-    for c in st.zones[LOCATION + s]:
-        for e in t.effects[cards[c]]:
-            if e[3] == COND_NONE or (e[3] == COND_SCENE_COLOR and e[4] == printed):
-                verb = e[0]
-                if verb == V_SCENE_RANK:
-                    scene_rank += e[1]
-                elif verb == V_SCENE_COLOR:
-                    scene_color = e[2]
-                elif verb == V_POINTS:
-                    loc_points += e[1]
-    for p in sides:
-        for e in active[p]:
-            verb = e[0]
-            if verb == V_SCENE_RANK:
-                scene_rank += e[1]
-            elif verb == V_SCENE_COLOR:
-                scene_color = e[2]
-    return scene_rank, scene_color, loc_points
-
-
-def _side_values(
-    st: LooneyBase,
-    sides: list[int],
-    actors: dict[int, tuple[int, ...]],
-    active: dict[int, list[CompiledEffect]],
-) -> tuple[dict[int, int], dict[int, int], set[int]]:
-    """LT-6.4: each side's rank value (never below 0) and colour mask, and the sides that win
-    ties."""
-    t = st.game.tables
-    rank = t.rank
-    color = t.color
-    cards = st.cards
-    any_hue = st.game.options.mixed_group_color == "any"
-    opp_rank = {p: sum(e[1] for e in active[p] if e[0] == V_OPP_RANK) for p in sides}
-    all_opp = sum(opp_rank.values())
-    value: dict[int, int] = {}
-    colors: dict[int, int] = {}
-    ties: set[int] = set()
-    for p in sides:
-        v = all_opp - opp_rank[p]
-        hues = 0
-        n_hues = 0
-        for c in actors[p]:
-            d = cards[c]
-            v += rank[d]
-            bit = 1 << color[d]
-            if not hues & bit:
-                hues |= bit
-                n_hues += 1
-        mask = hues if any_hue or n_hues == 1 else 0
-        for e in active[p]:
-            verb = e[0]
-            if verb == V_RANK:
-                v += e[1]
-            elif verb == V_GROUP_COLOR:
-                mask = 1 << e[2]
-            elif verb == V_WINS_TIES:
-                ties.add(p)
-        value[p] = v if v > 0 else 0
-        colors[p] = mask
-    return value, colors, ties
 
 
 def _award(
