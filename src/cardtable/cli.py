@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 from typing import Annotated, Any
 
-import click
 import typer
 import yaml
 from rich.console import Console
@@ -398,10 +397,10 @@ def main() -> None:
     """Entry point: run the app; known errors print one line per problem and exit 2."""
     try:
         code = app(standalone_mode=False)
-    except click.ClickException as exc:
-        exc.show()
+    except typer.TyperException as exc:  # a usage error: typer's own words, as click shows it
+        _show_usage_error(exc)
         sys.exit(exc.exit_code)
-    except click.exceptions.Abort:
+    except typer.Abort:
         console.print("aborted")
         sys.exit(130)
     except CardtableError as exc:
@@ -411,3 +410,12 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.exit(130)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _show_usage_error(exc: typer.TyperException) -> None:
+    """Print a usage error the way typer does (usage line, hint, message) on stderr."""
+    show = getattr(exc, "show", None)
+    if callable(show):
+        show()
+    else:
+        typer.echo(f"Error: {exc.format_message()}", err=True)
