@@ -5,7 +5,7 @@
 True
 """
 
-from cardtable.core.errors import CardtableError, IllegalActionError
+from cardtable.core.errors import ActionNotationError, CardtableError, IllegalActionError
 from cardtable.core.game import Game
 from cardtable.core.registry import available_games, load_game, register_game
 from cardtable.core.state import TERMINAL, State
@@ -15,6 +15,7 @@ register_builtin_games()
 
 __all__ = [
     "TERMINAL",
+    "ActionNotationError",
     "CardtableError",
     "Game",
     "IllegalActionError",

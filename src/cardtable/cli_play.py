@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from cardtable.agents.base import Agent, make_agent
-from cardtable.core.errors import CardtableError, IllegalActionError
+from cardtable.core.errors import ActionNotationError, CardtableError, IllegalActionError
 from cardtable.core.game import Game
 from cardtable.core.infoset import InfoSet
 from cardtable.core.rng import derive_seed
@@ -51,15 +51,17 @@ def ask(console: Console, state: State, legal: list[int]) -> int | None:
             return None
         if text.lower() in ("q", "quit", "exit"):
             return None
-        if text.isdigit() and 1 <= int(text) <= len(legal):
+        if text.isdecimal() and len(text) < 4 and 1 <= int(text) <= len(legal):
             return legal[int(text) - 1]
         try:
             a = state.string_to_action(text)
             if a not in legal:
                 state.clone().apply_action(a)
             return a
+        except ActionNotationError as exc:
+            console.print(f"[red]not an action: {escape(exc.reason)}[/]")
         except IllegalActionError as exc:
-            console.print(f"[red]{escape(exc.reason)}[/]")
+            console.print(f"[red]not legal now: {escape(exc.reason)}[/]")
 
 
 def play_session(

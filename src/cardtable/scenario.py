@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.core.cards import read_yaml
-from cardtable.core.errors import CardtableError, ScenarioError
+from cardtable.core.errors import ActionNotationError, CardtableError, ScenarioError
 from cardtable.core.registry import load_game
 from cardtable.core.state import State
 
@@ -131,6 +131,8 @@ def _legal_action(state: State, text: str, where: str) -> int:
         a = state.string_to_action(text)
         if a not in state.legal_actions():
             state.clone().apply_action(a)  # raises with the reason
+    except ActionNotationError as exc:
+        raise ScenarioError(f"{where}: '{text}' is not an action: {exc.reason}") from None
     except CardtableError as exc:
         raise ScenarioError(f"{where}: action '{text}' was refused: {exc}") from None
     return a
@@ -140,16 +142,28 @@ def _check_illegal(state: State, step: dict[str, Any], where: str) -> None:
     text = str(step["illegal"])
     before = (state.history(), list(state.zones))
     try:
-        a = state.string_to_action(text)
-        state.apply_action(a)
+        state.apply_action(state.string_to_action(text))
     except CardtableError as exc:
-        want = str(step.get("reason", ""))
-        if want and want.lower() not in str(exc).lower():
-            raise ScenarioError(f"{where}: '{text}' refused, but with: {exc}") from None
-        if (state.history(), list(state.zones)) != before:
-            raise ScenarioError(f"{where}: refusing '{text}' changed the state") from None
+        _check_refusal(state, step, exc, before, where)
         return
     raise ScenarioError(f"{where}: '{text}' should be illegal but was accepted")
+
+
+def _check_refusal(
+    state: State, step: dict[str, Any], exc: CardtableError, before: object, where: str
+) -> None:
+    """An ``illegal:`` step was refused: with the step's ``reason`` (required when the text
+    is no action at all, or a typo would pass as illegal), and changing nothing."""
+    text, want = str(step["illegal"]), str(step.get("reason", ""))
+    if isinstance(exc, ActionNotationError) and not want:
+        raise ScenarioError(
+            f"{where}: '{text}' is not an action ({exc.reason}); to test that the notation "
+            "is refused, give the 'reason'"
+        )
+    if want and want.lower() not in str(exc).lower():
+        raise ScenarioError(f"{where}: '{text}' refused, but with: {exc}")
+    if (state.history(), list(state.zones)) != before:
+        raise ScenarioError(f"{where}: refusing '{text}' changed the state")
 
 
 def _check_expect(

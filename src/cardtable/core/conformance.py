@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from cardtable.core.errors import IllegalActionError
+from cardtable.core.errors import ActionNotationError, IllegalActionError
 from cardtable.core.game import Game
 from cardtable.core.rng import Rng
 from cardtable.core.state import TERMINAL, State
@@ -89,6 +89,38 @@ def check_illegal_actions(game: Game, seeds: range) -> None:
                 tried += 1
                 if tried == 5:
                     break
+
+
+NOT_ACTIONS: tuple[object, ...] = (-1, "done", None, 2.0, True)
+NOT_NOTATION = ("", "   ", "%%%", "-1", "99999999999999999999", "\x00", "done done done done")
+
+
+def check_notation_errors(game: Game, seeds: range) -> None:
+    """Text that is not an action raises ActionNotationError from ``string_to_action``; a
+    value that is not an action (not an int, or out of range) raises it from
+    ``apply_action``, with a reason, and changes nothing."""
+    for text in NOT_NOTATION:
+        _expect_notation_error(game.string_to_action, text)
+    for seed in seeds:
+        for step, state in enumerate(_walk(game, seed)):
+            if step % 7:
+                continue
+            before = (_observations(state), state.history(), list(state.zones), state.rng.state)
+            for bad in (*NOT_ACTIONS, game.num_distinct_actions()):
+                if bad not in state.legal_actions():
+                    _expect_notation_error(state.apply_action, bad)
+            after = (_observations(state), state.history(), list(state.zones), state.rng.state)
+            assert after == before, f"seed {seed}: a value that is no action changed the state"
+
+
+def _expect_notation_error(call: Callable[[Any], object], value: Any) -> None:
+    """``call(value)`` raises ActionNotationError with a reason."""
+    try:
+        call(value)
+    except ActionNotationError as exc:
+        assert exc.reason, f"{value!r}: an ActionNotationError without a reason"
+    else:
+        raise AssertionError(f"{value!r} was accepted as an action")
 
 
 def check_conservation(game: Game, seeds: range) -> None:
@@ -260,6 +292,7 @@ def check_heuristics(game: Game, seeds: range, every: int = 1) -> None:
 CHECKS: dict[str, Callable[[Game, range], None]] = {
     "random_games": check_random_games,
     "illegal_actions": check_illegal_actions,
+    "notation_errors": check_notation_errors,
     "conservation": check_conservation,
     "determinism": check_determinism,
     "clone": check_clone,

@@ -20,6 +20,24 @@ class IllegalActionError(CardtableError):
         super().__init__(prefix + reason)
 
 
+class ActionNotationError(CardtableError, ValueError):
+    """Text or a number that is not an action of the game at all: notation that cannot be
+    read, a card id the game does not know, a number outside the action space, or a value
+    that is neither text nor an int. Unlike :class:`IllegalActionError` (a well-formed action
+    the rules refuse now), it does not depend on the state.
+
+    ``reason`` says in words what is wrong, ``action`` is what was given.
+    """
+
+    def __init__(self, reason: str, action: object = None) -> None:
+        self.reason = reason
+        self.action = action
+        shown = repr(action)
+        shown = shown if len(shown) <= 60 else shown[:56] + " ..."  # a client may send a book
+        what = f"{shown} is" if action is not None else "this is"
+        super().__init__(f"{what} not an action of this game: {reason}")
+
+
 class UnknownGameError(CardtableError):
     """A game name that is not registered."""
 

@@ -219,7 +219,9 @@ class Game(ABC):
 
     @abstractmethod
     def string_to_action(self, text: str) -> int:
-        """Parse notation (or a plain integer) into an action; raises IllegalActionError."""
+        """Parse notation (or a plain integer) into an action; does not check legality.
+        Raises ActionNotationError for anything that is not an action of the game: text
+        that cannot be read, an unknown card id, a number out of range, a non-str."""
 
     # ----- for people and agents ---------------------------------------------------------
     @abstractmethod

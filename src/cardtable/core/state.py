@@ -12,8 +12,9 @@ from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
 
-from cardtable.core.errors import IllegalActionError
+from cardtable.core.errors import CardtableError, IllegalActionError
 from cardtable.core.events import EVERYONE, Event
+from cardtable.core.notation import check_action_number
 from cardtable.core.rng import Rng
 
 if TYPE_CHECKING:
@@ -165,16 +166,17 @@ class State(ABC):
         return legal
 
     def apply_action(self, action: int) -> list[Event]:
-        """Apply ``action``; return its events. An illegal action raises
-        :class:`IllegalActionError` with the reason and changes nothing."""
+        """Apply ``action``; return its events. A value that is no action of the game (not
+        an int, or outside ``0..num_distinct_actions()-1``) raises
+        :class:`ActionNotationError`; an action the rules refuse now raises
+        :class:`IllegalActionError` with the reason. Either changes nothing."""
         legal = self._legal
         if legal is None:
             legal = self._legal = [] if self.is_terminal() else self._legal_actions()
         if action not in legal:
+            check_action_number(action, self.game.num_distinct_actions())
             if self.is_terminal():
                 raise IllegalActionError("the game is over", action)
-            if not isinstance(action, int) or not 0 <= action < self.game.num_distinct_actions():
-                raise IllegalActionError("not an action of this game", action)
             raise IllegalActionError(self._explain_illegal(action), self._safe_str(action))
         self._legal = None
         self._history = (self._history, action)
@@ -193,7 +195,7 @@ class State(ABC):
     def _safe_str(self, action: int) -> str | int:
         try:
             return self.action_to_string(action)
-        except Exception:
+        except CardtableError:
             return action
 
     def action_to_string(self, action: int) -> str:
@@ -201,7 +203,8 @@ class State(ABC):
         return self.game.action_to_string(action)
 
     def string_to_action(self, text: str) -> int:
-        """Parse the game's notation (or a plain integer); raises IllegalActionError."""
+        """Parse the game's notation (or a plain integer); only parses, does not check
+        legality: raises ActionNotationError for text that is not an action."""
         return self.game.string_to_action(text)
 
     def history(self) -> list[int]:

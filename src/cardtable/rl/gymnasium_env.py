@@ -12,7 +12,8 @@ An illegal action never reaches the state. By default it ends the episode with
 ``illegal_reward`` (the game's lowest return), like PettingZoo's ``TerminateIllegalWrapper``,
 so that unmasked algorithms learn to avoid it and Gymnasium's checker (which samples actions
 without a mask) can run; ``illegal_action="penalize"`` keeps the episode going with that
-reward and the same observation, ``"raise"`` raises ``IllegalActionError``.
+reward and the same observation, ``"raise"`` raises ``IllegalActionError``
+(``ActionNotationError`` for a number outside the action space).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import numpy as np
 from gymnasium import spaces
 
 from cardtable.agents import Agent, make_agent
-from cardtable.core.errors import IllegalActionError
+from cardtable.core.errors import ActionNotationError, IllegalActionError
 from cardtable.core.game import Game
 from cardtable.core.infoset import InfoSet
 from cardtable.core.registry import available_games, load_game
@@ -115,7 +116,7 @@ class CardtableGymEnv(TableView, gymnasium.Env[FloatArray, np.int64]):
             raise RuntimeError("the episode is over: call reset()")
         try:
             state.apply_action(int(action))
-        except IllegalActionError:
+        except (ActionNotationError, IllegalActionError):
             if self.illegal_action == "raise":
                 raise
             self._over = self.illegal_action == "terminate"

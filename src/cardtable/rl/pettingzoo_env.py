@@ -30,7 +30,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils.conversions import aec_to_parallel, turn_based_aec_to_parallel
 
-from cardtable.core.errors import IllegalActionError
+from cardtable.core.errors import ActionNotationError, IllegalActionError
 from cardtable.core.game import Game
 from cardtable.core.registry import load_game
 from cardtable.core.state import State
@@ -43,7 +43,8 @@ ILLEGAL_ACTIONS = ("terminate", "penalize", "raise")
 """What an illegal action does (the state is never changed by it):
 ``terminate`` (default, as PettingZoo's ``TerminateIllegalWrapper``): the episode ends, the
 agent gets ``illegal_reward`` and the others 0; ``penalize``: the agent gets
-``illegal_reward`` and must act again; ``raise``: ``IllegalActionError``."""
+``illegal_reward`` and must act again; ``raise``: ``IllegalActionError``
+(``ActionNotationError`` for a number outside the action space)."""
 
 
 class CardtableAECEnv(TableView, AECEnv):  # type: ignore[misc]
@@ -165,7 +166,7 @@ class CardtableAECEnv(TableView, AECEnv):  # type: ignore[misc]
         is handled as ``illegal_action`` says."""
         try:
             state.apply_action(int(action) if action is not None else -1)
-        except IllegalActionError:
+        except (ActionNotationError, IllegalActionError):
             if self.illegal_action == "raise":
                 raise
             agent = self.possible_agents[p]

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from cardtable.core.errors import CardtableError, IllegalActionError
+from cardtable.core.errors import ActionNotationError, CardtableError, IllegalActionError
 from cardtable.core.infoset import InfoSet
 from cardtable.server.live import MAX_QUEUED, LiveTable, Subscriber, summary, token_hash
 from cardtable.server.replay import replay_table
@@ -250,7 +250,7 @@ class GameService:
         nxt = live.state.clone()
         try:
             events = nxt.apply_action(action)
-        except IllegalActionError as exc:
+        except (ActionNotationError, IllegalActionError) as exc:
             raise BadRequest(str(exc)) from None
         result = nxt.returns() if nxt.is_terminal() else None
         since = live.seq

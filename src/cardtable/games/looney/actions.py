@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardtable.core.errors import IllegalActionError
+from cardtable.core.errors import ActionNotationError
+from cardtable.core.notation import action_number, check_action_number, notation_words
 
 SLOTS = 4
 SLOT_RANGE = range(SLOTS)  # the slots, 0 to 3
@@ -64,8 +65,7 @@ class Codec:
 
     def to_string(self, a: int) -> str:
         """The notation of action ``a``."""
-        if not 0 <= a < self.size:
-            raise IllegalActionError("not an action of this game", a)
+        check_action_number(a, self.size)
         if a < REFILL:
             return f"first {a}"
         if a < ROLE_SLOT:
@@ -84,12 +84,10 @@ class Codec:
 
     def parse(self, text: str, index: dict[str, int]) -> int:
         """Parse notation; ``index`` maps card id to personal index."""
-        words = text.strip().lower().split()
-        if len(words) == 1 and words[0].lstrip("-").isdigit():
-            a = int(words[0])
-            if not 0 <= a < self.size:
-                raise IllegalActionError("not an action of this game", text)
-            return a
+        words = notation_words(text)
+        number = action_number(words, self.size, text)
+        if number is not None:
+            return number
         if words in (["refill"], ["role"], ["done"]):
             return REFILL + ("refill", "role", "done").index(words[0])
         if len(words) == 2 and words[0] == "first" and words[1] in ("0", "1", "2", "3"):
@@ -102,7 +100,7 @@ class Codec:
         if len(words) == 4 and words[0] in ("place", "location") and words[2] == "on":
             base = self.place_base if words[0] == "place" else self.location_base
             return base + SLOTS * self._card(words[1], index, text) + self._slot(words[3], text)
-        raise IllegalActionError(
+        raise ActionNotationError(
             "cannot read this; write e.g. 'place <card-id> on 2', 'effect <card-id>', "
             "'scene <card-id>', 'location <card-id> on 1', 'role', 'role on 3', 'refill', "
             "'done' or 'first 0'",
@@ -112,11 +110,11 @@ class Codec:
     @staticmethod
     def _slot(word: str, text: str) -> int:
         if word not in ("1", "2", "3", "4"):
-            raise IllegalActionError("a storyboard slot is a number from 1 to 4", text)
+            raise ActionNotationError("a storyboard slot is a number from 1 to 4", text)
         return int(word) - 1
 
     @staticmethod
     def _card(word: str, index: dict[str, int], text: str) -> int:
         if word not in index:
-            raise IllegalActionError(f"no personal card with id {word!r}", text)
+            raise ActionNotationError(f"no personal card with id {word!r}", text)
         return index[word]

@@ -23,10 +23,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardtable.core.errors import IllegalActionError
+from cardtable.core.errors import ActionNotationError
+from cardtable.core.notation import action_number, check_action_number, notation_words
 
 END, ABILITY, STUN, HAND = 0, 1, 2, 6
 MAX_PLAYERS = 4
+SEATS = tuple(str(p) for p in range(MAX_PLAYERS))  # the seats of "target 2"
 AS = ("maneuver", "action", "reversal")
 MANEUVER, ACTION, REVERSAL = range(3)
 
@@ -61,8 +63,7 @@ class Codec:
 
     def to_string(self, a: int) -> str:
         """The notation of action ``a``."""
-        if not 0 <= a < self.size:
-            raise IllegalActionError("not an action of this game", a)
+        check_action_number(a, self.size)
         if a == END:
             return "end"
         if a == ABILITY:
@@ -81,16 +82,17 @@ class Codec:
 
     def parse(self, text: str, index: dict[str, int]) -> int:
         """Parse notation (or a plain integer)."""
-        w = text.strip().lower().split()
-        if len(w) == 1 and w[0].isdigit() and int(w[0]) < self.size:
-            return int(w[0])
+        w = notation_words(text)
+        number = action_number(w, self.size, text)
+        if number is not None:
+            return number
         if w == ["end"]:
             return END
         if w == ["ability"]:
             return ABILITY
         if w == ["tag"]:
             return self.tag
-        if len(w) == 2 and w[0] == "target" and w[1].isdigit() and int(w[1]) < MAX_PLAYERS:
+        if len(w) == 2 and w[0] == "target" and w[1] in SEATS:
             return self.target + int(w[1])
         if len(w) == 2 and w[0] == "stun" and w[1] in ("0", "1", "2", "3"):
             return STUN + int(w[1])
@@ -105,7 +107,7 @@ class Codec:
                 return self.backlash + 3 * d
             if w[2] == "as" and w[3] in AS:
                 return self.backlash + 3 * d + AS.index(w[3])
-        raise IllegalActionError(
+        raise ActionNotationError(
             "cannot read this; write e.g. 'play <id> as maneuver', 'play <id> as action', "
             "'reverse <id>', 'backlash <id> [as maneuver|action|reversal]', 'ability', "
             "'bury <id>', 'stun 2', 'target 2', 'tag' or 'end'",
@@ -115,5 +117,5 @@ class Codec:
     @staticmethod
     def _card(word: str, index: dict[str, int], text: str) -> int:
         if word not in index:
-            raise IllegalActionError(f"no card with id {word!r}", text)
+            raise ActionNotationError(f"no card with id {word!r}", text)
         return index[word]

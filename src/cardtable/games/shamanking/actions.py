@@ -16,7 +16,8 @@ int    notation           meaning
 
 from __future__ import annotations
 
-from cardtable.core.errors import IllegalActionError
+from cardtable.core.errors import ActionNotationError
+from cardtable.core.notation import action_number, check_action_number, notation_words
 
 PASS, COUNTER, COUNTER_EXTRA, PLAY, FOCUS, SIGNATURE, FIRST, SECOND = range(8)
 NAMES = ("pass", "counter", "counter+", "play", "focus", "signature", "first", "second")
@@ -24,16 +25,15 @@ NAMES = ("pass", "counter", "counter+", "play", "focus", "signature", "first", "
 
 def to_string(a: int) -> str:
     """The notation of action ``a``."""
-    if not 0 <= a < len(NAMES):
-        raise IllegalActionError("not an action of this game", a)
-    return NAMES[a]
+    return NAMES[check_action_number(a, len(NAMES))]
 
 
 def parse(text: str) -> int:
     """Parse notation (or a plain integer)."""
-    w = text.strip().lower()
-    if w.isdigit() and int(w) < len(NAMES):
-        return int(w)
-    if w in NAMES:
-        return NAMES.index(w)
-    raise IllegalActionError(f"cannot read this; write one of: {', '.join(NAMES)}", text)
+    w = notation_words(text)
+    number = action_number(w, len(NAMES), text)
+    if number is not None:
+        return number
+    if len(w) == 1 and w[0] in NAMES:
+        return NAMES.index(w[0])
+    raise ActionNotationError(f"cannot read this; write one of: {', '.join(NAMES)}", text)

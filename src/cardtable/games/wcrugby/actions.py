@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardtable.core.errors import IllegalActionError
+from cardtable.core.errors import ActionNotationError
+from cardtable.core.notation import action_number, check_action_number, notation_words
 
 END, FIRST, SECOND, INBOUNDER, TARGET, PICK = 0, 1, 2, 3, 7, 11
 SKILLS = 3
@@ -60,8 +61,7 @@ class Codec:
 
     def to_string(self, a: int) -> str:
         """The notation of action ``a``."""
-        if not 0 <= a < self.size:
-            raise IllegalActionError("not an action of this game", a)
+        check_action_number(a, self.size)
         if a < INBOUNDER:
             return ("end", "first", "second")[a]
         if a < PICK:
@@ -83,9 +83,10 @@ class Codec:
 
     def parse(self, text: str, index: dict[str, int]) -> int:
         """Parse notation (or a plain integer); ``index`` maps card id to pool index."""
-        w = text.strip().lower().split()
-        if len(w) == 1 and w[0].isdigit() and int(w[0]) < self.size:
-            return int(w[0])
+        w = notation_words(text)
+        number = action_number(w, self.size, text)
+        if number is not None:
+            return number
         if w in (["end"], ["first"], ["second"]):
             return ("end", "first", "second").index(w[0])
         if len(w) == 2 and w[0] in ("inbounder", "target"):
@@ -103,9 +104,9 @@ class Codec:
         if len(w) == 6 and w[0] == "special" and w[2] == "on" and w[4] == "skill":
             d, s = self._card(w[1], index, text), self._slot(w[3], text)
             if w[5] not in ("1", "2", "3"):
-                raise IllegalActionError("a skill number is 1, 2 or 3", text)
+                raise ActionNotationError("a skill number is 1, 2 or 3", text)
             return self.special + SKILLS * (4 * d + s) + int(w[5]) - 1
-        raise IllegalActionError(
+        raise ActionNotationError(
             "cannot read this; write e.g. 'pick <id> [sideways]', 'inbounder 2', 'target 3', "
             "'sub <id> for 2 [sideways]', 'bench <id>', 'special <id> on 1 skill 1', "
             "'fatigue <id>', 'first', 'second' or 'end'",
@@ -115,11 +116,11 @@ class Codec:
     @staticmethod
     def _slot(word: str, text: str) -> int:
         if word not in ("1", "2", "3", "4"):
-            raise IllegalActionError("a court position is a number from 1 to 4", text)
+            raise ActionNotationError("a court position is a number from 1 to 4", text)
         return int(word) - 1
 
     @staticmethod
     def _card(word: str, index: dict[str, int], text: str) -> int:
         if word not in index:
-            raise IllegalActionError(f"no card with id {word!r}", text)
+            raise ActionNotationError(f"no card with id {word!r}", text)
         return index[word]

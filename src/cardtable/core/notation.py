@@ -1,0 +1,44 @@
+"""Reading actions' notation: the parts every game's ``string_to_action`` shares.
+
+A game's parser splits the text with :func:`notation_words`, reads a plain action number
+with :func:`action_number`, and raises :class:`ActionNotationError` for anything else it
+cannot read.
+"""
+
+from __future__ import annotations
+
+from cardtable.core.errors import ActionNotationError
+
+# more digits than any action space has: refused before int() (which caps at 4300 digits)
+MAX_DIGITS = 18
+
+
+def notation_words(text: object) -> list[str]:
+    """The lower-case words of an action's notation; ActionNotationError unless ``text`` is
+    a str."""
+    if not isinstance(text, str):
+        raise ActionNotationError(f"notation is text, not {type(text).__name__}", text)
+    return text.lower().split()
+
+
+def action_number(words: list[str], size: int, text: str) -> int | None:
+    """The action that ``words``, a lone whole number such as ``205``, names; ``None`` if
+    they are not one number; ActionNotationError if the number is not in ``0..size-1``."""
+    if len(words) != 1:
+        return None
+    digits = words[0].removeprefix("-")
+    if not digits.isdecimal():
+        return None
+    if len(digits) > MAX_DIGITS or words[0].startswith("-") or int(digits) >= size:
+        raise ActionNotationError(f"actions are numbered 0 to {size - 1}", text)
+    return int(digits)
+
+
+def check_action_number(action: object, size: int) -> int:
+    """``action`` if it is an int in ``0..size-1`` (an action of the game's space), else
+    ActionNotationError."""
+    if isinstance(action, bool) or not isinstance(action, int):
+        raise ActionNotationError(f"an action is an int, not {type(action).__name__}", action)
+    if not 0 <= action < size:
+        raise ActionNotationError(f"actions are numbered 0 to {size - 1}", action)
+    return action
