@@ -63,6 +63,8 @@ def read_yaml(path: Path, error: type[Exception]) -> tuple[Any, yaml.Node | None
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise error(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    except UnicodeDecodeError as exc:
+        raise error(f"{path}: byte {exc.start}: not UTF-8 text ({exc.reason})") from None
     try:
         return yaml.safe_load(text), yaml.compose(text)
     except yaml.YAMLError as exc:
