@@ -1,0 +1,81 @@
+"""Arbitrary requests and messages (hypothesis): the server answers a 4xx with a message, or
+an ``error`` message on the WebSocket, never a 5xx or a dropped connection."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from server_helpers import HUMAN, agent, new_table, receive, ws_path
+
+HOSTILE = settings(
+    max_examples=int(os.environ.get("HOSTILE_EXAMPLES", "40")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=12),
+)
+data = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+GOOD: dict[str, Any] = {"game": "looney", "seats": [HUMAN, agent()], "seed": 3}
+FIELDS = ["game", "seats", "seed", "options", "decks", "name", "seat", "players"]
+
+
+def changed(key: str, value: Any) -> dict[str, Any]:
+    return GOOD | {key: value}
+
+
+def refused_in_words(r: Any) -> None:
+    assert r.status_code < 500, r.text
+    if r.status_code >= 400:
+        assert r.json()["error"], r.text
+
+
+def test_table_requests(client: TestClient) -> None:
+    @HOSTILE
+    @given(st.one_of(data, st.builds(changed, st.sampled_from(FIELDS), data)))
+    def check(body: Any) -> None:
+        refused_in_words(client.post("/api/tables", json=body))
+
+    check()
+
+
+def test_deck_checks(client: TestClient) -> None:
+    @HOSTILE
+    @given(st.one_of(data, st.builds(dict, game=st.sampled_from(["looney", "x"]), text=data)))
+    def check(body: Any) -> None:
+        refused_in_words(client.post("/api/decks/check", json=body))
+
+    check()
+
+
+def test_act_messages(client: TestClient) -> None:
+    table = new_table(client, seats=[HUMAN, agent()])
+    with client.websocket_connect(ws_path(table["table"], table["token"])) as ws:
+        first = receive(ws)
+
+        @HOSTILE
+        @given(st.one_of(data, st.builds(dict, type=st.just("act"), action=data, seq=data)))
+        def check(msg: Any) -> None:
+            ws.send_json(msg)
+            # every message gets one answer: an error, a pong, or the update of a legal act
+            # (an agent's later updates are read as later answers: one read per message)
+            reply = receive(ws)
+            assert reply["type"] in ("error", "pong", "update"), reply
+            assert reply["type"] != "error" or reply["message"], reply
+
+        check()
+        assert first["type"] == "update"
