@@ -243,7 +243,7 @@ async def _send_loop(send: Callable[[str], Awaitable[None]], sub: Subscriber) ->
         text = await sub.queue.get()
         try:
             await send(text)
-        except Exception:
+        except (WebSocketDisconnect, RuntimeError, OSError):  # the client is gone
             return
 
 
@@ -254,7 +254,7 @@ async def _drop_when_behind(
     the send under way is abandoned and the client is told why (code 1013)."""
     await sub.dropped.wait()
     sender.cancel()
-    with contextlib.suppress(Exception):  # the connection may be gone already
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):  # gone already
         await websocket.close(code=CLOSE_BEHIND, reason=CLOSE_BEHIND_REASON.format(n=sub.limit))
 
 

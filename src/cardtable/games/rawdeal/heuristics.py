@@ -38,6 +38,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from cardtable.core.errors import CardtableError
+
 from .actions import ABILITY, ACTION, END, HAND, MANEUVER
 from .rules import A_TOUGH, NEVER, PH_OVER
 from .tables import ARSENAL_CARD, MIDMATCH_CARD, PREMATCH_CARD, SUPERSTAR
@@ -236,7 +238,7 @@ class Knowledge:
         backlash = [0.0] * n
         try:
             decks = list(g.starter_decks().values())
-        except Exception:  # a card set the starter decks do not fit: a uniform prior
+        except CardtableError:  # a card set the starter decks do not fit: a uniform prior
             decks = []
         for deck in decks:
             for cid, k in deck.sections.get("arsenal", {}).items():
