@@ -67,7 +67,11 @@ def parse_options(items: list[str] | None) -> dict[str, Any]:
         key, eq, value = item.partition("=")
         if not eq or not key:
             raise CardtableError(f"option {item!r}: write options as KEY=VALUE")
-        out[key.strip().replace("-", "_")] = yaml.safe_load(value)
+        try:
+            out[key.strip().replace("-", "_")] = yaml.safe_load(value)
+        except yaml.YAMLError as exc:
+            why = getattr(exc, "problem", None) or "cannot read it"
+            raise CardtableError(f"option {item!r}: the value is not valid YAML ({why})") from None
     return out
 
 
@@ -129,7 +133,7 @@ def deck_check(files: list[Path], option: OptionList = None) -> None:
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
         except OSError as exc:
             raise DeckFileError(f"{path}: cannot read the file ({exc.strerror})") from None
-        except yaml.YAMLError:
+        except (yaml.YAMLError, UnicodeDecodeError):
             data = None
         name = data.get("game") if isinstance(data, dict) else None
         if not isinstance(name, str):

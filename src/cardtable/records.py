@@ -53,6 +53,15 @@ def start(game: Game, seed: int, decks: list[Deck] | None, players: list[str]) -
     )
 
 
+# the fields a record must have: their JSON types, in words
+REQUIRED: dict[str, tuple[type, str]] = {
+    "game": (str, "a game name"),
+    "options": (dict, "an object of options"),
+    "seed": (int, "a whole number"),
+    "actions": (list, "a list of action numbers"),
+}
+
+
 def load_record(path: Path) -> GameRecord:
     """Read a record file; raises RecordError naming the file and field."""
     try:
@@ -61,11 +70,17 @@ def load_record(path: Path) -> GameRecord:
         raise RecordError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
     except json.JSONDecodeError as exc:
         raise RecordError(f"{path}: line {exc.lineno}: not valid JSON: {exc.msg}") from None
+    except (UnicodeDecodeError, RecursionError) as exc:
+        raise RecordError(f"{path}: not a JSON game record ({type(exc).__name__})") from None
     if not isinstance(data, dict):
         raise RecordError(f"{path}: expected a JSON object")
-    for key in ("game", "options", "seed", "actions"):
+    for key, (kind, words) in REQUIRED.items():
         if key not in data:
             raise RecordError(f"{path}: field '{key}' is missing")
+        if isinstance(data[key], bool) or not isinstance(data[key], kind):
+            raise RecordError(f"{path}: field '{key}': expected {words}")
+    if not isinstance(data.get("decks"), list | None):
+        raise RecordError(f"{path}: field 'decks': expected null or a list of decks")
     known = set(GameRecord.__dataclass_fields__)
     try:
         return GameRecord(**{k: v for k, v in data.items() if k in known})

@@ -12,6 +12,7 @@ import pytest
 
 import cardtable
 
+SRC = str(Path(__file__).resolve().parents[2] / "src")  # this tree, not an install
 DECKS = Path(__file__).resolve().parents[2] / "src/cardtable/games/looney/decks"
 
 
@@ -22,7 +23,7 @@ def cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
         capture_output=True,
         text=True,
         check=False,
-        env={"COLUMNS": "200", "PATH": "/usr/bin:/bin", "TERM": "dumb"},
+        env={"COLUMNS": "200", "PATH": "/usr/bin:/bin", "TERM": "dumb", "PYTHONPATH": SRC},
     )
 
 

@@ -7,6 +7,8 @@ cannot read.
 
 from __future__ import annotations
 
+import operator
+
 from cardtable.core.errors import ActionNotationError
 
 # more digits than any action space has: refused before int() (which caps at 4300 digits)
@@ -35,10 +37,15 @@ def action_number(words: list[str], size: int, text: str) -> int | None:
 
 
 def check_action_number(action: object, size: int) -> int:
-    """``action`` if it is an int in ``0..size-1`` (an action of the game's space), else
-    ActionNotationError."""
-    if isinstance(action, bool) or not isinstance(action, int):
+    """``action`` as an int if it is a whole number in ``0..size-1`` (an int, or an integer
+    type such as numpy's), an action of the game's space; else ActionNotationError (a bool,
+    a float or text is not an action)."""
+    try:
+        number = operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        number = None
+    if number is None or isinstance(action, bool):
         raise ActionNotationError(f"an action is an int, not {type(action).__name__}", action)
-    if not 0 <= action < size:
+    if not 0 <= number < size:
         raise ActionNotationError(f"actions are numbered 0 to {size - 1}", action)
-    return action
+    return number

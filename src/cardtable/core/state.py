@@ -170,6 +170,8 @@ class State(ABC):
         an int, or outside ``0..num_distinct_actions()-1``) raises
         :class:`ActionNotationError`; an action the rules refuse now raises
         :class:`IllegalActionError` with the reason. Either changes nothing."""
+        if type(action) is not int:  # 0.0 == 0 would pass for a legal action: only ints do
+            action = check_action_number(action, self.game.num_distinct_actions())
         legal = self._legal
         if legal is None:
             legal = self._legal = [] if self.is_terminal() else self._legal_actions()
