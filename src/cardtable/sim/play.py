@@ -35,7 +35,8 @@ def play_out(
     """Play ``state`` to the end, agent i in seat i, each deciding on its own InfoSet; return
     the actions taken. ``seen`` gets the events of each action as it is applied. Without
     ``seen`` a legal action goes through ``push`` (no events built); an illegal one still
-    raises IllegalActionError through ``apply_action``."""
+    raises IllegalActionError (ActionNotationError if it is no action) through
+    ``apply_action``."""
     actions: list[int] = []
     while not state.is_terminal():
         p = state.current_player()

@@ -11,8 +11,9 @@ from pydantic import Field, TypeAdapter
 
 from cardtable.core.cards import CardBase, CardPool, cached_card_pool
 from cardtable.core.decks import MANY, Deck, DeckLayout, DeckProblem
-from cardtable.core.errors import CardFileError, IllegalActionError
+from cardtable.core.errors import ActionNotationError, CardFileError
 from cardtable.core.game import Game, GameOptions
+from cardtable.core.notation import action_number, check_action_number, notation_words
 from cardtable.core.state import State
 from cardtable.core.zones import Visibility, ZoneSpec
 
@@ -101,16 +102,15 @@ class GoofspielGame(Game):
 
     def action_to_string(self, action: int) -> str:
         """``bid <card-id>``."""
-        return f"bid {self._pool.cards[action].id}"
+        return f"bid {self._pool.cards[check_action_number(action, len(self._pool))].id}"
 
     def string_to_action(self, text: str) -> int:
-        """``bid <card-id>`` or a plain integer; raises IllegalActionError."""
-        w = text.split()
-        if len(w) == 1 and w[0].isdigit():
-            return int(w[0])
+        """``bid <card-id>`` or a plain integer; raises ActionNotationError."""
+        if (number := action_number(w := notation_words(text), len(self._pool), text)) is not None:
+            return number
         if len(w) == 2 and w[0] == "bid" and w[1] in self._pool.index:
             return self._pool.index[w[1]]
-        raise IllegalActionError("write 'bid <card-id>', e.g. 'bid queen-of-spades'", text)
+        raise ActionNotationError("write 'bid <card-id>', e.g. 'bid queen-of-spades'", text)
 
     def rules_sheet(self) -> list[tuple[str, str]]:
         """The rules sheet of ``cardtable rules goofspiel``."""
