@@ -14,6 +14,7 @@ from cardtable.core.cards import CardBase, CardPool, cached_card_pool
 STATUSES = ("chair", "throw", "catch", "keep", "passion")
 Status = Literal["chair", "throw", "catch", "keep", "passion"]
 STATS = (*STATUSES, "atk", "def")  # indices of per-player modifiers
+NSTATS = len(STATS)  # modifiers per court player: the stride of a state's ``mods``
 CLASSES = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5)
 KINDS = ("player", "special", "bench")
 PLAYER, SPECIAL, BENCH = range(3)

@@ -6,18 +6,17 @@ from typing import TYPE_CHECKING
 
 from cardtable.core.events import Event, note
 
-from .cards import CompiledEffect, Cond
+from .cards import NSTATS, CompiledEffect, Cond
 from .zones import COURT, SLOTS, tbase
 
 if TYPE_CHECKING:
-    from .rules import RugbyState
+    from .fields import RugbyFields
 
 V_TOP, V_OPP_TOP, V_STATUS, V_ATK, V_DEF, V_HELD, V_DRAW, V_BLOCK = range(8)
 SELF, TEAM, OPPONENTS = range(3)
-NSTATS = 7
 
 
-def on_court_stat(st: RugbyState, team: int, slot: int, stat: int) -> int:
+def on_court_stat(st: RugbyFields, team: int, slot: int, stat: int) -> int:
     """A status (0-4), ATK (5) or DEF (6) of the player on a court slot, modifiers included;
     ATK and DEF are the sideways values for a player placed sideways."""
     z = st.zones[tbase(team) + COURT + slot]
@@ -32,13 +31,13 @@ def on_court_stat(st: RugbyState, team: int, slot: int, stat: int) -> int:
     return base + st.mods[(team * SLOTS + slot) * NSTATS + stat]
 
 
-def cond_holds(st: RugbyState, team: int, slot: int, cond: Cond) -> bool:
+def cond_holds(st: RugbyFields, team: int, slot: int, cond: Cond) -> bool:
     """Whether the player on ``slot`` meets a ``when: {status, min}`` condition."""
     return cond is None or on_court_stat(st, team, slot, cond[0]) >= cond[1]
 
 
 def apply_effects(
-    st: RugbyState,
+    st: RugbyFields,
     team: int,
     slot: int,
     effects: tuple[CompiledEffect, ...],
@@ -70,7 +69,7 @@ def apply_effects(
     ev.append(note("top", team, top=[st.top_of(0), st.top_of(1)]))
 
 
-def _modify(st: RugbyState, team: int, slot: int, stat: int, amount: int, who: int) -> None:
+def _modify(st: RugbyFields, team: int, slot: int, stat: int, amount: int, who: int) -> None:
     """Change a status, ATK or DEF of the chosen players on court (WR-8.3 to WR-8.5)."""
     if who == SELF and slot >= 0:
         targets = [(team, slot)]

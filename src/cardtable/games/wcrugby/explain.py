@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .actions import END, INBOUNDER, PICK, SKILLS, TARGET
 from .cards import BENCH, KINDS, PLAYER, SPECIAL
 from .effects import cond_holds
+from .fields import PH_FATIGUE, PH_LINEUP, PH_POSITIONS, PH_STRATEGY, PH_WINDOW, PHASES, RugbyFields
 from .lineup import lineup_problem
-from .zones import HAND, POOL, SLOTS, tbase
-
-if TYPE_CHECKING:
-    from .rules import RugbyState
+from .zones import HAND, LINEUP, POOL, SLOTS, tbase
 
 
-def explain(st: RugbyState, a: int) -> str:
+def explain(st: RugbyFields, a: int) -> str:
     """Why action ``a`` is illegal in ``st``."""
-    from .rules import PH_FATIGUE, PH_LINEUP, PH_POSITIONS, PHASES
-
     phase = PHASES[st.phase]
     codec = st.game.codec
     if a == END:
@@ -44,11 +38,9 @@ def explain(st: RugbyState, a: int) -> str:
     return _strategy_problem(st, a)
 
 
-def _strategy_problem(st: RugbyState, a: int) -> str:
+def _strategy_problem(st: RugbyFields, a: int) -> str:
     """Why a strategy-time action (a bench card, a substitution, a special card) is
     illegal."""
-    from .rules import PH_STRATEGY, PH_WINDOW, PHASES
-
     codec = st.game.codec
     t = st.game.tables
     if st.phase not in (PH_STRATEGY, PH_WINDOW):
@@ -74,7 +66,7 @@ def _strategy_problem(st: RugbyState, a: int) -> str:
     return _card_problem(st, d, SPECIAL, HAND) or _special_problem(st, d, s, k)
 
 
-def _card_problem(st: RugbyState, d: int, kind: int, zone: int) -> str:
+def _card_problem(st: RugbyFields, d: int, kind: int, zone: int) -> str:
     t = st.game.tables
     cid = st.game.card_ids[d]
     if t.kind[d] != kind:
@@ -85,9 +77,7 @@ def _card_problem(st: RugbyState, d: int, kind: int, zone: int) -> str:
     return ""
 
 
-def _lineup_reason(st: RugbyState, d: int) -> str:
-    from .zones import LINEUP
-
+def _lineup_reason(st: RugbyFields, d: int) -> str:
     chosen = st._lineup_defs(st.team, LINEUP)
     if len(chosen) >= SLOTS:
         return "the lineup is full"
@@ -98,7 +88,7 @@ def _lineup_reason(st: RugbyState, d: int) -> str:
     )
 
 
-def _special_problem(st: RugbyState, d: int, s: int, k: int) -> str:
+def _special_problem(st: RugbyFields, d: int, s: int, k: int) -> str:
     t = st.game.tables
     team = st.team
     c = st.court(team)[s]

@@ -38,7 +38,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from .actions import END, INBOUNDER, PICK, SECOND, SKILLS, TARGET
-from .cards import PLAYER, SPECIAL, STATS, CompiledEffect
+from .cards import NSTATS, PLAYER, SPECIAL, STATS, CompiledEffect
 from .effects import (
     OPPONENTS,
     SELF,
@@ -52,26 +52,25 @@ from .effects import (
     V_STATUS,
     V_TOP,
 )
+from .fields import (
+    PH_FATIGUE,
+    PH_LINEUP,
+    PH_ORDER,
+    PH_POSITIONS,
+    PH_STRATEGY,
+    PH_WINDOW,
+    PHASES,
+)
 from .lineup import LineupTables
-from .rules import PH_ORDER, PH_STRATEGY, PH_WINDOW
 from .zones import SLOTS
 
 if TYPE_CHECKING:
     from .game import RugbyGame
     from .rules import RugbyState
 
-NSTATS = len(STATS)
 THROW, CATCH = 1, 2
 ATK, DEF = 5, 6
-PHASE_CODES = {
-    "lineup": 0,
-    "positions": 1,
-    "order": 2,
-    "strategy": 3,
-    "substitution window": 4,
-    "fatigue": 5,
-    "over": 6,
-}
+PHASE_CODES = {name: code for code, name in enumerate(PHASES)}  # the observation's phase
 ROLE = 2.0  # a filled position (a thrower inbounder, a catcher target): no TOP for the opponent
 SECOND_BONUS = 0.3  # going second in a period (what is seen before deciding)
 CACHE_SIZE = 4096
@@ -369,15 +368,15 @@ def action_values(g: RugbyGame, obs: dict[str, Any], legal: list[int]) -> list[f
     """A value per legal action (higher is better), from the observation only."""
     k = knowledge(g)
     phase = PHASE_CODES[obs["phase"]]
-    if phase == 0:
+    if phase == PH_LINEUP:
         return _pick_values(k, obs, legal)
-    if phase == 1:
+    if phase == PH_POSITIONS:
         return _position_values(k, obs, legal)
-    if phase == 2:
+    if phase == PH_ORDER:
         return [SECOND_BONUS if a == SECOND else 0.0 for a in legal]
-    if phase == 5:
+    if phase == PH_FATIGUE:
         return _fatigue_values(k, obs, legal)
-    return Court(k, obs).values(legal, phase == 4)
+    return Court(k, obs).values(legal, phase == PH_WINDOW)
 
 
 # ----- lineups -------------------------------------------------------------------------------

@@ -2,24 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardtable.core.state import TERMINAL
 
-from .cards import STATS
+from .cards import NSTATS, STATS
+from .fields import PHASES, RugbyFields
 from .lineup import LIMIT_HALVES, allowance_halves
 from .zones import SLOTS
 
-if TYPE_CHECKING:
-    from .rules import RugbyState
 
-NSTATS = len(STATS)
-
-
-def public_view(st: RugbyState, player: int | None) -> dict[str, Any]:
+def public_view(st: RugbyFields, player: int | None) -> dict[str, Any]:
     """Scores by period, TOP, totals, and per team the public facts of its lineup."""
-    from .rules import PHASES
-
     cur = st.current_player()
     return {
         "game": "wcrugby",
@@ -40,7 +34,7 @@ def public_view(st: RugbyState, player: int | None) -> dict[str, Any]:
     }
 
 
-def _team(st: RugbyState, team: int, player: int | None) -> dict[str, Any]:
+def _team(st: RugbyFields, team: int, player: int | None) -> dict[str, Any]:
     t = st.game.tables
     court = st.court(team)
     # WR-3.1: until the reveal, a lineup's orientation and positions are the team's secret,

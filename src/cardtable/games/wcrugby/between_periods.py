@@ -1,0 +1,103 @@
+"""Between periods: the hands drawn up (WR-7.1) with the discard pile reshuffled when a deck
+runs out (WR-5.5), the court players back to their team and fatigue (WR-7.2), then the next
+lineup (WR-7.3, in placing.py)."""
+
+from __future__ import annotations
+
+from cardtable.core.events import Event, move, note
+
+from .actions import END
+from .fields import PH_FATIGUE, PH_LINEUP, RugbyFields
+from .zones import COURT, DECK, DISCARD, FATIGUED, HAND, SLOTS, TIRED, tbase
+
+
+class BetweenPeriods(RugbyFields):
+    """Between periods: drawing up, fatigue, and the next lineup's preparation."""
+
+    __slots__ = ()
+
+    def _next_period(self, ev: list[Event]) -> None:
+        """WR-7.1: each team draws up to its hand size; WR-7.2: the court players return to
+        it (as tired players); then team 0 prepares its next lineup."""
+        self.period += 1
+        for team in (0, 1):
+            self._draw(team, self.game.options.hand_size - len(self.zones[tbase(team) + HAND]), ev)
+            tb = tbase(team)
+            for s in range(SLOTS):
+                for c in self.zones[tb + COURT + s]:
+                    self._put(c, tb + COURT + s, tb + TIRED, ev, team)
+                self.zones[tb + COURT + s] = ()
+        self.team = 0
+        self._begin_team_prep(ev)
+
+    def _begin_team_prep(self, ev: list[Event]) -> None:
+        """WR-7.2 fatigue (a team that made no substitution drops a player), then WR-7.3 the
+        new lineup from the hand."""
+        team = self.team
+        self.side[team] = 0
+        self.inb[team] = self.tgt[team] = -1
+        if self.period == 1:
+            self.phase = PH_LINEUP
+            return
+        if not self.subs[team] and self.zones[tbase(team) + TIRED]:
+            self.phase = PH_FATIGUE
+            return
+        self._fatigue_done(ev)
+
+    def _fatigue_actions(self) -> list[int]:
+        """WR-7.2: drop one of the tired players; ``end`` once one is dropped (or none is
+        tired)."""
+        z = self.zones
+        b = tbase(self.team)
+        out = sorted({self.game.codec.fatigue + self.cards[c] for c in z[b + TIRED]})
+        if z[b + FATIGUED] or not z[b + TIRED]:
+            out.insert(0, END)
+        return out
+
+    def _drop(self, d: int, ev: list[Event]) -> None:
+        """WR-7.2: drop a tired player of definition ``d`` for fatigue."""
+        b = tbase(self.team)
+        self._put(self._take(b + TIRED, d), b + TIRED, b + FATIGUED, ev, self.team)
+        if not self.zones[b + TIRED]:
+            self._fatigue_done(ev)
+
+    def _fatigue_done(self, ev: list[Event]) -> None:
+        """WR-7.2, WR-7.3: the tired players return to the hand; the next lineup is picked."""
+        b = tbase(self.team)
+        for c in self.zones[b + TIRED]:
+            self._put(c, b + TIRED, b + HAND, ev, self.team)
+        self.zones[b + TIRED] = ()
+        self.phase = PH_LINEUP
+        picks = self._pick_actions()
+        if picks:
+            self._legal = picks  # the next decision's legal actions, known already
+        else:
+            self._lineup_done(ev)
+
+    def _draw(self, team: int, n: int, ev: list[Event]) -> None:
+        """Draw ``n`` cards. WR-5.5: the moment the deck runs out, the discard pile is shuffled
+        into a new deck; a draw from an empty deck (nothing was discarded when it ran out)
+        does the same first."""
+        b = tbase(team)
+        z = self.zones
+        for _ in range(max(0, n)):
+            if not z[b + DECK] and not self._reshuffle(team, ev):
+                return
+            card = z[b + DECK][-1]
+            z[b + DECK] = z[b + DECK][:-1]
+            self._put(card, b + DECK, b + HAND, ev, team)
+            if not z[b + DECK]:
+                self._reshuffle(team, ev)
+
+    def _reshuffle(self, team: int, ev: list[Event]) -> bool:
+        """WR-5.5: shuffle the discard pile into the (empty) deck; False if it is empty too."""
+        b = tbase(team)
+        z = self.zones
+        if not z[b + DISCARD]:
+            return False
+        for c in z[b + DISCARD]:
+            ev.append(move(c, b + DISCARD, b + DECK, team))
+        z[b + DECK] = self.rng.shuffled(z[b + DISCARD])
+        z[b + DISCARD] = ()
+        ev.append(note("reshuffle", team))
+        return True

@@ -1,0 +1,147 @@
+"""Placing a lineup face down and naming its positions: the starting lineup from the pool
+(WR-3.1), the inbounder and the target (WR-3.2), sideways players (WR-3.7), the deck and first
+hand once both starting lineups are placed (WR-3.8), the next lineups from the hand (WR-7.3),
+and the secret of a lineup until the reveal (WR-3.1)."""
+
+from __future__ import annotations
+
+from cardtable.core.events import Event, move, note
+
+from .actions import INBOUNDER, TARGET
+from .fields import PH_POSITIONS, RugbyFields
+from .lineup import can_fill
+from .zones import DECK, HAND, LINEUP, POOL, SLOTS, tbase
+
+
+class Placing(RugbyFields):
+    """The lineup step of the state: picks, positions, and the hand-over to the reveal."""
+
+    __slots__ = ()
+
+    def _after_resample(self, player: int) -> None:
+        """WR-3.1: while the other team's lineup is face down, its orientation, inbounder and
+        target are its secret: a resampled state draws them again among the filled places,
+        so that nothing the player cannot see survives the resample."""
+        o = 1 - player
+        if any(c >= 0 for c in self.court(o)):
+            return  # revealed: everything is public
+        filled = [s for s in range(SLOTS) if self.zones[tbase(o) + LINEUP + s]]
+        if not filled:
+            return
+        rng = self.rng
+        self.side[o] = sum(1 << s for s in filled if rng.below(2))
+        if self.inb[o] >= 0:
+            self.inb[o] = filled[rng.below(len(filled))]
+        if self.tgt[o] >= 0:
+            others = [s for s in filled if s != self.inb[o]] or filled
+            self.tgt[o] = others[rng.below(len(others))]
+
+    def _pick_actions(self) -> list[int]:
+        """WR-3.1 and WR-7.3: pick a player not yet in the lineup, keeping it legal and able
+        to reach 4 players (or as many as the available players allow)."""
+        h = self.game.hot
+        team = self.team
+        chosen = self._lineup_defs(team, LINEUP)
+        if len(chosen) == SLOTS:
+            return []
+        src = tbase(team) + (POOL if self.period == 1 else HAND)
+        lt = h.lineup
+        taken, free = lt.room(chosen)
+        clash, net, pick = lt.clash, lt.net, h.pick
+        cards = self.cards
+        out: list[int] = []
+        defs = sorted({cards[c] for c in self.zones[src]} & h.players)
+        avail = sorted(defs, key=net.__getitem__)
+        room = (taken, free)
+        need = next(k for k in range(SLOTS - len(chosen), -1, -1) if can_fill(lt, avail, room, k))
+        if need == 0:
+            return out
+        more = need - 1
+        for d in defs:
+            if clash[d] & taken or net[d] > free:  # not lt.fits(room, d)
+                continue
+            # can_fill(lt, avail, room after d, more), with its greedy first step inlined
+            t2, f2, got = taken | clash[d], free - net[d], 0
+            if more:
+                for e in avail:
+                    if net[e] > f2:
+                        break
+                    if not clash[e] & t2:
+                        t2 |= clash[e]
+                        f2 -= net[e]
+                        got += 1
+                        if got == more:
+                            break
+            if got == more or can_fill(lt, avail, (taken | clash[d], free - net[d]), more):
+                out += pick[d]
+        return out
+
+    def _position_actions(self) -> list[int]:
+        """WR-3.2: name the inbounder among the filled places, then the target among the others."""
+        z = self.zones
+        b = tbase(self.team) + LINEUP
+        filled = [s for s in range(SLOTS) if z[b + s]]
+        if self.inb[self.team] < 0:
+            return [INBOUNDER + s for s in filled]
+        return [TARGET + s for s in filled if s != self.inb[self.team]]
+
+    def _pick(self, x: int, ev: list[Event]) -> None:
+        """WR-3.1, WR-3.7: place definition ``x // 2`` face down on the next empty place, sideways
+        if ``x`` is odd; the lineup is done when it is full or no pick is left."""
+        d, o = divmod(x, 2)
+        team = self.team
+        b = tbase(team)
+        src = b + (POOL if self.period == 1 else HAND)
+        s = 0  # the first free place
+        while self.zones[b + LINEUP + s]:
+            s += 1
+        self._put(self._take(src, d), src, b + LINEUP + s, ev, team)
+        if o:
+            self.side[team] |= 1 << s
+        picks = self._pick_actions() if s < SLOTS - 1 else []
+        if picks:
+            self._legal = picks  # the next decision's legal actions, known already
+        else:
+            self._lineup_done(ev)
+
+    def _lineup_done(self, ev: list[Event]) -> None:
+        """WR-3.2: with the lineup placed, name the inbounder and the target."""
+        team = self.team
+        filled = [s for s in range(SLOTS) if self.zones[tbase(team) + LINEUP + s]]
+        self.inb[team] = self.tgt[team] = -1
+        if len(filled) >= 2:
+            self.phase = PH_POSITIONS
+            return
+        if filled:
+            self.inb[team] = self.tgt[team] = filled[0]
+        self._next_lineup(ev)
+
+    def _position(self, action: int, ev: list[Event]) -> None:
+        """WR-3.2: name the inbounder (the only target left is named with it), or the target."""
+        team = self.team
+        if action < TARGET:
+            self.inb[team] = action - INBOUNDER
+            targets = self._position_actions()
+            if len(targets) == 1:
+                self.tgt[team] = targets[0] - TARGET
+                self._next_lineup(ev)
+            return
+        self.tgt[team] = action - TARGET
+        self._next_lineup(ev)
+
+    def _next_lineup(self, ev: list[Event]) -> None:
+        """The other team places its lineup (WR-3.1), or both are placed: the period starts."""
+        ev.append(note("lineup_placed", self.team))
+        if self.team == 0:
+            self.team = 1
+            self._begin_team_prep(ev)
+            return
+        if self.period == 1:
+            for team in (0, 1):
+                b = tbase(team)
+                self.zones[b + DECK] = self.rng.shuffled(self.zones[b + POOL])
+                for c in self.zones[b + POOL]:
+                    ev.append(move(c, b + POOL, b + DECK, team))
+                self.zones[b + POOL] = ()
+                self._draw(team, self.game.options.hand_size, ev)
+        self._start_period(ev)

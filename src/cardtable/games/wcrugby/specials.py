@@ -1,0 +1,76 @@
+"""Specials (WR-5.4): a special card activates a skill of an upright player, at most two
+players a period and never one player twice (by name), not while the team's skills are blocked
+(WR-8.8); the inbounder's skills add 1 less TOP (WR-3.5, in effects.py)."""
+
+from __future__ import annotations
+
+from cardtable.core.events import Event, note
+
+from .cards import NSTATS, SPECIAL
+from .effects import apply_effects
+from .fields import RugbyFields
+from .zones import COURT, DISCARD, HAND, SLOTS, tbase
+
+
+class Specials(RugbyFields):
+    """Special cards: which are legal, and a skill activated."""
+
+    __slots__ = ()
+
+    def _special_actions(self, hand: list[int]) -> list[int]:
+        """WR-5.4: a special card on an upright player's skill; at most 2 players a period,
+        never one player twice (by name: any card of the player counts), not while the team's
+        skills are blocked. Sorted: by card, by slot, then by skill."""
+        h = self.game.hot
+        t = self.game.tables
+        team = self.team
+        if self.blocked[team] or len(self.specials[team]) >= 2:
+            return []
+        specials = [d for d in hand if h.kind[d] == SPECIAL]
+        if not specials:
+            return []
+        # The upright players not used yet, each with the mask of its skills that may be used,
+        # its stats and where its modifiers start. cond_holds(self, team, s, cond) is written
+        # out below: a condition names a status (not ATK or DEF), so sideways does not matter.
+        usable: list[tuple[int, int, tuple[int, ...], int]] = []
+        z = self.zones
+        b = tbase(team) + COURT
+        mods = self.mods
+        used = self.specials[team]
+        for s in range(SLOTS):
+            if not z[b + s] or self.side[team] >> s & 1:
+                continue
+            d = self.cards[z[b + s][0]]
+            if t.name[d] in used:
+                continue
+            row = t.stats[d]
+            mb = (team * SLOTS + s) * NSTATS
+            mask = 0
+            for k, (cond, _) in enumerate(t.skills[d]):
+                if cond is None or row[cond[0]] + mods[mb + cond[0]] >= cond[1]:
+                    mask |= 1 << k
+            if mask:
+                usable.append((s, mask, row, mb))
+        out: list[int] = []
+        for d in specials:
+            cond = t.cond[d]
+            at = h.special_at[d]
+            for s, mask, row, mb in usable:
+                if cond is None or row[cond[0]] + mods[mb + cond[0]] >= cond[1]:
+                    out += at[s][mask]
+        return out
+
+    def _special(self, d: int, s: int, k: int, ev: list[Event]) -> None:
+        """WR-5.4: activate skill ``k`` of the player on slot ``s`` with special card ``d``."""
+        team = self.team
+        b = tbase(team)
+        t = self.game.tables
+        card = self._take(b + HAND, d)
+        self._put(card, b + HAND, b + DISCARD, ev, team)
+        player = self.court(team)[s]
+        # WR-5.4: the limits count players by name, whichever of the player's cards is on court
+        self.specials[team] = (*self.specials[team], t.name[self.cards[player]])
+        ev.append(note("special", team, slot=s + 1, skill=k + 1))
+        _, effects = t.skills[self.cards[player]][k]
+        apply_effects(self, team, s, effects, self.inb[team] == s, ev)
+        apply_effects(self, team, s, t.effects[d], False, ev)
