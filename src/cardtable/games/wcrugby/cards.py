@@ -15,10 +15,12 @@ STATUSES = ("chair", "throw", "catch", "keep", "passion")
 Status = Literal["chair", "throw", "catch", "keep", "passion"]
 STATS = (*STATUSES, "atk", "def")  # indices of per-player modifiers
 NSTATS = len(STATS)  # modifiers per court player: the stride of a state's ``mods``
+THROW, CATCH, ATK, DEF = (STATS.index(s) for s in ("throw", "catch", "atk", "def"))
 CLASSES = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5)
 KINDS = ("player", "special", "bench")
 PLAYER, SPECIAL, BENCH = range(3)
 WHO = ("self", "team", "opponents")
+SELF, TEAM, OPPONENTS = range(len(WHO))  # a compiled effect's ``who``
 
 CARD_DIR = Path(__file__).parent / "cards"
 DECK_DIR = Path(__file__).parent / "decks"
@@ -106,6 +108,7 @@ Effect = Annotated[
     Field(discriminator="do"),
 ]
 VERBS = ("top", "opp_top", "status", "atk", "def", "held_ball", "draw", "block_skills")
+V_TOP, V_OPP_TOP, V_STATUS, V_ATK, V_DEF, V_HELD, V_DRAW, V_BLOCK = range(len(VERBS))
 
 
 class Skill(_Strict):
@@ -179,10 +182,10 @@ Cond = tuple[int, int] | None
 def _effect(e: BaseModel) -> CompiledEffect:
     verb = VERBS.index(getattr(e, "do"))  # noqa: B009
     stat = STATS.index(getattr(e, "stat", "chair"))
-    if verb == 3:
-        stat = 5
-    elif verb == 4:
-        stat = 6
+    if verb == V_ATK:
+        stat = ATK
+    elif verb == V_DEF:
+        stat = DEF
     return (verb, getattr(e, "amount", 0), stat, WHO.index(getattr(e, "who", "self")))
 
 

@@ -6,14 +6,27 @@ from typing import TYPE_CHECKING
 
 from cardtable.core.events import Event, note
 
-from .cards import NSTATS, CompiledEffect, Cond
+from .cards import (
+    ATK,
+    DEF,
+    NSTATS,
+    OPPONENTS,
+    SELF,
+    V_ATK,
+    V_BLOCK,
+    V_DEF,
+    V_DRAW,
+    V_HELD,
+    V_OPP_TOP,
+    V_STATUS,
+    V_TOP,
+    CompiledEffect,
+    Cond,
+)
 from .zones import COURT, SLOTS, tbase
 
 if TYPE_CHECKING:
     from .fields import RugbyFields
-
-V_TOP, V_OPP_TOP, V_STATUS, V_ATK, V_DEF, V_HELD, V_DRAW, V_BLOCK = range(8)
-SELF, TEAM, OPPONENTS = range(3)
 
 
 def on_court_stat(st: RugbyFields, team: int, slot: int, stat: int) -> int:
@@ -24,8 +37,8 @@ def on_court_stat(st: RugbyFields, team: int, slot: int, stat: int) -> int:
         return 0
     t = st.game.tables
     d = st.cards[z[0]]
-    if stat >= 5 and st.side[team] >> slot & 1:
-        base = t.side_stats[d][stat - 5]
+    if stat >= ATK and st.side[team] >> slot & 1:
+        base = t.side_stats[d][stat - ATK]
     else:
         base = t.stats[d][stat]
     return base + st.mods[(team * SLOTS + slot) * NSTATS + stat]
@@ -80,10 +93,10 @@ def _modify(st: RugbyFields, team: int, slot: int, stat: int, amount: int, who: 
         if not st.zones[tbase(tm) + COURT + s]:
             continue
         st.mods[(tm * SLOTS + s) * NSTATS + stat] += amount
-        if stat == 5:
+        if stat == ATK:
             st.atk_tot[tm] += amount
-        elif stat == 6:
+        elif stat == DEF:
             st.def_tot[tm] += amount
-    if stat >= 5:
+    if stat >= ATK:
         for tm in (0, 1):
             st.def_top[tm] = max(0, st.def_tot[tm] - st.atk_tot[1 - tm])

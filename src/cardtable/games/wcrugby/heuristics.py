@@ -38,11 +38,18 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from .actions import END, INBOUNDER, PICK, SECOND, SKILLS, TARGET
-from .cards import NSTATS, PLAYER, SPECIAL, STATS, CompiledEffect
-from .effects import (
+from .cards import (
+    ATK,
+    CATCH,
+    DEF,
+    NSTATS,
     OPPONENTS,
+    PLAYER,
     SELF,
+    SPECIAL,
+    STATS,
     TEAM,
+    THROW,
     V_ATK,
     V_BLOCK,
     V_DEF,
@@ -51,6 +58,7 @@ from .effects import (
     V_OPP_TOP,
     V_STATUS,
     V_TOP,
+    CompiledEffect,
 )
 from .fields import (
     PH_FATIGUE,
@@ -68,8 +76,6 @@ if TYPE_CHECKING:
     from .game import RugbyGame
     from .rules import RugbyState
 
-THROW, CATCH = 1, 2
-ATK, DEF = 5, 6
 PHASE_CODES = {name: code for code, name in enumerate(PHASES)}  # the observation's phase
 ROLE = 2.0  # a filled position (a thrower inbounder, a catcher target): no TOP for the opponent
 SECOND_BONUS = 0.3  # going second in a period (what is seen before deciding)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from cardtable.core.events import Event, note, reveal
 
-from .cards import NSTATS
+from .cards import ATK, CATCH, DEF, NSTATS, THROW
 from .effects import on_court_stat
 from .fields import PH_ORDER, RugbyFields
 from .zones import COURT, DISCARD, FATIGUED, LINEUP, SLOTS, tbase
@@ -43,7 +43,9 @@ class Reveal(RugbyFields):
             for s, c in enumerate(self.court(team)):
                 if c >= 0:
                     d = self.cards[c]
-                    a, f = t.side_stats[d] if self.side[team] >> s & 1 else t.stats[d][5:7]
+                    a, f = (
+                        t.side_stats[d] if self.side[team] >> s & 1 else t.stats[d][ATK : DEF + 1]
+                    )
                     atk += a
                     dfn += f
             self.atk_tot[team], self.def_tot[team] = atk, dfn
@@ -76,7 +78,7 @@ class Reveal(RugbyFields):
     def _check_positions(self, team: int, slots: tuple[int, int], ev: list[Event]) -> None:
         """WR-3.3 inbounder Throw >= 3 and WR-3.4 target Catch >= 3, else the opponent's TOP +1.
         ``slots`` are the (inbounder, target) slots to check now, -1 for none."""
-        for which, (slot, stat) in enumerate(((slots[0], 1), (slots[1], 2))):
+        for which, (slot, stat) in enumerate(((slots[0], THROW), (slots[1], CATCH))):
             if slot < 0:
                 continue
             if (
