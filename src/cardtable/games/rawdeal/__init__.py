@@ -1,1 +1,11 @@
-"""WWE Raw Deal (Comic Images, 2000): wrestling with a 60-card Arsenal, reversals, Fortitude."""
+"""WWE Raw Deal (Comic Images, 2000): wrestling with a 60-card Arsenal, reversals, Fortitude.
+
+The modules import one way, from the bottom up, never back down at run time: the card files
+(cards) and zones; then actions, tables, construction and words over them; hot (per-game
+look-ups) and match (the state's fields and phases); the rules' parts, each a mixin over the
+parts it calls: multiplayer, winning, effects, reversals, damage, turn, then playing and
+prematch; explain; rules (the one RawDealState, combining the parts); heuristics, render
+and sheet; and game on top. Only type hints look upward (``if TYPE_CHECKING:`` imports of
+game and rules); the one call upward at run time, damage ending the turn, is the abstract
+``DamageRules._end_turn`` that turn.py fills in.
+"""

@@ -26,11 +26,13 @@ from dataclasses import dataclass
 from cardtable.core.errors import ActionNotationError
 from cardtable.core.notation import action_number, check_action_number, notation_words
 
+from .cards import PLAY_TYPES
+
 END, ABILITY, STUN, HAND = 0, 1, 2, 6
 MAX_PLAYERS = 4
 SEATS = tuple(str(p) for p in range(MAX_PLAYERS))  # the seats of "target 2"
-AS = ("maneuver", "action", "reversal")
-MANEUVER, ACTION, REVERSAL = range(3)
+AS = PLAY_TYPES  # by the offset of a card's action: MANEUVER, ACTION, REVERSAL
+MANEUVER, ACTION, REVERSAL = range(len(AS))
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import ABILITY, AS, END, HAND, REVERSAL
+from .match import PH_BURY, PH_MAIN, PH_PREMATCH, PH_REVERSAL, PH_STUN, PH_TARGET, PHASES
 from .tables import MIDMATCH_CARD, PREMATCH_CARD
 from .zones import BACKLASH, RING, pbase
 from .zones import HAND as HAND_ZONE
@@ -15,8 +16,6 @@ if TYPE_CHECKING:
 
 def explain(st: RawDealState, a: int) -> str:
     """Why action ``a`` is illegal in ``st``."""
-    from .rules import PH_BURY, PH_STUN, PH_TARGET, PHASES
-
     phase = PHASES[st.phase]
     codec = st.game.codec
     if st.phase == PH_TARGET:
@@ -39,8 +38,6 @@ def explain(st: RawDealState, a: int) -> str:
 
 def _card_problem(st: RawDealState, a: int) -> str:
     """Why playing a card from the hand or the Backlash deck (action ``a``) is illegal."""
-    from .rules import PH_MAIN, PH_PREMATCH, PH_REVERSAL, PHASES
-
     codec = st.game.codec
     t = st.game.tables
     from_hand = a < codec.backlash
@@ -94,8 +91,6 @@ def _play_problem(st: RawDealState, d: int) -> str:
 
 def _aim_problem(st: RawDealState, a: int) -> str:
     """Why a TARGET or TAG action is illegal."""
-    from .rules import PH_MAIN
-
     codec = st.game.codec
     if a != codec.tag:
         return "a target is chosen right after playing a card, when several opponents could take it"

@@ -41,8 +41,31 @@ from typing import TYPE_CHECKING, Any
 from cardtable.core.errors import CardtableError
 
 from .actions import ABILITY, ACTION, END, HAND, MANEUVER
-from .rules import A_TOUGH, NEVER, PH_OVER
-from .tables import ARSENAL_CARD, MIDMATCH_CARD, PREMATCH_CARD, SUPERSTAR
+from .hot import NEVER
+from .match import (
+    PH_BURY,
+    PH_MAIN,
+    PH_OVER,
+    PH_PREMATCH,
+    PH_REVERSAL,
+    PH_STUN,
+    PHASES,
+)
+from .tables import (
+    A_TOUGH,
+    ARSENAL_CARD,
+    MIDMATCH_CARD,
+    PREMATCH_CARD,
+    SUPERSTAR,
+    V_DRAW,
+    V_END_TURN,
+    V_NEXT_BONUS,
+    V_NEXT_COST,
+    V_OPP_DISCARD,
+    V_OVERTURN_SELF,
+    V_PIN_OPPONENT,
+    V_RECOVER,
+)
 from .zones import ARSENAL, PER_PLAYER
 from .zones import HAND as HAND_ZONE
 
@@ -50,23 +73,13 @@ if TYPE_CHECKING:
     from .game import RawDealGame
     from .rules import RawDealState
 
-V_DRAW, V_OPP_DISCARD, V_NEXT_BONUS, V_NEXT_COST, V_OVERTURN_SELF, V_RECOVER = range(6)
-V_END_TURN, V_PIN_OPPONENT = 6, 7
 MAXF = 48  # Fortitude indices of the prior tables (higher is clamped)
 WIN = 1000.0  # the value of winning (or of not losing) at once
 DECK = 60.0  # Arsenal size of the prior
 TARGET_WEAKEST = 0.6  # free-for-all: the pull, per card of Arsenal, towards the weakest target
 BAIT = 2.0  # a reversal drawn out of the defender's hand: one fewer for the big maneuvers
 FFA_PATIENCE = 0.6  # free-for-all: the gain a play needs, per card of the weakest Arsenal
-PHASE_CODES = {
-    "pre-match": 0,
-    "main": 1,
-    "reversal window": 2,
-    "stun draw": 3,
-    "bury": 4,
-    "over": 5,
-    "target": 6,
-}
+PHASE_CODES = {name: code for code, name in enumerate(PHASES)}  # an observation's phase
 
 
 class Fit:
@@ -570,15 +583,15 @@ def action_values(g: RawDealGame, obs: dict[str, Any], legal: list[int]) -> list
     """A value per legal action (higher is better), from the observation only."""
     k = knowledge(g)
     phase = PHASE_CODES[obs["phase"]]
-    if phase == 0:  # RD-2.3
+    if phase == PH_PREMATCH:  # RD-2.3
         first = k.backlash_first
         return [0.0 if a == END else k.prematch_value[(a - first) // 3] for a in legal]
     v = View(k, obs)
-    if phase == 1:
+    if phase == PH_MAIN:
         return _main_values(k, v, obs, legal)
-    if phase == 2:
+    if phase == PH_REVERSAL:
         return _reversal_values(k, v, obs, legal)
-    if phase == 3:  # RD-5.5: draw while the Arsenal can spare the cards
+    if phase == PH_STUN:  # RD-5.5: draw while the Arsenal can spare the cards
         ars = v.arsenal[v.me]
         hand = len(v.hand)
         out = []
@@ -587,7 +600,7 @@ def action_values(g: RawDealGame, obs: dict[str, Any], legal: list[int]) -> list
             out.append(total)
             total += hand_worth(hand + j) - arsenal_worth(ars - j - 1)
         return out
-    if phase == 4:
+    if phase == PH_BURY:
         return [-_usefulness(v, (a - HAND) // 3) for a in legal]
     return _target_values(k, v, obs, legal)
 

@@ -17,6 +17,22 @@ NO_LIMIT = 99
 ALIGNMENTS = ("face", "heel")
 
 Effect = tuple[int, int, int]  # verb, amount, subtype (-1: any)
+# an Effect's verb: an index of VERBS (RD-7)
+(
+    V_DRAW,
+    V_OPP_DISCARD,
+    V_NEXT_BONUS,
+    V_NEXT_COST,
+    V_OVERTURN_SELF,
+    V_RECOVER,
+    V_END_TURN,
+    V_PIN_OPPONENT,
+) = range(len(VERBS))
+# a Superstar ability the rules act on: an index of ABILITIES (0: none)
+A_DRAW_TWO, A_START_OVERTURN, A_START_RECYCLE, A_TOUGH, A_DRAW_BURY = (
+    ABILITIES.index(a)
+    for a in ("draw_two", "start_overturn", "start_recycle", "tough", "draw_and_bury")
+)
 
 
 @dataclass(frozen=True)

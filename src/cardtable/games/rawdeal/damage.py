@@ -1,0 +1,87 @@
+"""Damage and pinfall (RD-5.4, RD-5.5, RD-5.7, RD-8.1): cards overturned one at a time from
+the Arsenal to the Ringside pile, a fitting reversal overturned that stops the damage and
+the Stun Value draw it may give, and the pin when the Arsenal runs out."""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+
+from cardtable.core.events import EVERYONE, NO_CARD, NO_ZONE, Event, note
+
+from .effects import EffectRules
+from .match import PH_OVER, PH_STUN, _event
+from .reversals import ReversalRules
+from .zones import ARSENAL, PER_PLAYER, RINGSIDE
+
+NO_REVERSALS: frozenset[int] = frozenset()
+
+
+class DamageRules(EffectRules, ReversalRules):
+    """RD-5.4: damage, which may end the turn (the turn is in turn.py)."""
+
+    __slots__ = ()
+
+    def _damage(self, victim: int, n: int, ev: list[Event], from_card: bool) -> bool:
+        """RD-5.4: overturn ``n`` cards one at a time. With ``from_card`` a fitting reversal
+        overturned from the Arsenal stops the damage and ends the turn (Stun Value may let
+        the attacker draw); only with overturned_text=official do its reversal effects
+        apply, on a card worded for it (RD-5.7). Returns whether the damage was stopped.
+        RD-8.1 decides pins."""
+        src = PER_PLAYER * victim + ARSENAL
+        dst = PER_PLAYER * victim + RINGSIDE
+        z = self.zones
+        h = self.game.hot
+        ev.append(
+            _event(Event, ("damage", victim, NO_CARD, NO_ZONE, NO_ZONE, {"amount": n}, EVERYONE))
+        )
+        arsenal = z[src]
+        if h.pinfall_seed and n >= len(arsenal) and n > 0:
+            self._knock_out([victim], "pinfall", ev)
+            return False
+        # the cards to overturn, in order, up to the first fitting reversal (from_card): the
+        # Arsenal reversals that fit the card by the cards alone may; nothing else that
+        # decides whether they fit changes while cards are overturned
+        top = arsenal[: -n - 1 : -1] if n > 0 else ()
+        reversals = (
+            h.answers(self.pending_def, self.pending_as).arsenal
+            if from_card and self.pending_def >= 0
+            else NO_REVERSALS
+        )
+        cards = self.cards
+        fort: int | None = None
+        stop = -1
+        for i, card in enumerate(top):
+            ev.append(_event(Event, ("move", victim, card, src, dst, None, EVERYONE)))
+            if cards[card] in reversals:
+                if fort is None:
+                    fort = self.fortitude(victim)
+                if self._fits(cards[card], fort):
+                    stop = i
+                    top = top[: i + 1]
+                    break
+        z[src] = arsenal[: len(arsenal) - len(top)]
+        z[dst] += top
+        if stop >= 0:
+            d = self.cards[top[stop]]
+            ev.append(note("reversed_from_arsenal", victim, card=self.game.card_ids[d]))
+            if h.rev_overturned[d]:  # RD-5.7 (overturned_text=official): its effects apply
+                self._effects(victim, self.tp, self.game.tables.reversal_effects[d], ev)
+                if self.phase == PH_OVER or self.gone >> self.tp & 1:
+                    return True
+            stun = min(
+                self.game.tables.stun[self.pending_def], len(z[PER_PLAYER * self.tp + ARSENAL])
+            )
+            if stop < n - 1 and stun:  # RD-5.5 Stun Value
+                self.stun_max = stun
+                self.phase = PH_STUN
+                self.actor = self.tp
+            else:
+                self._end_turn(ev)
+            return True
+        if len(top) < n:  # the Arsenal ran out
+            self._knock_out([victim], "pinfall", ev)
+        return False
+
+    @abstractmethod
+    def _end_turn(self, ev: list[Event]) -> None:
+        """RD-4.7: end the turn (:class:`~cardtable.games.rawdeal.turn.TurnRules`)."""

@@ -1,0 +1,271 @@
+"""A Raw Deal match in progress: the state's fields, its phases, and the facts read off the
+zones; the base of the rules' parts (see rules.py).
+
+Holds RD-2.1 (Superstar Value), RD-3.5 (the Fortitude Rating, with the Pre-match cards and the
+Mid-match cards in the Ring kept as :class:`RingFacts`, RD-3.4), the Backlash deck's Mid-match
+cards, and moving cards: taking, putting and RD-4.2 drawing. The Superstars' abilities are
+looked up once per state.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from cardtable.core.events import EVERYONE, Event
+from cardtable.core.state import TERMINAL, State
+
+from .tables import MIDMATCH_CARD
+from .zones import ARSENAL, BACKLASH, BACKSTAGE, PER_PLAYER, PREMATCH, RING, pbase
+from .zones import HAND as HAND_ZONE
+
+if TYPE_CHECKING:
+    from .game import RawDealGame
+
+PH_PREMATCH, PH_MAIN, PH_REVERSAL, PH_STUN, PH_BURY, PH_OVER, PH_TARGET = range(7)
+PHASES = ("pre-match", "main", "reversal window", "stun draw", "bury", "over", "target")
+DRAW, BOTH_LOSE = -2, -3  # the winner of a drawn match, and of a double loss
+
+
+class RingFacts(NamedTuple):
+    """What a player's Ring and Pre-match cards add up to, counted from the two zone tuples
+    named here: the Fortitude Rating (RD-3.5), the Mid-match cards in the Ring, and the
+    Pre-match damage modifiers. Zones are immutable tuples, so the facts hold for as long as
+    the state's zones are these very objects."""
+
+    ring: tuple[int, ...]
+    prematch: tuple[int, ...]
+    fortitude: int
+    midmatch: int
+    bonuses: tuple[tuple[int, int], ...]  # (damage bonus, subtype mask 0: any), bonus > 0
+    reduction: int  # less damage taken from the opponent's maneuvers
+
+
+NO_FACTS = RingFacts((), (), 0, 0, (), 0)  # the facts of an empty Ring and Pre-match
+ZoneDefs = tuple[tuple[int, ...], tuple[int, ...]]  # a zone tuple, and definitions found in it
+
+# The hot paths build their events as the tuples that cardtable.core.events.move and note
+# build (fields: kind, player, card, src, dst, data, private_to), without the call:
+# _event(Event, ("move", player, card, src, dst, None, EVERYONE)) is move(card, src, dst,
+# player), _event(Event, (kind, player, NO_CARD, NO_ZONE, NO_ZONE, data, EVERYONE)) is
+# note(kind, player, **data).
+_event = tuple.__new__
+
+
+class MatchState(State):
+    """The fields of a Raw Deal state and the facts every part of the rules reads; the parts
+    (setup, the turn, playing a card, reversals, damage, effects, winning) are mixins over it,
+    combined in :class:`~cardtable.games.rawdeal.rules.RawDealState`."""
+
+    __slots__ = (
+        "_backlash",
+        "_facts",
+        "abilities",
+        "ability_used",
+        "active",
+        "actor",
+        "bonus",
+        "carry",
+        "gone",
+        "last_damage",
+        "last_played",
+        "passes",
+        "pending_as",
+        "pending_cost",
+        "pending_damage",
+        "pending_def",
+        "pending_from_hand",
+        "pending_prev",
+        "phase",
+        "rev_cost",
+        "reversals_left",
+        "stun_max",
+        "tagged",
+        "target",
+        "tp",
+        "turn_no",
+        "winner",
+    )
+
+    game: RawDealGame
+
+    def _init_fields(self) -> None:
+        self.phase = PH_PREMATCH
+        self.tp = 0  # the turn player (in Pre-match: who started it)
+        self.actor = 0
+        self.passes = 0
+        self.turn_no = 0
+        self.ability_used = False
+        self.last_played = -1  # definition of the card played last this turn
+        self.last_damage = 0
+        self.bonus = (0, 0)  # set-up bonus for the next card: (damage, subtype mask 0: any)
+        self.rev_cost = 0  # extra F for reversals to the next maneuver
+        n = self.game.num_players
+        self.carry = [-1] * n  # a set-up reversal carried into that player's next turn
+        self.pending_as = 0
+        self.pending_cost = 0  # extra F for reversals to the maneuver being played
+        self.pending_damage = 0
+        self.pending_def = -1  # the card being played (or last played, during its damage)
+        self.pending_prev = -1
+        self.pending_from_hand = True  # the card being played came from the hand
+        self.target = 1  # the opponent the card being played is aimed at (the defender)
+        self.gone = 0  # bit p: player p is out of the match (pinned or counted out)
+        self.active = (0, 1)  # tag team match: the active member of team 0 and of team 1
+        self.tagged = False  # a tag-in was made this turn
+        self.reversals_left = 0
+        self.stun_max = 0
+        self.winner = -1  # a player; in a tag team match a team; or DRAW, BOTH_LOSE
+        self.abilities = (0,) * n  # each Superstar's ability: see _cache_abilities
+        # caches of facts derived from zones, per player (see ring_facts and backlash_midmatch);
+        # tuples that are replaced, not changed, so that clones share them
+        self._facts: tuple[RingFacts, ...] = (NO_FACTS,) * n
+        self._backlash: tuple[ZoneDefs, ...] = (((), ()),) * n
+
+    def _cache_abilities(self) -> None:
+        """Look the Superstars' abilities up once: after the deal, and after zones are pinned
+        (in play a Superstar never changes). An empty Backstage area has ability 'none'."""
+        t = self.game.tables
+        z = self.zones
+        self.abilities = tuple(
+            t.ability[self.cards[z[pbase(p) + BACKSTAGE][0]]] if z[pbase(p) + BACKSTAGE] else 0
+            for p in range(self.game.num_players)
+        )
+
+    def pin_zones(self, pins: dict[str, list[str]]) -> None:
+        """Set zones for scenarios and tests (see State.pin_zones); the Superstars' abilities
+        are looked up again."""
+        super().pin_zones(pins)
+        self._cache_abilities()
+
+    def _copy_into(self, other: State) -> None:
+        assert isinstance(other, MatchState)
+        other.phase = self.phase
+        other.tp = self.tp
+        other.actor = self.actor
+        other.passes = self.passes
+        other.turn_no = self.turn_no
+        other.ability_used = self.ability_used
+        other.last_played = self.last_played
+        other.last_damage = self.last_damage
+        other.bonus = self.bonus
+        other.rev_cost = self.rev_cost
+        other.carry = self.carry[:]
+        other.pending_as = self.pending_as
+        other.pending_cost = self.pending_cost
+        other.pending_damage = self.pending_damage
+        other.pending_def = self.pending_def
+        other.pending_prev = self.pending_prev
+        other.pending_from_hand = self.pending_from_hand
+        other.target = self.target
+        other.gone = self.gone
+        other.active = self.active
+        other.tagged = self.tagged
+        other.reversals_left = self.reversals_left
+        other.stun_max = self.stun_max
+        other.winner = self.winner
+        other.abilities = self.abilities
+        other._facts = self._facts
+        other._backlash = self._backlash
+
+    def current_player(self) -> int:
+        """The player to decide, or TERMINAL."""
+        return TERMINAL if self.phase == PH_OVER else self.actor
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over (as State.is_terminal, without the call)."""
+        return self.phase == PH_OVER
+
+    def superstar(self, p: int) -> int:
+        """The definition of a player's Superstar."""
+        return self.cards[self.zones[pbase(p) + BACKSTAGE][0]]
+
+    def ability(self, p: int) -> int:
+        """A player's Superstar ability (an index of ABILITIES)."""
+        return self.abilities[p]
+
+    def superstar_value(self, p: int) -> int:
+        """Superstar Value with the Enforcer's addition (RD-2.1)."""
+        t = self.game.tables
+        return sum(t.value[self.cards[c]] for c in self.zones[pbase(p) + BACKSTAGE])
+
+    def fortitude(self, p: int) -> int:
+        """RD-3.5: the printed D of the cards in the Ring, plus Pre-match Fortitude."""
+        return self.ring_facts(p).fortitude
+
+    def ring_facts(self, p: int) -> RingFacts:
+        """A player's RingFacts, counted again only when the Ring or Pre-match zone changed;
+        when cards were only added to the Ring, only those count."""
+        b = PER_PLAYER * p
+        ring = self.zones[b + RING]
+        prematch = self.zones[b + PREMATCH]
+        facts = self._facts[p]
+        if facts.ring is ring and facts.prematch is prematch:
+            return facts
+        t = self.game.tables
+        cards = self.cards
+        n = len(facts.ring)
+        if facts.prematch is prematch and ring[:n] == facts.ring:
+            fort, mids, new = facts.fortitude, facts.midmatch, ring[n:]
+            bonuses, reduction = facts.bonuses, facts.reduction
+        else:
+            pm = [cards[c] for c in prematch]
+            fort = sum(t.pm_fortitude[d] for d in pm)
+            mids, new = 0, ring
+            bonuses = tuple(t.pm_damage[d] for d in pm if t.pm_damage[d][0])
+            reduction = sum(t.pm_reduction[d] for d in pm)
+        damage, kind = t.damage, t.kind
+        for c in new:
+            d = cards[c]
+            fort += damage[d]
+            if kind[d] == MIDMATCH_CARD:
+                mids += 1
+        facts = RingFacts(ring, prematch, fort, mids, bonuses, reduction)
+        f = self._facts
+        if len(f) == 2:
+            self._facts = (facts, f[1]) if p == 0 else (f[0], facts)
+        else:
+            self._facts = (*f[:p], facts, *f[p + 1 :])
+        return facts
+
+    def backlash_midmatch(self, p: int) -> tuple[int, ...]:
+        """The distinct Mid-match cards (definitions) in a player's Backlash deck, sorted;
+        worked out again only when the deck changed (zones are immutable tuples: an unchanged
+        zone is the very same object), which during the match is seldom."""
+        z = self.zones[PER_PLAYER * p + BACKLASH]
+        cached, defs = self._backlash[p]
+        if cached is z:
+            return defs
+        cards = self.cards
+        defs = tuple(sorted({cards[c] for c in z} & self.game.hot.midmatch_defs))
+        entry = (z, defs)
+        b = self._backlash
+        self._backlash = (*b[:p], entry, *b[p + 1 :])
+        return defs
+
+    def _take(self, zone: int, d: int) -> int:
+        """Take the first card of definition ``d`` out of ``zone``; return its instance."""
+        z = self.zones[zone]
+        cards = self.cards
+        for i, card in enumerate(z):
+            if cards[card] == d:
+                self.zones[zone] = z[:i] + z[i + 1 :]
+                return card
+        raise ValueError(f"no card of definition {d} in zone {zone}")
+
+    def _put(self, card: int, src: int, dst: int, ev: list[Event], player: int) -> None:
+        self.zones[dst] += (card,)
+        ev.append(_event(Event, ("move", player, card, src, dst, None, EVERYONE)))
+
+    def _draw(self, p: int, n: int, ev: list[Event]) -> None:
+        """Draw up to ``n``; an empty Arsenal draws nothing and is no loss (RD-4.2)."""
+        src = PER_PLAYER * p + ARSENAL
+        dst = PER_PLAYER * p + HAND_ZONE
+        z = self.zones
+        arsenal = z[src]
+        k = min(n, len(arsenal))
+        if k <= 0:
+            return
+        drawn = arsenal[: -k - 1 : -1]  # the top k cards, in the order they are drawn
+        z[src] = arsenal[:-k]
+        z[dst] += drawn
+        for card in drawn:
+            ev.append(_event(Event, ("move", p, card, src, dst, None, EVERYONE)))

@@ -1,0 +1,196 @@
+"""Playing a card (RD-4.3 to RD-4.6, RD-5.1, RD-5.3): the maneuvers and actions a player may
+play (RD-4.3, RD-3.5, RD-4.5 requirements, RD-6.1 uniqueness, RD-3.4, RD-9.5), the card
+played and aimed (RD-4.4, RD-9.2) with its damage and modifiers (RD-6.2 set-up bonus, RD-7.8
+Pre-match effects, RD-3.2 ``tough``, RD-7.4), the reversal window (RD-5.1), a reversal
+played (RD-5.3, RD-5.8, RD-6.4 set-up, RD-6.5 Multi), and a card not reversed resolving
+(RD-4.6, RD-7.7 ``end_turn``)."""
+
+from __future__ import annotations
+
+from cardtable.core.events import EVERYONE, NO_CARD, NO_ZONE, Event, note
+
+from .actions import ABILITY, AS, END, MANEUVER
+from .match import PH_MAIN, PH_OVER, PH_REVERSAL, PH_TARGET, _event
+from .tables import A_DRAW_BURY, A_TOUGH
+from .turn import TurnRules
+from .zones import ARSENAL, PER_PLAYER, PLAYING, RING, RINGSIDE, pbase
+from .zones import HAND as HAND_ZONE
+
+
+class PlayingRules(TurnRules):
+    """RD-4.3 to RD-4.6 and RD-5.1, RD-5.3: a card from the hand or Backlash deck to the Ring
+    (or, reversed, to the Ringside pile)."""
+
+    __slots__ = ()
+
+    def _main_actions(self) -> list[int]:
+        """RD-4.3: maneuvers and actions from the hand, Mid-match cards, the ability, end.
+        Sorted: END, ABILITY, the hand's plays by definition, then the Backlash deck's."""
+        h = self.game.hot
+        p = self.actor
+        b = PER_PLAYER * p
+        facts = self.ring_facts(p)
+        fort = facts.fortitude
+        out = [END]
+        if self.abilities[p] == A_DRAW_BURY and not self.ability_used and self.zones[b + ARSENAL]:
+            out.append(ABILITY)
+        tag = h.tag and not self.tagged and not self.gone >> self.partner(p) & 1
+        need, conditional = h.need, h.conditional
+        plays = h.hand_plays
+        cards = self.cards
+        # the hand changes between most decisions: its definitions are not worth keeping
+        for d in sorted({cards[c] for c in self.zones[b + HAND_ZONE]}):
+            if need[d] <= fort and (d not in conditional or self._requirements_met(d, fort)):
+                out += plays[d]
+        if facts.midmatch < h.midmatch_limit:
+            plays = h.midmatch_plays
+            for d in self.backlash_midmatch(p):
+                if need[d] <= fort and (d not in conditional or self._requirements_met(d, fort)):
+                    out += plays[d]
+        if tag:  # RD-9.5
+            out.append(self.game.codec.tag)
+        return out
+
+    def _requirements_met(self, d: int, fort: int) -> bool:
+        """RD-4.5 requirements and RD-6.1 uniqueness in play of a card the actor, with
+        Fortitude ``fort``, has the Fortitude for (RD-3.5)."""
+        t = self.game.tables
+        if t.req_after[d] != -1 and self.last_played != t.req_after[d]:
+            return False
+        if t.req_after_damage[d] and self.last_damage < t.req_after_damage[d]:
+            return False
+        if t.req_fort_over[d] and not self._targets(self.actor, d):
+            return False
+        z = self.zones
+        cards = self.cards
+        if t.active[d] and any(cards[c] == d for c in z[PER_PLAYER * self.actor + RING]):
+            return False
+        return not (
+            t.universal[d]
+            and any(cards[c] == d for q in range(self.game.hot.n) for c in z[PER_PLAYER * q + RING])
+        )
+
+    def _play(self, src: int, d: int, k: int, ev: list[Event]) -> None:
+        """RD-4.4: a card is played: it waits in the playing area for its target (RD-9.2)
+        and then the reversal window."""
+        p = self.tp
+        card = self._take(src, d)
+        self.zones[PER_PLAYER * p + PLAYING] += (card,)
+        ev.append(_event(Event, ("move", p, card, src, PER_PLAYER * p + PLAYING, None, EVERYONE)))
+        data = {"card": self.game.card_ids[d], "as_type": AS[k]}
+        ev.append(_event(Event, ("play", p, NO_CARD, NO_ZONE, NO_ZONE, data, EVERYONE)))
+        self.pending_as = k
+        self.pending_def = d
+        self.pending_prev = self.last_played
+        self.pending_from_hand = src % PER_PLAYER == HAND_ZONE
+        if self.game.hot.n == 2:  # the one opponent (the card is legal, RD-4.5)
+            self._aim(1 - p, ev)
+            return
+        targets = self._targets(p, d)
+        if len(targets) > 1:
+            self.phase = PH_TARGET
+            first = self.game.codec.target
+            self._legal = [first + q for q in targets]
+            return
+        self._aim(targets[0], ev)
+
+    def _aim(self, o: int, ev: list[Event]) -> None:
+        """RD-4.4, RD-9.2: the card being played is aimed at player ``o``: its damage with
+        every modifier, then the reversal window of ``o``."""
+        t = self.game.tables
+        p = self.tp
+        d = self.pending_def
+        k = self.pending_as
+        self.phase = PH_MAIN
+        self.target = o
+        bonus, mask = self.bonus
+        dmg = 0
+        if k == MANEUVER:
+            dmg = t.damage[d]
+            subtypes = t.subtypes[d]
+            if bonus and (not mask or mask & subtypes):
+                dmg += bonus
+            for b2, m2 in self.ring_facts(p).bonuses:  # Pre-match damage bonuses
+                if not m2 or m2 & subtypes:
+                    dmg += b2
+            dmg -= self.ring_facts(o).reduction
+            if self.abilities[o] == A_TOUGH:
+                dmg -= 1
+            if dmg < 0:
+                dmg = 0
+        self.pending_damage = dmg
+        self.bonus = (0, 0)
+        if k == MANEUVER:  # RD-7.4: an extra reversal cost is for the next maneuver only
+            self.pending_cost, self.rev_cost = self.rev_cost, 0
+        self.reversals_left = 2 if t.multi[d] and k == MANEUVER else 1
+        self._open_reversal_window(ev)
+
+    def _open_reversal_window(self, ev: list[Event]) -> None:
+        """RD-5.1: the defender may reverse the card being played; with no fitting reversal
+        it resolves at once. The reversals found are kept as the legal actions (nothing
+        changes after the window opens)."""
+        self.actor = self.target
+        reversals = self._reversal_actions()
+        if reversals:
+            self.phase = PH_REVERSAL
+            self._legal = [END, *reversals]
+            return
+        self.actor = self.tp
+        self._resolve(ev)
+
+    def _reverse(self, src: int, rev: int, ev: list[Event]) -> None:
+        """RD-5.3: a reversal from the hand or Backlash deck: its effects and damage; the
+        reversed card goes to Ringside and the turn ends (a Multi card needs two)."""
+        q = self.actor
+        p = self.tp
+        t = self.game.tables
+        card = self._take(src, rev)
+        self._put(card, src, pbase(q) + RING, ev, q)
+        ev.append(note("reversal", q, card=self.game.card_ids[rev]))
+        self._effects(q, p, t.reversal_effects[rev], ev)
+        if t.setup[rev]:
+            self.carry[q] = rev
+        # RD-5.8 "#D": the damage of the card reversed
+        dmg = t.damage[rev]
+        if t.damage_as_reversed[rev]:
+            dmg = self.pending_damage if self.pending_as == MANEUVER else 0
+        if self.phase != PH_OVER and dmg and not self.gone >> p & 1:
+            self._damage(p, dmg, ev, from_card=False)
+        if self.phase == PH_OVER:
+            return
+        self.reversals_left -= 1
+        if self.reversals_left > 0 and not self.gone >> p & 1:  # RD-6.5 Multi: one more
+            self._open_reversal_window(ev)
+            return
+        played = self.zones[pbase(p) + PLAYING]
+        for c in played:
+            self._put(c, pbase(p) + PLAYING, pbase(p) + RINGSIDE, ev, p)
+        self.zones[pbase(p) + PLAYING] = ()
+        self._end_turn(ev)
+
+    def _resolve(self, ev: list[Event]) -> None:
+        """RD-4.6: not reversed: the card enters the Ring, its effects apply, then damage."""
+        p = self.tp
+        t = self.game.tables
+        b = PER_PLAYER * p
+        self.actor = p
+        self.phase = PH_MAIN
+        card = self.zones[b + PLAYING][0]
+        d = self.cards[card]
+        self.zones[b + PLAYING] = ()
+        self.zones[b + RING] += (card,)
+        ev.append(_event(Event, ("move", p, card, b + PLAYING, b + RING, None, EVERYONE)))
+        self.last_played = d
+        self.last_damage = self.pending_damage if self.pending_as == MANEUVER else 0
+        if t.effects[d]:
+            self._effects(p, self.target, t.effects[d], ev)
+            if self.phase == PH_OVER or self.gone >> p & 1:
+                return
+        if self.pending_as == MANEUVER and self.pending_damage:
+            stopped = self._damage(self.target, self.pending_damage, ev, from_card=True)
+            if self.phase == PH_OVER:
+                return
+            if stopped:
+                return
+        if self.game.hot.ends_turn[d]:
+            self._end_turn(ev)

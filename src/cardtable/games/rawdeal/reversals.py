@@ -1,0 +1,76 @@
+"""Which reversals fit (RD-5): the defender's reversals from the hand and the Backlash deck
+(RD-5.1, RD-3.4), and what the moment decides of a reversal that fits the card being played
+by the cards alone: its damage, the card before it, the cost (RD-5.2, RD-7.4), where the card
+came from and the attacker's Ring (RD-5.6). Playing one is in playing.py; one overturned from
+the Arsenal, in damage.py."""
+
+from __future__ import annotations
+
+from .actions import HAND, MANEUVER, REVERSAL
+from .match import MatchState
+from .zones import HAND as HAND_ZONE
+from .zones import PER_PLAYER, RING
+
+
+class ReversalRules(MatchState):
+    """RD-5.1, RD-5.2, RD-5.6: the reversals that fit."""
+
+    __slots__ = ()
+
+    def _reversal_actions(self) -> list[int]:
+        """RD-5.1: the defender's reversals that fit the card being played."""
+        if self.pending_def < 0:
+            return []
+        h = self.game.hot
+        answers = h.answers(self.pending_def, self.pending_as)
+        q = self.actor  # the defender
+        cards = self.cards
+        # the defender's hand has mostly changed since the last card played, the Backlash
+        # deck seldom
+        hand_zone = self.zones[PER_PLAYER * q + HAND_ZONE]
+        hand = {cards[c] for c in hand_zone} & answers.hand if answers.hand else ()
+        backlash = (
+            answers.backlash.intersection(self.backlash_midmatch(q)) if answers.backlash else ()
+        )
+        if not hand and not backlash:
+            return []
+        facts = self.ring_facts(q)
+        if facts.midmatch >= h.midmatch_limit:
+            backlash = ()  # RD-3.4: no Mid-match reversal from the Backlash deck at the limit
+        out: list[int] = []
+        for d in sorted(hand):
+            if self._fits(d, facts.fortitude):
+                out.append(HAND + 3 * d + REVERSAL)
+        for d in sorted(backlash):
+            if self._fits(d, facts.fortitude):
+                out.append(h.backlash + 3 * d + REVERSAL)
+        return out
+
+    def _fits(self, rev: int, fort: int) -> bool:
+        """RD-5.2, what the moment decides of reversal ``rev``, which fits the card being
+        played by the cards alone (HotTables.answers): the damage, the card played before it,
+        and the cost against the defender's Fortitude ``fort``."""
+        h = self.game.hot
+        maneuver = self.pending_as == MANEUVER
+        if maneuver and self.pending_damage > h.rev_max_damage[rev]:
+            return False
+        if h.rev_after[rev] != -1 and self.pending_prev != h.rev_after[rev]:
+            return False
+        if rev in h.rev_moment and not self._moment_fits(rev):
+            return False
+        return h.fortitude[rev] + (self.pending_cost if maneuver else 0) <= fort
+
+    def _moment_fits(self, rev: int) -> bool:
+        """RD-5.6: a reversal only for a card played from the hand, or only while the
+        attacker's Ring holds enough cards of an alignment."""
+        r = self.game.tables.reversal[rev]
+        assert r is not None
+        if r.from_hand and not self.pending_from_hand:
+            return False
+        if r.ring_at_least:
+            alignment = self.game.tables.alignment
+            cards = self.cards
+            ring = self.zones[PER_PLAYER * self.tp + RING]
+            if sum(alignment[cards[c]] == r.alignment for c in ring) < r.ring_at_least:
+                return False
+        return True
