@@ -66,7 +66,7 @@ from .tables import (
     V_PIN_OPPONENT,
     V_RECOVER,
 )
-from .zones import ARSENAL, PER_PLAYER
+from .zones import ARSENAL, BACKLASH, PER_PLAYER, PREMATCH, RINGSIDE
 from .zones import HAND as HAND_ZONE
 
 if TYPE_CHECKING:
@@ -79,6 +79,7 @@ DECK = 60.0  # Arsenal size of the prior
 TARGET_WEAKEST = 0.6  # free-for-all: the pull, per card of Arsenal, towards the weakest target
 BAIT = 2.0  # a reversal drawn out of the defender's hand: one fewer for the big maneuvers
 FFA_PATIENCE = 0.6  # free-for-all: the gain a play needs, per card of the weakest Arsenal
+OBSERVED = (ARSENAL, HAND_ZONE, BACKLASH, PREMATCH, RINGSIDE)  # the zones Knowledge.keys name
 PHASE_CODES = {name: code for code, name in enumerate(PHASES)}  # an observation's phase
 
 
@@ -133,8 +134,8 @@ class Knowledge:
         self.index = g.card_pool.index
         self.seed_pin = g.options.pinfall == "seed"
         self.tag = g.options.match == "tag"
-        self.keys = [
-            tuple(f"p{q}.{z}" for z in ("arsenal", "hand", "backlash", "prematch", "ringside"))
+        self.keys = [  # each player's Arsenal, hand, Backlash deck, Pre-match, Ringside
+            tuple(g.zone_specs[PER_PLAYER * q + z].key for z in OBSERVED)
             for q in range(g.num_players)
         ]
         self._prior(g)

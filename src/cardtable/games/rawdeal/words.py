@@ -11,10 +11,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from .zones import ZONE_NAMES
+
 if TYPE_CHECKING:
     from .game import RawDealGame
 
-_ZONE = re.compile(r"p(\d+)\.(hand|arsenal|ring|ringside|backlash|backstage|prematch|playing)")
+_ZONE = re.compile(rf"p(\d+)\.({'|'.join(ZONE_NAMES)})")
 _LABELS = {
     "hand": "hand",
     "arsenal": "Arsenal",

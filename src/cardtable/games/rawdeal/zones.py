@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from cardtable.core.zones import Visibility, ZoneSpec
 
-PER_PLAYER = 8
+# a player's zones, by index: zone p<player>.<name> is PER_PLAYER * player + index
+ZONE_NAMES = ("hand", "arsenal", "ring", "ringside", "backlash", "backstage", "prematch", "playing")
+PER_PLAYER = len(ZONE_NAMES)
 HAND, ARSENAL, RING, RINGSIDE, BACKLASH, BACKSTAGE, PREMATCH, PLAYING = range(PER_PLAYER)
 
 
@@ -14,19 +16,12 @@ def pbase(player: int) -> int:
 
 
 def zone_specs(players: int) -> tuple[ZoneSpec, ...]:
-    """Hand and Backlash deck (owner), Arsenal (nobody), and the public Ring, Ringside pile,
-    Backstage area (Superstar, Enforcer), Pre-match cards and the card being played."""
+    """Hand and Backlash deck (owner), Arsenal (nobody, a pile), and the public Ring, Ringside
+    pile, Backstage area (Superstar, Enforcer), Pre-match cards and the card being played."""
     pub, own, nobody = Visibility.PUBLIC, Visibility.OWNER, Visibility.NOBODY
-    specs: list[ZoneSpec] = []
-    for p in range(players):
-        specs += [
-            ZoneSpec(f"p{p}.hand", p, own),
-            ZoneSpec(f"p{p}.arsenal", p, nobody, stack=True),
-            ZoneSpec(f"p{p}.ring", p, pub),
-            ZoneSpec(f"p{p}.ringside", p, pub),
-            ZoneSpec(f"p{p}.backlash", p, own),
-            ZoneSpec(f"p{p}.backstage", p, pub),
-            ZoneSpec(f"p{p}.prematch", p, pub),
-            ZoneSpec(f"p{p}.playing", p, pub),
-        ]
-    return tuple(specs)
+    seen_by = (own, nobody, pub, pub, own, pub, pub, pub)  # by zone index
+    return tuple(
+        ZoneSpec(f"p{p}.{name}", p, seen_by[z], stack=z == ARSENAL)
+        for p in range(players)
+        for z, name in enumerate(ZONE_NAMES)
+    )
