@@ -137,7 +137,7 @@ class MatchState(State):
         self._cache_abilities()
 
     def _copy_into(self, other: State) -> None:
-        assert isinstance(other, MatchState)
+        assert isinstance(other, type(self))
         other.phase = self.phase
         other.tp = self.tp
         other.actor = self.actor
