@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 READY = """() => !!document.querySelector('#actions button.action:not([disabled])')
-                || !document.getElementById('banner').hidden"""
+                || document.getElementById('banner')?.hidden === false"""
 
 GAMES = [
     # game, opponent, options set in the lobby's form, seed
