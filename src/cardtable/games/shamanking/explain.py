@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .actions import COUNTER, COUNTER_EXTRA, FIRST, FOCUS, PLAY, SIGNATURE
+from .fields import PH_CHOICE, PH_FLIP, PH_SIGNATURE, SKFields
 from .tables import KINDS, STRIKE
 
-if TYPE_CHECKING:
-    from .rules import SKState
 
-
-def explain(st: SKState, a: int) -> str:
+def explain(st: SKFields, a: int) -> str:
     """Why action ``a`` is illegal in ``st``."""
-    from .rules import PH_CHOICE, PH_FLIP, PH_SIGNATURE
-
     if st.phase == PH_CHOICE:
         return "first choose who sends the Opening Attack ('first' or 'second')"
     if a >= FIRST:
@@ -42,7 +36,7 @@ def explain(st: SKState, a: int) -> str:
     return "not now"
 
 
-def _counter_problem(st: SKState, d: int, extra: bool) -> str:
+def _counter_problem(st: SKFields, d: int, extra: bool) -> str:
     """Why counterattacking with the flipped card ``d`` (``extra``: with its extra-cost
     ability) is illegal."""
     t = st.game.tables

@@ -19,6 +19,8 @@ SHAMAN_CARD, STRIKE, ADVANTAGE_CARD, TEAMWORK_CARD = range(4)
 Cond = tuple[int, int, int, int, int]
 Effect = tuple[int, int, int, Cond]
 NO_COND: Cond = (99, 0, -1, -1, -1)
+# the verb of an effect: its index in cards.VERBS
+V_FORCE, V_INTERCEPT, V_PER_TEAMWORK, V_GAIN, V_CHARGE, V_MOVE_BACK, V_UNDERPAY = range(7)
 Price = tuple[int, int, int]  # green, yellow, red
 
 

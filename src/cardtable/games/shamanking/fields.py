@@ -1,0 +1,249 @@
+"""The Shaman King state's fields, the facts read from them, and the public view: the base of
+every part of the rules (the parts are mixins over :class:`SKFields`, combined in rules.py).
+
+Holds SK-1.6 (whether a card's text works), SK-2.6 (the field: points, charges, the Shaman's
+side, the turn), the scenario fields and the phases. Rule numbers (SK-x.y) refer to
+docs/rules/shamanking.md.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardtable.core.events import Event, move
+from cardtable.core.state import TERMINAL, State
+
+from .cards import ZONES
+from .zones import DECK, FURYOKU, SHAMAN, pbase
+
+if TYPE_CHECKING:
+    from .game import SKGame
+    from .tables import Cond, Effect, Price
+
+PH_CHOICE, PH_SIGNATURE, PH_FLIP, PH_OVER = range(4)
+PHASES = ("opening choice", "signature step", "flip", "over")
+OPENING, SIGNATURE_ATTACK = -1, -2  # the attack_card of an Opening Attack, a Signature Move
+ALL_CHARGED = 7  # the charges of a player whose three zones are charged (bit z: zone z)
+SIDES = ("front", "back")  # a Shaman's sides, by the field ``side``
+
+
+class SKFields(State):
+    """A game of Shaman King in progress (two players): its fields and the facts read from
+    them. The methods the parts of the rules call on one another are declared here for the
+    type checker; each part defines its own (rules.py names the parts)."""
+
+    __slots__ = (
+        "adv_force",
+        "adv_intercept",
+        "attack_card",
+        "charges",
+        "chooser",
+        "defender",
+        "first_sender",
+        "flipped",
+        "fog",
+        "incoming",
+        "move_back",
+        "moves_used",
+        "phase",
+        "points",
+        "side",
+        "stow",
+        "turn_no",
+        "winner",
+        "zone",
+    )
+
+    game: SKGame
+    phase: int
+    chooser: int
+    defender: int
+    zone: int
+    incoming: int
+    attack_card: int
+    flipped: int
+    first_sender: int
+    charges: list[int]
+    side: list[int]
+    stow: list[bool]
+    points: list[int]
+    fog: list[int]
+    adv_force: int
+    adv_intercept: int
+    move_back: int
+    moves_used: int
+    turn_no: int
+    winner: int
+
+    if TYPE_CHECKING:  # the parts' methods that other parts call (see rules.py)
+        # furyoku.py
+        def can_pay(self, p: int, cost: Price, in_zone: bool = True) -> bool: ...
+        def _pay(
+            self, p: int, cost: Price, ev: list[Event], in_zone: bool = True, priced: bool = False
+        ) -> None: ...
+        def _pay_extra_first(self, p: int, d: int, ev: list[Event]) -> None: ...
+        def _with_extra(self, d: int) -> Price: ...
+        def _gain(self, p: int, zone: int, n: int, ev: list[Event]) -> None: ...
+        # effects.py
+        def _holds(self, p: int, cond: Cond) -> bool: ...
+        def _teamwork_effects(self, p: int) -> tuple[Effect, ...]: ...
+        def _strike_values(self, p: int, d: int, extra: bool) -> tuple[int, int]: ...
+        def _apply_values(
+            self, p: int, intercept: int, force: int, effects: tuple[Effect, ...]
+        ) -> tuple[int, int]: ...
+        def _opp_teamwork(self, p: int) -> int: ...
+        def _one_shot(self, p: int, effects: tuple[Effect, ...], ev: list[Event]) -> None: ...
+        # turn.py
+        def _opening(self, defender: int, ev: list[Event]) -> None: ...
+        def _start_turn(
+            self, p: int, force: int, ev: list[Event], opening: bool = False
+        ) -> None: ...
+        def _cleanup(self, p: int, ev: list[Event]) -> None: ...
+        # counterattacks.py
+        def _signature_ok(self, p: int) -> bool: ...
+        def _signature(self, ev: list[Event]) -> None: ...
+        def _counter(self, extra: bool, ev: list[Event]) -> None: ...
+        # advantages.py
+        def _play(self, ev: list[Event]) -> None: ...
+        # points.py
+        def _point(self, scorer: int, ev: list[Event]) -> None: ...
+        def _game_over(self, winner: int, how: str, ev: list[Event]) -> None: ...
+        # exhaustion.py
+        def _four_to_discard(self, p: int, ev: list[Event]) -> None: ...
+        def _rebuild_if_empty(self, p: int, ev: list[Event]) -> None: ...
+
+    def _init_fields(self) -> None:
+        self.phase = PH_CHOICE
+        self.chooser = 0
+        self.defender = 0
+        self.zone = 0  # the zone the attack has reached (0 green, 1 yellow, 2 red)
+        self.incoming = 0  # the Force the defender must stop
+        self.attack_card = (
+            OPENING  # instance of the attacking Strike, or OPENING / SIGNATURE_ATTACK
+        )
+        self.flipped = -1  # the card awaiting the defender's decision
+        self.first_sender = 0  # who sent the first Opening Attack
+        self.charges = [0, 0]  # bit z: zone z charged
+        self.side = [0, 0]  # the Shaman's face: 0 front, 1 back
+        self.stow = [False, False]  # a Signature was used: stow it and turn over at cleanup
+        self.points = [0, 0]
+        # per player and zone (3p + z): how many cards at the bottom of that furyoku area
+        # nobody knows (put there from the deck); the cards above came from public places
+        self.fog = [0] * 6
+        self.adv_force = 0
+        self.adv_intercept = 0
+        self.move_back = 0
+        self.moves_used = 0
+        self.turn_no = 0
+        self.winner = -1
+
+    def _copy_into(self, other: State) -> None:
+        assert isinstance(other, type(self))
+        other.phase = self.phase
+        other.chooser = self.chooser
+        other.defender = self.defender
+        other.zone = self.zone
+        other.incoming = self.incoming
+        other.attack_card = self.attack_card
+        other.flipped = self.flipped
+        other.first_sender = self.first_sender
+        other.charges = self.charges[:]
+        other.side = self.side[:]
+        other.stow = self.stow[:]
+        other.points = self.points[:]
+        other.fog = self.fog[:]
+        other.adv_force = self.adv_force
+        other.adv_intercept = self.adv_intercept
+        other.move_back = self.move_back
+        other.moves_used = self.moves_used
+        other.turn_no = self.turn_no
+        other.winner = self.winner
+
+    def pin_fields(self, fields: dict[str, Any]) -> None:
+        """Scenario fields (docs/rules/shamanking.md, "Scenario fields"): ``chooser`` (who
+        chooses who sends the Opening Attack), ``points`` ([p0, p1]), ``charges`` (per player
+        the charged zones, e.g. ``[[green, red], []]``) and ``side`` (per player ``front`` or
+        ``back``)."""
+        valid = ("chooser", "points", "charges", "side")
+        unknown = sorted(set(fields) - set(valid))
+        if unknown:
+            raise KeyError(f"unknown state field(s) {unknown}; valid: {', '.join(valid)}")
+        if "chooser" in fields:
+            self.chooser = int(fields["chooser"]) % 2
+        if "points" in fields:
+            points = [int(x) for x in fields["points"]]
+            if len(points) != 2:
+                raise KeyError("'points' needs 2 numbers")
+            self.points = points
+        if "charges" in fields:
+            charges = list(fields["charges"])
+            if len(charges) != 2 or not all(set(c or []) <= set(ZONES) for c in charges):
+                raise KeyError("'charges' needs 2 lists of zones (green, yellow, red)")
+            self.charges = [sum(1 << ZONES.index(z) for z in set(c or [])) for c in charges]
+        if "side" in fields:
+            sides = [str(s) for s in fields["side"]]
+            if len(sides) != 2 or not set(sides) <= set(SIDES):
+                raise KeyError("'side' needs 2 values, each 'front' or 'back'")
+            self.side = [SIDES.index(s) for s in sides]
+        self._legal = None
+
+    def current_player(self) -> int:
+        """The chooser at the start, then the defending player; TERMINAL at the end."""
+        if self.phase == PH_OVER:
+            return TERMINAL
+        return self.chooser if self.phase == PH_CHOICE else self.defender
+
+    def shaman(self, p: int) -> int:
+        """The definition of a player's Shaman."""
+        return self.cards[self.zones[pbase(p) + SHAMAN][0]]
+
+    def active(self, p: int, d: int) -> bool:
+        """SK-1.6: a card's text works when its trait matches the Shaman's (or it is generic)."""
+        return self.game.tables.works[self.cards[self.zones[pbase(p) + SHAMAN][0]]][d]
+
+    def furyoku(self, p: int) -> tuple[int, int, int]:
+        """Furyoku cards in the green, yellow and red zones."""
+        z = self.zones
+        b = pbase(p) + FURYOKU
+        return (len(z[b]), len(z[b + 1]), len(z[b + 2]))
+
+    def _remove(self, zone: int, card: int) -> None:
+        z = self.zones[zone]
+        i = z.index(card)
+        self.zones[zone] = z[:i] + z[i + 1 :]
+
+    def _from_deck(self, p: int, dst: int, ev: list[Event]) -> int:
+        """Move the top card of a player's deck to zone ``dst``; return it."""
+        b = pbase(p)
+        card = self.zones[b + DECK][-1]
+        self.zones[b + DECK] = self.zones[b + DECK][:-1]
+        self.zones[dst] += (card,)
+        ev.append(move(card, b + DECK, dst, p))
+        return card
+
+    def _public_view(self, player: int | None) -> dict[str, Any]:
+        cur = self.current_player()
+        ids = self.game.card_ids
+        if self.attack_card >= 0:
+            attack: str | None = ids[self.cards[self.attack_card]]
+        else:
+            attack = "opening-attack" if self.attack_card == OPENING else "signature"
+        return {
+            "game": "shamanking",
+            "player": player,
+            "num_players": 2,
+            "phase": PHASES[self.phase],
+            "turn": self.turn_no,
+            "current_player": None if cur == TERMINAL else cur,
+            "defender": self.defender,
+            "zone": ZONES[self.zone],
+            "incoming_force": self.incoming,
+            "attack": attack,
+            "flipped": ids[self.cards[self.flipped]] if self.flipped >= 0 else None,
+            "points": self.points[:],
+            "charges": [[ZONES[z] for z in range(3) if self.charges[p] >> z & 1] for p in (0, 1)],
+            "shaman_side": [SIDES[s] for s in self.side],
+            "signature_pending": self.stow[:],
+            "turn_bonus": {"force": self.adv_force, "intercept": self.adv_intercept},
+            "winner": None if self.winner == -1 else (self.winner if self.winner >= 0 else "draw"),
+        }

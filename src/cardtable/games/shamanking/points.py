@@ -1,0 +1,53 @@
+"""Points and the end: the point scored when an attack passes red, the celebration, the next
+Opening Attack, and the end of the game.
+
+Holds SK-6.1 (a point), SK-6.2 (both clean up), SK-6.3 (celebration), SK-6.4 (who sends the
+next Opening Attack), SK-6.5 (winning) and the draw of SK-4.8. Rule numbers refer to
+docs/rules/shamanking.md.
+"""
+
+from __future__ import annotations
+
+from cardtable.core.events import Event, note
+
+from .fields import PH_OVER, SKFields
+from .zones import TEAMWORK, pbase
+
+
+class PointRules(SKFields):
+    """SK-6: points, and the end of the game."""
+
+    __slots__ = ()
+
+    def returns(self) -> list[float]:
+        """1 for the winner, -1 for the loser; 0 each for a draw or before the end."""
+        if self.winner < 0:
+            return [0.0, 0.0]
+        return [1.0 if p == self.winner else -1.0 for p in (0, 1)]
+
+    def _point(self, scorer: int, ev: list[Event]) -> None:
+        """SK-6.1 the attack passed red: a point; SK-6.5 the game may be won; SK-6.2 both
+        clean up; SK-6.3 celebration; SK-6.4 the next Opening Attack."""
+        self.points[scorer] += 1
+        self.flipped = -1
+        ev.append(note("point", scorer, points=self.points[:]))
+        if self.points[scorer] >= self.game.switches.target_points:
+            self._game_over(scorer, "points", ev)
+            return
+        for q in (0, 1):
+            self._cleanup(q, ev)
+        for z in range(3):
+            if self.zones[pbase(scorer) + TEAMWORK + z]:
+                self._gain(scorer, z, 1, ev)
+        rule = self.game.switches.opening_after_point
+        if rule == "first-player-sends":
+            sender = self.first_sender
+        else:
+            sender = 1 - scorer if rule == "scored-on-sends" else scorer
+        self._opening(1 - sender, ev)
+
+    def _game_over(self, winner: int, how: str, ev: list[Event]) -> None:
+        self.phase = PH_OVER
+        self.winner = winner
+        self._legal = []
+        ev.append(note("game_over", max(winner, -1), how=how, points=self.points[:]))
