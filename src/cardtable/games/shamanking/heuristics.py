@@ -36,15 +36,29 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import COUNTER, COUNTER_EXTRA, FIRST, FOCUS, PASS, PLAY, SIGNATURE
 from .cards import ZONES
-from .rules import ALL_CHARGED, PH_CHOICE, PH_FLIP, PH_OVER, PHASES, SKState
-from .tables import ADVANTAGE_CARD, NO_COND, STRIKE, TEAMWORK_CARD, Cond, Effect, Price
+from .fields import ALL_CHARGED, PH_CHOICE, PH_FLIP, PH_OVER, PHASES
+from .tables import (
+    ADVANTAGE_CARD,
+    NO_COND,
+    STRIKE,
+    TEAMWORK_CARD,
+    V_CHARGE,
+    V_FORCE,
+    V_GAIN,
+    V_INTERCEPT,
+    V_MOVE_BACK,
+    V_PER_TEAMWORK,
+    V_UNDERPAY,
+    Cond,
+    Effect,
+    Price,
+)
 from .zones import DECK, pbase
 
 if TYPE_CHECKING:
     from .game import SKGame
+    from .rules import SKState
 
-# effect verbs (cards.VERBS order)
-_FORCE, _INTERCEPT, _PER_TEAMWORK, _GAIN, _CHARGE, _MOVE_BACK, _UNDERPAY = range(7)
 _FURYOKU = (0.05, 0.07, 0.09)  # one furyoku card in the green, yellow, red zone, in points
 _SHORT = 4  # below this many furyoku cards, each one less costs this much more:
 _SHORT_COST = 0.05
@@ -490,13 +504,13 @@ def _counter(
     for verb, amount, ez, cond in effects:
         if not _holds(cond, incoming, zone, tw_char):
             continue
-        if verb == _FORCE:
+        if verb == V_FORCE:
             force += amount
-        elif verb == _PER_TEAMWORK:
+        elif verb == V_PER_TEAMWORK:
             force += amount * f.opp_teamwork
-        elif verb == _GAIN:
+        elif verb == V_GAIN:
             gain += amount * _FURYOKU[zone if ez < 0 else ez]
-        elif verb == _CHARGE:
+        elif verb == V_CHARGE:
             gain += _CHARGE_VALUE
     return force, gain, cost
 
@@ -529,18 +543,18 @@ def _play_value(
             for verb, amount, ez, cond in ht.effects[d]:
                 if not _holds(cond, incoming, zone, tw_char):
                     continue
-                if verb == _INTERCEPT:
+                if verb == V_INTERCEPT:
                     more_intercept += amount
-                elif verb in (_FORCE, _PER_TEAMWORK):
+                elif verb in (V_FORCE, V_PER_TEAMWORK):
                     value += 0.02 * amount
-                elif verb == _GAIN:
+                elif verb == V_GAIN:
                     value += amount * _FURYOKU[zone if ez < 0 else ez]
-                elif verb == _CHARGE:
+                elif verb == V_CHARGE:
                     target = ez if ez < 3 else next((x for x in range(3) if x not in charged), -1)
                     if target >= 0 and target not in charged:
                         value += _CHARGE_VALUE * (1 + len(charged))
                         charged.add(target)
-                elif verb == _MOVE_BACK:
+                elif verb == V_MOVE_BACK:
                     more_flips += amount
     elif ht.kind[d] == TEAMWORK_CARD:
         value += _TEAMWORK + (_teamwork_worth(ht, d) if active else 0.0)
@@ -554,11 +568,11 @@ def _teamwork_worth(ht: HeuristicTables, d: int) -> float:
     v = 0.0
     for verb, amount, _z, cond in ht.effects[d]:
         scale = 1.0 if cond == NO_COND else 0.6
-        if verb == _INTERCEPT:
+        if verb == V_INTERCEPT:
             v += 0.04 * amount * scale
-        elif verb in (_FORCE, _PER_TEAMWORK):
+        elif verb in (V_FORCE, V_PER_TEAMWORK):
             v += 0.03 * amount * scale
-        elif verb == _UNDERPAY:
+        elif verb == V_UNDERPAY:
             v += 0.05 * amount * scale
     return v
 
@@ -570,7 +584,7 @@ def _underpaid(
     names the zone (SK-5.7)."""
     g, y, r = cost
     for verb, amount, colour, cond in effects:
-        if verb == _UNDERPAY and _holds(cond, incoming, zone, character):
+        if verb == V_UNDERPAY and _holds(cond, incoming, zone, character):
             if colour == 0:
                 g = max(0, g - amount)
             elif colour == 1:
@@ -597,7 +611,7 @@ def _signature_force(effects: tuple[Effect, ...], incoming: int) -> int:
     """The Force a Signature's own effects add (their conditions are on the incoming Force)."""
     f = 0
     for verb, amount, _z, cond in effects:
-        if verb == _FORCE and cond[1] <= incoming <= cond[0]:
+        if verb == V_FORCE and cond[1] <= incoming <= cond[0]:
             f += amount
     return f
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from cardtable.core.game import Game
 
-from .cards import SKCard, character_of
+from .cards import ZONES, SKCard, character_of
 
 _ZONE = re.compile(
     r"p(\d+)\.(deck|discard|advantage|shaman|furyoku|play|teamwork)(?:\.(green|yellow|red))?"
@@ -28,7 +28,6 @@ _LABELS = {
     "play": "play area",
     "teamwork": "teamwork area",
 }
-_COLOURS = ("green", "yellow", "red")
 
 
 def zone_label(key: str) -> str | None:
@@ -70,7 +69,7 @@ def describe(game: Game, view: dict[str, Any]) -> str | None:
     if kind == "point":
         return f"P{p} scores a point (points: {_points(view['points'])})"
     if kind == "deck_rebuilt":
-        counts = ", ".join(f"{c} {n}" for c, n in zip(_COLOURS, view["furyoku"], strict=True))
+        counts = ", ".join(f"{c} {n}" for c, n in zip(ZONES, view["furyoku"], strict=True))
         return (
             f"P{p}'s deck is exhausted: their cards are shuffled into a new deck and their "
             f"furyoku refilled ({counts})"
