@@ -1,8 +1,8 @@
 """Advantage and Teamwork cards played from a flip, and the charges they give.
 
-Holds SK-5.1 (Advantage: placed, charges its zone), SK-5.2 (immediate Advantage) and SK-5.3
-(Teamwork: replaces the one in its zone); what a Teamwork card in place does (SK-5.4, SK-5.7)
-is in effects.py. Rule numbers refer to docs/rules/shamanking.md.
+Holds SK-5.1 (Advantage: placed, charges its zone), SK-5.2 (immediate Advantage), SK-5.3
+(Teamwork: replaces the one in its zone) and SK-5.5 (charges); what a Teamwork card in place
+does (SK-5.4, SK-5.7) is in effects.py. Rule numbers refer to docs/rules/shamanking.md.
 """
 
 from __future__ import annotations

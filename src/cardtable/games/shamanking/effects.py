@@ -1,9 +1,10 @@
 """The effect vocabulary at work: conditions, Force and Intercept modifiers, one-shot effects,
 and the Teamwork card that defends a zone.
 
-Holds SK-5.4 (a Teamwork card's effects in its zone), SK-5.7 (the zone of a character), SK-7.3
-(Force per opposing Teamwork card), SK-7.4 to SK-7.6 (gain furyoku, charge, move back), SK-7.8
-(conditions) and SK-7.9 (modifiers add up). Rule numbers refer to docs/rules/shamanking.md.
+Holds SK-5.4 (a Teamwork card's effects in its zone), SK-5.7 (the zone of a character), SK-7.1
+to SK-7.3 (Force, Intercept, Force per opposing Teamwork card), SK-7.4 to SK-7.6 (gain
+furyoku, charge, move back), SK-7.8 (conditions) and SK-7.9 (reach and duration). Rule numbers refer
+to docs/rules/shamanking.md.
 """
 
 from __future__ import annotations

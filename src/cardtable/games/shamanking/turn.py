@@ -2,8 +2,10 @@
 cleanup, the flips zone by zone, passing and focusing.
 
 Holds SK-2.5 (the Opening Attack), SK-4.1 (the turn), SK-4.2 (cleanup), SK-4.4 (flip), SK-4.6
-(passing), SK-4.7 (focus) and SK-4.8 (the turn limit); the signature step and counterattacks
-(SK-4.3, SK-4.5) are in counterattacks.py. Rule numbers refer to docs/rules/shamanking.md.
+(passing), SK-4.7 (focus), SK-4.8 (the turn limit), SK-5.6 (only the Shamans a guardian spirit
+names use it) and SK-9.1 (the legal actions; the reasons are explain.py's); the signature step
+and counterattacks (SK-4.3, SK-4.5) are in counterattacks.py. Rule numbers refer to
+docs/rules/shamanking.md.
 """
 
 from __future__ import annotations
