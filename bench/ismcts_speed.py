@@ -33,6 +33,7 @@ import cardtable
 from _common import Row, add_common_args, env_info, games_to_run, header, md_table, write_json
 from cardtable.agents import make_agent
 from cardtable.agents.ismcts import ISMCTSAgent
+from cardtable.core.hints import hints_of
 from cardtable.core.infoset import InfoSet
 from cardtable.core.rng import Rng, derive_seed
 from cardtable.core.state import State
@@ -160,9 +161,9 @@ def agent_params(agent: ISMCTSAgent, name: str) -> dict[str, Any]:
     params = dataclasses.asdict(agent.settings)
     params["iterations"], params["steps"] = budget.iterations, budget.steps
     if params["c"] is None:
-        params["c"] = game.search_exploration
+        params["c"] = hints_of(game).search_exploration
     if params["root"] is None:
-        params["root"] = game.search_root
+        params["root"] = hints_of(game).search_root
     return params
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import cardtable
+from cardtable.core.hints import hints_of
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 
@@ -109,8 +110,8 @@ def test_ismcts_speed_json(tmp_path: Path) -> None:
         assert row["params"]["iterations"] == 5
         assert row["params"]["steps"] is None  # the spec's budget, not the game's cap
         game = cardtable.load_game(name)  # the settings the spec leaves out are the game's
-        assert row["params"]["c"] == game.search_exploration
-        assert row["params"]["root"] == game.search_root
+        assert row["params"]["c"] == hints_of(game).search_exploration
+        assert row["params"]["root"] == hints_of(game).search_root
         assert row["steps"] >= 1 and row["sims_per_s"] > 0
         assert rows[f"{base}/random-playouts"]["us_per_decision"] > 0
 

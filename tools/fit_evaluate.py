@@ -48,6 +48,7 @@ from numpy.typing import NDArray
 
 import cardtable
 from cardtable.agents.ismcts import greedy_choice
+from cardtable.core.hints import hints_of
 from cardtable.core.rng import Rng, derive_seed
 from cardtable.core.state import TERMINAL, State
 
@@ -276,7 +277,7 @@ def policy(game: Any, state: State, rng: Rng, epsilon: float) -> int:
     if rng.random() < epsilon:
         return rng.choice(legal)
     player = state.current_player()
-    return greedy_choice(game.rollout_values(state, player, legal), legal, rng)
+    return greedy_choice(hints_of(game).rollout_values(state, player, legal), legal, rng)
 
 
 def play(
@@ -300,7 +301,7 @@ def play(
         while state.current_player() != TERMINAL:
             if step % every == 0:
                 row = model.features(state)
-                value = game.evaluate(state)
+                value = hints_of(game).evaluate(state)
                 if row is not None and value is not None:
                     kept.append((row, (value[0] + 1.0) / 2.0))
             state.apply_action(policy(game, state, rng, epsilon))

@@ -98,7 +98,7 @@ def rules(game: str, option: OptionList = None) -> None:
     """Print a rules sheet: players, how to win, decks, setup, the turn, deck-out."""
     g = get_game(game, option)
     console.print(f"[bold]{escape(g.title)}[/]")
-    for heading, text in g.rules_sheet():
+    for heading, text in g.presentation.rules_sheet():
         console.print(Panel(escape(text), title=heading, title_align="left"))
     console.print("Every rule, with its source and test: docs/rules/" + g.name + ".md")
 
@@ -115,7 +115,7 @@ def cards(
     shown = 0
     for c in g.card_pool.cards:
         if kind is None or c.type == kind:
-            table.add_row(c.id, g.describe_card(c.id))
+            table.add_row(c.id, g.presentation.describe_card(c.id))
             shown += 1
     if kind is not None and not shown:
         types = sorted({c.type for c in g.card_pool.cards})
@@ -361,7 +361,7 @@ def replay_cmd(
         raise CardtableError(f"--as: seat must be 0 to {g.num_players - 1}")
     for step, (state, action) in enumerate(replay(record)):
         if action is None:
-            console.print(g.render(state.observation(view)))
+            console.print(g.presentation.render(state.observation(view)))
             console.print(f"result: {state.returns()}")
             break
         actor = state.current_player()

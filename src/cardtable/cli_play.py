@@ -92,7 +92,8 @@ def play_session(
     last = play_turns(console, game, state, people, agents, record)
     if state.is_terminal():
         console.rule("game over")
-        console.print(game.render(state.observation(last if len(people) == 1 else None)))
+        viewer = last if len(people) == 1 else None
+        console.print(game.presentation.render(state.observation(viewer)))
         record.result = state.returns()
         console.print(f"returns: {record.result}")
     if save is not None:
@@ -138,7 +139,7 @@ def play_turns(
                 console.input(f"[bold]Pass the terminal to P{p}[/] and press Enter ")
             last = p
             console.rule(f"P{p} to act")
-            console.print(game.render(state.observation(p)))
+            console.print(game.presentation.render(state.observation(p)))
             a = ask(console, state, legal)
             if a is None:
                 console.print("game left unfinished")

@@ -2,7 +2,7 @@
 
 Plain text, no markup: a caller that prints to a rich console escapes it. The text is built
 from an event *view* (``state.event_view(event, viewer)``), so it names only the cards that
-viewer may see. Each game words its own events (``Game.describe_event``, e.g. ``P0 plays
+viewer may see. Each game words its own events (``Presentation.describe_event``, e.g. ``P0 plays
 Body Slam as a maneuver``); an event a game leaves to this module gets the generic text, with
 zones and details in words (``P0 moves a hidden card from P0's deck to P0's hand``).
 """
@@ -22,7 +22,7 @@ def describe_event(game: Game, view: dict[str, Any], viewer: int | None = None) 
     """An event view in words: the game's own sentence (``P1 draws a card``), else the
     generic one (``P0 moves Taz from P0's hand to P0's slot 1 down``). ``viewer`` is the
     player the view was made for (``None``: a spectator)."""
-    text = game.describe_event(view, viewer)
+    text = game.presentation.describe_event(view, viewer)
     return text if text else generic_text(game, view)
 
 
@@ -47,7 +47,7 @@ def generic_text(game: Game, view: dict[str, Any]) -> str:
 
 def zone_text(game: Game, key: str) -> str:
     """A zone key in words: the game's label, else a generic one."""
-    return game.zone_label(key) or generic_zone_label(key)
+    return game.presentation.zone_label(key) or generic_zone_label(key)
 
 
 def generic_zone_label(key: str) -> str:

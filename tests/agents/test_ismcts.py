@@ -13,6 +13,7 @@ from cardtable.agents import make_agent, parse_spec
 from cardtable.agents.ismcts import ROOT_POLICIES, Budget, ISMCTSAgent, Search, Settings
 from cardtable.core.errors import AgentSpecError
 from cardtable.core.game import Game
+from cardtable.core.hints import hints_of
 from cardtable.core.infoset import InfoSet
 from cardtable.core.rng import Rng
 from cardtable.core.state import State
@@ -142,8 +143,8 @@ def test_default_budget_is_the_games(name: str, monkeypatch: pytest.MonkeyPatch)
     """Without ``iterations`` or ``steps`` the agent runs the game's ``search_iterations``
     and ``search_steps``; a spec's own budget wins over both."""
     game = cardtable.load_game(name)
-    monkeypatch.setattr(type(game), "search_iterations", 7)
-    monkeypatch.setattr(type(game), "search_steps", None)
+    monkeypatch.setattr(type(game.hints), "search_iterations", 7)
+    monkeypatch.setattr(type(game.hints), "search_steps", None)
     root = decision_points(game, 3, 1)[0]
     info = InfoSet(root, root.current_player())
     agent = ismcts("ismcts:depth=2")
@@ -153,7 +154,7 @@ def test_default_budget_is_the_games(name: str, monkeypatch: pytest.MonkeyPatch)
     agent = ismcts("ismcts:depth=2:iterations=5")
     agent.decide(info)
     assert agent.last_stats.simulations == 5
-    monkeypatch.setattr(type(game), "search_steps", 3)
+    monkeypatch.setattr(type(game.hints), "search_steps", 3)
     agent = ismcts("ismcts:depth=2")
     agent.decide(info)
     assert agent.budget(game) == Budget(7, 3, None)
@@ -198,7 +199,7 @@ def test_default_exploration_is_the_games(name: str, monkeypatch: pytest.MonkeyP
     game = cardtable.load_game(name)
     root = decision_points(game, 3, 1)[0]
     info = InfoSet(root, root.current_player())
-    monkeypatch.setattr(type(game), "search_exploration", 0.25)
+    monkeypatch.setattr(type(game.hints), "search_exploration", 0.25)
     assert Search(info, Rng(0), Settings()).c == 0.25
     assert Search(info, Rng(0), Settings(c=1.5)).c == 1.5
 
@@ -208,11 +209,11 @@ def test_default_root_is_the_games(name: str, monkeypatch: pytest.MonkeyPatch) -
     """Without ``root`` the search chooses root actions the game's ``search_root`` way; a
     spec's own ``root`` wins over it."""
     game = cardtable.load_game(name)
-    assert game.search_root in ROOT_POLICIES
+    assert hints_of(game).search_root in ROOT_POLICIES
     root = decision_points(game, 3, 1)[0]
     info = InfoSet(root, root.current_player())
     for default in ROOT_POLICIES:
-        monkeypatch.setattr(type(game), "search_root", default)
+        monkeypatch.setattr(type(game.hints), "search_root", default)
         search = Search(info, Rng(0), Settings())
         assert (search.paired, search.halving) == (default != "ucb", default == "halving")
         assert Search(info, Rng(0), Settings(root="paired")).paired
@@ -381,7 +382,7 @@ def test_cut_off_uses_the_game_evaluation(monkeypatch: pytest.MonkeyPatch) -> No
         calls.append(state)
         return [1.0 if p == me else -1.0 for p in range(game.num_players)]
 
-    monkeypatch.setattr(game, "evaluate", evaluate)
+    monkeypatch.setattr(game.hints, "evaluate", evaluate)
     agent = ismcts("ismcts:iterations=30:depth=1")
     agent.decide(InfoSet(root, me))
     assert len(calls) == 30

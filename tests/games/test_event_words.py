@@ -1,5 +1,5 @@
 """The game log in words: every event of every game, for every viewer, gets a sentence of
-the game's own (``Game.describe_event``) that names no card the view does not name, and uses
+the game's own (``Presentation.describe_event``) that names no card the view does not name, and uses
 no raw zone keys or ``k=v`` details. Plus exact sentences for representative events."""
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def play_views(game: Game, seed: int) -> list[tuple[int | None, dict[str, Any]]]
 def check_words(game: Game, viewer: int | None, view: dict[str, Any], names: list[Any]) -> str:
     """The game's own sentence for a view: not empty, no raw key or ``k=v``, no card name
     the view does not name; the log (``eventlog.describe_event``) uses it."""
-    text = game.describe_event(view, viewer)
+    text = game.presentation.describe_event(view, viewer)
     assert text, f"{game.name}: no words for {view}"
     assert text == describe_event(game, view, viewer)
     assert not RAW_KEY.search(text), f"{game.name}: raw key or detail in {text!r} ({view})"
@@ -201,7 +201,7 @@ def test_every_event_of_the_scenarios_has_words(name: str) -> None:
 
 
 def _words(name: str, view: dict[str, Any], viewer: int | None = None, **options: Any) -> str:
-    text = cardtable.load_game(name, **options).describe_event(view, viewer)
+    text = cardtable.load_game(name, **options).presentation.describe_event(view, viewer)
     assert text is not None
     return text
 
@@ -236,8 +236,8 @@ def test_looney_sentences() -> None:
     )
     over = {"kind": "game_over", "player": 1, "how": "points", "scores": [12, 41]}
     assert _words("looney", over) == "P1 wins the game on points (scores: P0 12, P1 41)"
-    assert game.zone_label("storyboard.2") == "scene 2"
-    assert game.zone_label("p1.slot2.down") == "P1's slot 2 (face down)"
+    assert game.presentation.zone_label("storyboard.2") == "scene 2"
+    assert game.presentation.zone_label("p1.slot2.down") == "P1's slot 2 (face down)"
 
 
 def test_rawdeal_sentences() -> None:
@@ -271,7 +271,8 @@ def test_rawdeal_sentences() -> None:
     assert _words("rawdeal", bury, 1) == (
         "P0 puts a card from their hand at the bottom of their Arsenal"
     )
-    assert cardtable.load_game("rawdeal").zone_label("p0.ringside") == "P0's Ringside pile"
+    rawdeal = cardtable.load_game("rawdeal").presentation
+    assert rawdeal.zone_label("p0.ringside") == "P0's Ringside pile"
 
 
 def test_shamanking_sentences() -> None:

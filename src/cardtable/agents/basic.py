@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 from cardtable.agents.base import Agent, register_agent
 from cardtable.core.game import Game
+from cardtable.core.hints import hints_of
 from cardtable.core.rng import Rng
 
 
@@ -36,10 +37,11 @@ class GreedyAgent(Agent):
         self.rng = Rng(seed)
 
     def act(self, game: Game, observation: dict[str, Any] | None, legal: list[int]) -> int:
-        """The best-valued legal action according to ``game.heuristic_values``."""
+        """The best-valued legal action according to ``game.hints.heuristic_values`` (all
+        alike, so one at random, for a game that gives no hints)."""
         if observation is None or len(legal) == 1:
             return legal[0]
-        values = game.heuristic_values(observation, legal)
+        values = hints_of(game).heuristic_values(observation, legal)
         best = max(values)
         top = [a for a, v in zip(legal, values, strict=True) if v == best]
         return top[0] if len(top) == 1 else self.rng.choice(top)

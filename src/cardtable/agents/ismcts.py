@@ -20,10 +20,10 @@ simulation:
    halving, Karnin, Koren & Somekh 2013): after each phase the half of the root actions with
    the lower means leave, and the simulations left go to the closer contest;
 3. *expands* one untried action, the one the heuristics value most;
-4. *rolls out* with an epsilon-greedy policy over ``game.heuristic_values`` of the acting
-   player's observation of the rollout state (``game.rollout_values``, which a game may read
-   straight from the state) until the game ends or ``depth`` decisions past the root;
-5. *evaluates*: ``returns()`` at the end; at the cut-off ``game.evaluate(state)``, or 0 for
+4. *rolls out* with an epsilon-greedy policy over ``game.hints.heuristic_values`` of the
+   acting player's observation of the rollout state (``hints.rollout_values``, which a game
+   may read straight from the state) until the game ends or ``depth`` decisions past the root;
+5. *evaluates*: ``returns()`` at the end; at the cut-off ``game.hints.evaluate(state)``, or 0 for
    every player when the game offers none;
 6. *backs up* the result: each node keeps the mean result of the player who chose the action
    leading to it, scaled to 0..1 by the game's ``min_return``/``max_return``.
@@ -44,6 +44,7 @@ from typing import Any, ClassVar, NamedTuple
 from cardtable.agents.base import Agent, register_agent
 from cardtable.core.errors import AgentSpecError
 from cardtable.core.game import Game
+from cardtable.core.hints import hints_of
 from cardtable.core.infoset import InfoSet
 from cardtable.core.rng import Rng
 from cardtable.core.state import TERMINAL, State
@@ -57,7 +58,7 @@ ROOT_POLICIES = ("ucb", "paired", "halving")
 @dataclass(frozen=True)
 class Settings:
     """How to search: simulations per decision, and a cap on the decisions played in them
-    (tree and rollout together), whichever runs out first (both ``None``: the game's
+    (tree and rollout together), whichever runs out first (both ``None``: the game's hints'
     ``search_iterations`` and ``search_steps``), or seconds, which win when given; the UCB1
     exploration constant (``None``: the game's ``search_exploration``), the cut-off in
     decisions past the root, the rollout's chance of a random action, the weight of the
@@ -163,6 +164,7 @@ class Search:
         "epsilon",
         "game",
         "halving",
+        "hints",
         "info",
         "lo",
         "paired",
@@ -177,11 +179,12 @@ class Search:
         self.info = info
         self.game: Game = info.game
         self.rng = rng
-        self.c = self.game.search_exploration if settings.c is None else settings.c
+        self.hints = hints = hints_of(self.game)
+        self.c = hints.search_exploration if settings.c is None else settings.c
         self.depth = settings.depth
         self.epsilon = settings.epsilon
         self.bias = settings.bias
-        root = settings.root or self.game.search_root
+        root = settings.root or hints.search_root
         self.paired = root in ("paired", "halving")  # root actions compared on the same samples
         self.halving = root == "halving"
         self.racing: list[int] | None = None  # the root actions still in the race (paired)
@@ -369,7 +372,7 @@ class Search:
     ) -> tuple[int, Node, bool]:
         """Add the untried action the heuristics value most (ties at random) as a child of
         ``node``; its prior is its value scaled to 0..1 among ``legal`` (1 if all are equal)."""
-        values = self.game.rollout_values(state, player, legal)
+        values = self.hints.rollout_values(state, player, legal)
         value_of = dict(zip(legal, values, strict=True))
         top_value = max(value_of[a] for a in untried)
         top = [a for a in untried if value_of[a] == top_value]
@@ -401,7 +404,7 @@ class Search:
         rng = self.rng
         if rng.random() < self.epsilon:
             return rng.choice(legal)
-        values = self.game.rollout_values(state, player, legal)
+        values = self.hints.rollout_values(state, player, legal)
         return greedy_choice(values, legal, rng)
 
     def results(self, state: State) -> list[float]:
@@ -410,7 +413,7 @@ class Search:
         if state.current_player() == TERMINAL:
             raw = state.returns()
         else:
-            raw = self.game.evaluate(state) or self.zeros
+            raw = self.hints.evaluate(state) or self.zeros
         lo = self.lo
         scale = self.scale
         return [(r - lo) * scale for r in raw]
@@ -491,7 +494,8 @@ class ISMCTSAgent(Agent):
         game's defaults when the spec gives neither; the spec's time, if any, wins."""
         s = self.settings
         if s.iterations is None and s.steps is None:
-            return Budget(game.search_iterations, game.search_steps, s.time)
+            hints = hints_of(game)
+            return Budget(hints.search_iterations, hints.search_steps, s.time)
         return Budget(s.iterations, s.steps, s.time)
 
     def decide(self, info: InfoSet) -> int:

@@ -260,30 +260,34 @@ def random_states(game: Game, seeds: range, every: int = 1) -> Iterator[State]:
 
 
 def check_heuristics(game: Game, seeds: range, every: int = 1) -> None:
-    """The game knowledge agents use: ``heuristic_values`` gives one finite float per legal
+    """The game knowledge agents use (``game.hints``; nothing to check without):
+    ``heuristic_values`` gives one finite float per legal
     action and reads the observation alone (the same values for a resampled state and for the
     observation after a trip through JSON); ``rollout_values`` gives the same values, for the
     state and for a resampled one; ``evaluate`` gives ``None`` or one value per
     player within the returns' range."""
     rng = Rng(99)
     lo, hi = game.min_return(), game.max_return()
+    hints = game.hints
+    if hints is None:
+        return
     for state in random_states(game, seeds, every):
         if state.is_terminal():
             continue
         p = state.current_player()
         obs = state.observation(p)
         legal = state.legal_actions()
-        values = game.heuristic_values(obs, legal)
+        values = hints.heuristic_values(obs, legal)
         assert len(values) == len(legal), f"{len(values)} values for {len(legal)} actions"
         assert all(isinstance(v, float) and math.isfinite(v) for v in values), values
         other = state.resample(p, rng)
         assert other.legal_actions() == legal
-        assert game.heuristic_values(other.observation(p), legal) == values, "reads hidden data"
+        assert hints.heuristic_values(other.observation(p), legal) == values, "reads hidden data"
         copy = json.loads(json.dumps(obs))
-        assert game.heuristic_values(copy, legal) == values, "reads more than the observation"
-        assert game.rollout_values(state, p, legal) == values, "rollout_values differ"
-        assert game.rollout_values(other, p, legal) == values, "rollout_values read hidden data"
-        estimate = game.evaluate(state)
+        assert hints.heuristic_values(copy, legal) == values, "reads more than the observation"
+        assert hints.rollout_values(state, p, legal) == values, "rollout_values differ"
+        assert hints.rollout_values(other, p, legal) == values, "rollout_values read hidden data"
+        estimate = hints.evaluate(state)
         if estimate is not None:
             assert len(estimate) == game.num_players, estimate
             assert all(lo <= v <= hi for v in estimate), f"evaluate out of range: {estimate}"

@@ -1,4 +1,6 @@
-"""The Game protocol: a game's fixed facts, options, cards, decks and action codec."""
+"""The Game protocol: a game's rules contract (fixed facts, options, cards, decks, zones,
+action codec and new states), and the two optional parts it declares: its presentation
+(core/presentation.py) and its hints for agents (core/hints.py)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from cardtable.core.cards import CardPool
 from cardtable.core.decks import Deck, DeckLayout, DeckProblem, deck_from_data, load_deck_file
 from cardtable.core.errors import CardFileError, IllegalDeckError
+from cardtable.core.hints import AgentHints
+from cardtable.core.presentation import Presentation
 from cardtable.core.zones import ZoneSpec, visibility_table
 
 if TYPE_CHECKING:
@@ -33,7 +37,10 @@ class GameOptions(BaseModel):
 
 
 class Game(ABC):
-    """A game with fixed options. Subclasses set the class attributes and hooks."""
+    """A game with fixed options: the rules contract (identity, cards and decks, the action
+    space, zones, new states). Subclasses set the class attributes and hooks, and name their
+    optional parts: ``presentation_class`` (how the game reads to people) and
+    ``hints_class`` (what agents know of it); see docs/protocol.md."""
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -48,22 +55,10 @@ class Game(ABC):
     browser_module: ClassVar[Path | None] = None
     #: A small example game for contributors (Goofspiel): the lobby lists it after the others.
     example: ClassVar[bool] = False
-    #: Simulations per decision that a search agent (``ismcts``) runs when its spec sets no
-    #: budget: enough to play this game well within about a second on one core.
-    search_iterations: ClassVar[int] = 200
-    #: At most this many decisions played (tree and rollout together) in the simulations of
-    #: one ``ismcts`` decision when its spec sets no budget (``None``: no cap): a cap on the
-    #: time of the dearest decisions, whose simulations run longest.
-    search_steps: ClassVar[int | None] = None
-    #: The UCB1 exploration constant of ``ismcts`` (results scaled to 0..1) when its spec
-    #: sets no ``c``.
-    search_exploration: ClassVar[float] = 0.7
-    #: How ``ismcts`` shares its simulations among the root actions when its spec sets no
-    #: ``root``: ``"ucb"`` (UCB1, the usual tree policy), ``"paired"`` (every legal action
-    #: in turn on the same sampled state and the same rollout seed, so that they are compared
-    #: on common random numbers) or ``"halving"`` (paired, with the budget in phases after
-    #: each of which the half of the actions with the lower means drop out).
-    search_root: ClassVar[str] = "ucb"
+    #: The game's presentation (docs/protocol.md): how it reads to people.
+    presentation_class: ClassVar[type[Presentation]] = Presentation
+    #: The game's hints for agents (docs/protocol.md), or ``None``: it gives none.
+    hints_class: ClassVar[type[AgentHints] | None] = None
 
     def __init__(self, options: GameOptions) -> None:
         self.options = options
@@ -197,13 +192,6 @@ class Game(ABC):
             return [path]
         raise CardFileError(f"{path}: no such file or folder (option 'cards')")
 
-    def balance_zones(self) -> dict[str, tuple[int, ...]]:
-        """Zones whose entries a balance report counts per card, by label, for a notion the
-        generic report cannot derive (wcrugby: ``{"on court": <the court zones>}``): a card
-        counts for a label in a game when it entered one of its zones. Default: none. Read
-        only by ``sim`` (``cardtable balance``), never by the rules."""
-        return {}
-
     # ----- states and actions ------------------------------------------------------------
     @abstractmethod
     def _zone_specs(self) -> tuple[ZoneSpec, ...]:
@@ -223,52 +211,14 @@ class Game(ABC):
         Raises ActionNotationError for anything that is not an action of the game: text
         that cannot be read, an unknown card id, a number out of range, a non-str."""
 
-    # ----- for people and agents ---------------------------------------------------------
-    @abstractmethod
-    def rules_sheet(self) -> list[tuple[str, str]]:
-        """Sections of a short rules sheet: (heading, text)."""
+    # ----- the optional parts ------------------------------------------------------------
+    @cached_property
+    def presentation(self) -> Presentation:
+        """The game's presentation part, built once per game object."""
+        return self.presentation_class(self)
 
-    @abstractmethod
-    def render(self, observation: dict[str, Any]) -> str:
-        """Draw an observation as text with rich markup."""
-
-    @abstractmethod
-    def describe_card(self, card_id: str) -> str:
-        """One line describing a card (stats and text), with rich markup."""
-
-    def describe_event(self, view: dict[str, Any], viewer: int | None) -> str | None:
-        """An event view in plain words for a log people read, or ``None`` to leave it to the
-        generic text of ``cardtable.eventlog``. Default: ``None``.
-
-        ``view`` is exactly what ``state.event_view(event, viewer)`` gives ``viewer`` (``None``:
-        a spectator), and the words must come from it alone: a move whose ``card`` is ``None``
-        names no card, nor anything derived from the card, so nothing hidden can leak through
-        the words. Card names come from ``card_pool``; zone keys, data keys and ``k=v`` pairs
-        should not appear raw. Plain text, no markup, no trailing full stop."""
-        return None
-
-    def zone_label(self, key: str) -> str | None:
-        """A zone key in the game's own words for logs (``p0.ringside``: ``P0's Ringside
-        pile``), or ``None`` for the generic label of ``cardtable.eventlog``. Default:
-        ``None``."""
-        return None
-
-    @abstractmethod
-    def heuristic_values(self, observation: dict[str, Any], legal: list[int]) -> list[float]:
-        """A value for each legal action from this game's knowledge, using the observation only.
-        Higher is better; used by the greedy agent and as a rollout policy."""
-
-    def rollout_values(self, state: State, player: int, legal: list[int]) -> list[float]:
-        """``heuristic_values`` of ``player``'s observation of ``state``: what search agents
-        call in their rollouts and expansions, on sampled states. A game may override it to
-        read the same facts straight from the state, without building the observation, as
-        long as it returns exactly the same values (the conformance suite checks that it
-        does)."""
-        return self.heuristic_values(state.observation(player), legal)
-
-    def evaluate(self, state: State) -> list[float] | None:
-        """An estimate of ``state.returns()`` for an unfinished state, one value per player
-        within ``min_return()..max_return()``, or ``None`` when the game has no evaluation
-        (the default). Search agents call it on a sampled state where they stop a playout
-        early; like ``returns``, it may use the whole state it is given."""
-        return None
+    @cached_property
+    def hints(self) -> AgentHints | None:
+        """The game's hints for agents, built once per game object; ``None`` when the game
+        gives none (``hints_class`` is ``None``)."""
+        return None if self.hints_class is None else self.hints_class(self)

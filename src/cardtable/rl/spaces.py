@@ -18,7 +18,7 @@ def observation_box(encoder: ObservationEncoder) -> spaces.Box:
 
 
 def plain_text(markup: str) -> str:
-    """Text drawn with rich markup (``game.render``), without the markup."""
+    """Text drawn with rich markup (``game.presentation.render``), without the markup."""
     return Text.from_markup(markup).plain
 
 
@@ -39,7 +39,7 @@ class TableView:
         """``ansi``: the table as a spectator sees it, as plain text; ``human``: print it."""
         if self.render_mode is None or self.game_state is None:
             return None
-        text = plain_text(self.game.render(self.game_state.observation(None)))
+        text = plain_text(self.game.presentation.render(self.game_state.observation(None)))
         if self.render_mode == "human":
             print(text)
             return None

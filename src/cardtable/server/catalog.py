@@ -12,6 +12,7 @@ from pydantic.fields import FieldInfo
 
 from cardtable.core.errors import UnknownGameError
 from cardtable.core.game import Game
+from cardtable.core.hints import AgentHints
 from cardtable.core.registry import available_games, game_class, load_game
 from cardtable.server.setup import MAX_AGENT_PARAMS, SERVER_REFUSED_OPTIONS
 
@@ -23,8 +24,9 @@ def agents(cls: type[Game]) -> list[dict[str, str]]:
     with 100 simulations a move, the game's default budget (with its cap on the decisions
     simulated, if any), and four times that many simulations without a cap (at most the
     server's limit)."""
-    default = cls.search_iterations
-    up_to = "up to " if cls.search_steps else ""
+    hints = cls.hints_class or AgentHints
+    default = hints.search_iterations
+    up_to = "up to " if hints.search_steps else ""
     strong = min(4 * default, int(MAX_AGENT_PARAMS["iterations"]))
     return [
         {"spec": "random", "label": "Random: any legal move"},

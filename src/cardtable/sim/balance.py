@@ -255,7 +255,7 @@ def report(
             "score": "a win counts 1, a draw 0.5 (nobody's return above 0), a loss 0; a win "
             "rate is the mean of these over player-games",
             "played": played_rule(game),
-            "marks": list(game.balance_zones()),
+            "marks": list(game.presentation.balance_zones()),
             "flag": flag_rule_text(margin, min_samples),
             "margin": margin,
             "min_samples": min_samples,

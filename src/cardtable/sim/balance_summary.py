@@ -93,7 +93,7 @@ def tally(data: RunData, agents: int) -> RunTally:
     t = RunTally(Tally(), [Tally() for _ in range(n)], [Tally() for _ in data.decks], [])
     t.agents = [Tally() for _ in range(agents)]
     deck_ids = [deck_card_ids(d) for d in data.decks]
-    labels = list(data.game.balance_zones())
+    labels = list(data.game.presentation.balance_zones())
     for decks, r in data.games:
         if r.error or r.trace is None:
             t.errors.append(r)

@@ -11,9 +11,9 @@ way for every game:
 - in a game without such private zones (Shaman King turns cards straight from the deck) it is
   played when it moves from a hidden zone of its owner (``NOBODY``) into a public zone.
 
-``Game.balance_zones()`` adds counts a game declares (wcrugby: ``on court``): a card counts for
-a label each time it enters one of the label's zones. How the game ended is the ``how`` of the
-last ``game_over`` event, or else ``win`` / ``draw`` from the returns.
+``Presentation.balance_zones()`` adds counts a game declares (wcrugby: ``on court``): a card
+counts for a label each time it enters one of the label's zones. How the game ended is the
+``how`` of the last ``game_over`` event, or else ``win`` / ``draw`` from the returns.
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ class Watcher:
             s.owner if s.visibility is source and s.owner is not None else -1 for s in specs
         ]
         self.public = [s.visibility is Visibility.PUBLIC for s in specs]
-        labels = game.balance_zones()
+        labels = game.presentation.balance_zones()
         self.mark = [-1] * len(specs)
         for k, zones in enumerate(labels.values()):
             for z in zones:

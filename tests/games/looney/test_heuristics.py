@@ -51,7 +51,7 @@ def values(state: State) -> dict[str, float]:
     """The heuristic value of each legal action, by its notation."""
     p = state.current_player()
     legal = state.legal_actions()
-    found = state.game.heuristic_values(state.observation(p), legal)
+    found = state.game.hints.heuristic_values(state.observation(p), legal)
     return {state.action_to_string(a): v for a, v in zip(legal, found, strict=True)}
 
 
@@ -141,7 +141,7 @@ def test_evaluate_is_in_range_and_adds_up_like_the_returns(players: int) -> None
     lo, hi = game.min_return(), game.max_return()
     for state in random_states(game, range(5), every=3):
         assert isinstance(state, LooneyState)
-        values = game.evaluate(state)
+        values = game.hints.evaluate(state)
         assert values is not None and len(values) == players
         if state.is_terminal():
             assert values == state.returns()
@@ -158,12 +158,12 @@ def test_evaluate_follows_the_scores() -> None:
     game = cardtable.load_game("looney")
     state = game.new_initial_state(seed=3)
     state.pin_fields({"scores": [34, 12]})
-    v = game.evaluate(state)
+    v = game.hints.evaluate(state)
     assert v is not None and v[0] > 0.5 > -0.5 > v[1]
     state.pin_fields({"scores": [20, 20]})
-    even = game.evaluate(state)
+    even = game.hints.evaluate(state)
     state.pin_zones({"p1.deck": []})
-    fewer = game.evaluate(state)
+    fewer = game.hints.evaluate(state)
     assert even is not None and fewer is not None and fewer[0] > even[0]
 
 

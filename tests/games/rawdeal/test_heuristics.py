@@ -54,7 +54,7 @@ def values(state: State) -> dict[str, float]:
     """The heuristic value of each legal action, by its notation."""
     p = state.current_player()
     legal = state.legal_actions()
-    found = state.game.heuristic_values(state.observation(p), legal)
+    found = state.game.hints.heuristic_values(state.observation(p), legal)
     return {state.action_to_string(a): v for a, v in zip(legal, found, strict=True)}
 
 
@@ -103,7 +103,7 @@ def test_evaluate_is_in_range_and_adds_up_like_the_returns(players: int, match: 
     lo, hi = game.min_return(), game.max_return()
     for state in random_states(game, range(5), every=4):
         assert isinstance(state, RawDealState)
-        values = game.evaluate(state)
+        values = game.hints.evaluate(state)
         assert values is not None and len(values) == players
         if state.is_terminal():
             assert values == state.returns()
@@ -123,7 +123,7 @@ def test_evaluate_follows_the_arsenals() -> None:
     game = cardtable.load_game("rawdeal")
     state = game.new_initial_state(seed=3)
     state.pin_zones({"p1.arsenal": ["punch"] * 8})
-    v = game.evaluate(state)
+    v = game.hints.evaluate(state)
     assert v is not None and v[0] > 0.5 > -0.5 > v[1]
 
 

@@ -37,7 +37,7 @@ def values(state: State) -> dict[str, float]:
     """The heuristic value of each legal action, by its notation."""
     p = state.current_player()
     legal = state.legal_actions()
-    found = state.game.heuristic_values(state.observation(p), legal)
+    found = state.game.hints.heuristic_values(state.observation(p), legal)
     return {state.action_to_string(a): v for a, v in zip(legal, found, strict=True)}
 
 
@@ -104,7 +104,7 @@ def test_evaluate_is_in_range_and_adds_up_like_the_returns() -> None:
     checked = 0
     for state in random_states(game, range(20), every=2):
         assert isinstance(state, SKState)
-        values = game.evaluate(state)
+        values = game.hints.evaluate(state)
         assert values is not None and len(values) == 2
         if state.is_terminal():
             assert values == state.returns()
@@ -122,11 +122,11 @@ def test_evaluate_follows_the_points() -> None:
     state = game.new_initial_state(seed=3)
     state.pin_fields({"points": [2, 0]})
     state.apply_action(state.string_to_action("first"))
-    v = game.evaluate(state)
+    v = game.hints.evaluate(state)
     assert v is not None and v[0] > 0.5 > -0.5 > v[1]
     weak = defending({"p1.deck": ["wandering-wisp-jab"] * 6})
     strong = defending({"p1.deck": ["mountain-breath-guard"] * 6})
-    w, s = game.evaluate(weak), game.evaluate(strong)
+    w, s = game.hints.evaluate(weak), game.hints.evaluate(strong)
     assert w is not None and s is not None and w[1] < s[1]
 
 
@@ -149,6 +149,7 @@ def test_rollout_values_read_from_the_state_match_the_observations() -> None:
     observation, for the state and for a resample of it; also with the Shamans turned over,
     every zone charged and the Signatures pending, which the values read only then."""
     game = cardtable.load_game("shamanking")
+    heur = game.hints.heur
     greedy = [make_agent("greedy", seed=s) for s in (1, 2)]
     seen: set[str] = set()
     rng = Rng(5)
@@ -166,10 +167,10 @@ def test_rollout_values_read_from_the_state_match_the_observations() -> None:
                 for view in (state, turned, state.resample(p, rng)):
                     assert isinstance(view, SKState)
                     obs = view.observation(p)
-                    expected = game.heuristic_values(obs, legal)
-                    assert game.rollout_values(view, p, legal) == expected, (seed, obs)
+                    expected = game.hints.heuristic_values(obs, legal)
+                    assert game.hints.rollout_values(view, p, legal) == expected, (seed, obs)
                     if state.phase != PH_CHOICE:
-                        assert state_facts(view, p) == observed_facts(game.heur, obs)
+                        assert state_facts(heur, view, p) == observed_facts(heur, obs)
             seen.add(PHASES[state.phase])
             if state.stow[0] or state.stow[1]:
                 seen.add("signature used")

@@ -147,10 +147,12 @@ def test_the_zone_of_a_character_in_words() -> None:
     st.pin_fields({"chooser": 0})
     st.apply_action(g.string_to_action("first"))
     events = st.apply_action(g.string_to_action("play"))
-    words = [g.describe_event(e, None) for e in (st.event_view(x, None) for x in events) if e]
+    show = g.presentation
+    words = [show.describe_event(e, None) for e in (st.event_view(x, None) for x in events) if e]
     assert (
         "P1 plays the Teamwork card Tomoshibi, Lantern Guardian in the green zone, which "
         "becomes Tomoshibi's zone" in words
     )
-    assert "Tomoshibi, Lantern Guardian (Tomoshibi's zone)" in g.render(st.observation(None))
-    assert "guardian spirit of sera-lantern-keeper" in g.describe_card("tomoshibi-lantern-guardian")
+    assert "Tomoshibi, Lantern Guardian (Tomoshibi's zone)" in show.render(st.observation(None))
+    card = show.describe_card("tomoshibi-lantern-guardian")
+    assert "guardian spirit of sera-lantern-keeper" in card

@@ -42,7 +42,7 @@ def greedy_game(seed: int) -> Iterator[tuple[RugbyState, str, int, list[Event]]]
         p = state.current_player()
         obs = state.observation(p)
         legal = state.legal_actions()
-        values = game.heuristic_values(obs, legal)
+        values = game.hints.heuristic_values(obs, legal)
         top = max(values)
         action = rng.choice([a for a, v in zip(legal, values, strict=True) if v == top])
         events = state.apply_action(action)
@@ -80,7 +80,7 @@ def test_fatigue_drops_one_player_only() -> None:
         legal = state.legal_actions()
         if obs["phase"] != "fatigue" or legal[0] != 0:
             continue
-        values = game.heuristic_values(obs, legal)
+        values = game.hints.heuristic_values(obs, legal)
         assert values[0] > max(values[1:])
         seen += 1
     assert seen > 0
@@ -90,7 +90,7 @@ def test_evaluate_is_in_range_and_adds_up_like_the_returns() -> None:
     game = cardtable.load_game("wcrugby")
     for state in random_states(game, range(6), every=5):
         assert isinstance(state, RugbyState)
-        values = game.evaluate(state)
+        values = game.hints.evaluate(state)
         assert values is not None and len(values) == 2
         if state.is_terminal():
             assert values == state.returns()
@@ -105,10 +105,10 @@ def test_evaluate_follows_the_score() -> None:
     game = cardtable.load_game("wcrugby")
     state = game.new_initial_state(seed=2)
     assert isinstance(state, RugbyState)
-    assert game.evaluate(state) == [0.0, -0.0]
+    assert game.hints.evaluate(state) == [0.0, -0.0]
     state.scores = [[14, 12, 13], [6, 8, 7]]
     state.period = 4
-    v = game.evaluate(state)
+    v = game.hints.evaluate(state)
     assert v is not None and v[0] > 0.9
 
 
@@ -142,9 +142,9 @@ def test_a_player_who_had_a_special_brings_none_by_another_card() -> None:
     sub = state.string_to_action("sub kaito-mori-captain for 1")
     obs = state.observation(0)
     assert obs["teams"][0]["special_slots"] == [1]
-    after = game.heuristic_values(obs, [sub])[0]
+    after = game.hints.heuristic_values(obs, [sub])[0]
     obs["teams"][0]["special_slots"] = []  # as if the special had gone to another player
-    assert game.heuristic_values(obs, [sub])[0] > after
+    assert game.hints.heuristic_values(obs, [sub])[0] > after
 
 
 @pytest.mark.parametrize(("seed", "at_least"), [(1, 190)])

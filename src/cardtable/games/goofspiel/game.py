@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, TypeAdapter
 
@@ -17,7 +17,8 @@ from cardtable.core.notation import action_number, check_action_number, notation
 from cardtable.core.state import State
 from cardtable.core.zones import Visibility, ZoneSpec
 
-from . import words
+from .hints import GoofHints
+from .presentation import GoofPresentation
 from .rules import PRIZE_SUIT, deal
 
 HERE = Path(__file__).parent
@@ -60,6 +61,8 @@ class GoofspielGame(Game):
     deck_dir: ClassVar[Path | None] = HERE / "decks"
     browser_module: ClassVar[Path | None] = HERE / "web" / "goofspiel.js"
     example: ClassVar[bool] = True
+    presentation_class = GoofPresentation
+    hints_class = GoofHints
     options: GoofOptions
 
     def __init__(self, options: GameOptions) -> None:
@@ -111,24 +114,3 @@ class GoofspielGame(Game):
         if len(w) == 2 and w[0] == "bid" and w[1] in self._pool.index:
             return self._pool.index[w[1]]
         raise ActionNotationError("write 'bid <card-id>', e.g. 'bid queen-of-spades'", text)
-
-    def rules_sheet(self) -> list[tuple[str, str]]:
-        """The rules sheet of ``cardtable rules goofspiel``."""
-        return words.SHEET
-
-    def render(self, observation: dict[str, Any]) -> str:
-        """The table as text with rich markup."""
-        return words.render(self, observation)
-
-    def describe_card(self, card_id: str) -> str:
-        """One line: the card's name, suit and value."""
-        return f"[b]{(c := self._pool.get(card_id)).name}[/b]: {c.type}, worth {c.rank}"
-
-    def describe_event(self, view: dict[str, Any], viewer: int | None) -> str | None:
-        """The event in Goofspiel's words (see words.py)."""
-        return words.describe(self, view)
-
-    def heuristic_values(self, observation: dict[str, Any], legal: list[int]) -> list[float]:
-        """GS-2.1: bid close to the prize's value (without seeing the other bid)."""
-        value = self._pool.get(observation["zones"]["prize"][0]).rank
-        return [-float(abs(self.rank[a] - value)) for a in legal]

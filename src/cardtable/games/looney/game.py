@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
 from cardtable.core.cards import CardPool
 from cardtable.core.decks import MANY, Deck, DeckLayout, DeckProblem
 from cardtable.core.game import Game, GameOptions
-from cardtable.core.state import State
 from cardtable.core.zones import ZoneSpec
 
-from . import heuristics, render, sheet, words
 from .actions import SLOTS, Codec
 from .cards import COLORS, DECK_DIR, CardTables, LooneyCard, builtin_pool, compile_tables, load_pool
+from .hints import LooneyHints
+from .presentation import LooneyPresentation
 from .rules import HotTables, LooneyState
 from .zones import DECK, HAND, MOVIE_DECK, pbase, zone_specs
 
@@ -82,6 +82,8 @@ class LooneyGame(Game):
     Options: ClassVar[type[GameOptions]] = LooneyOptions
     deck_dir: ClassVar[Path | None] = DECK_DIR
     browser_module: ClassVar[Path | None] = Path(__file__).parent / "web" / "looney.js"
+    presentation_class = LooneyPresentation
+    hints_class = LooneyHints
     deck_layout: ClassVar[DeckLayout] = DeckLayout({"personal": MANY})
     options: LooneyOptions
 
@@ -97,7 +99,6 @@ class LooneyGame(Game):
         self.codec = Codec(len(personal_ids), personal_ids)
         self.personal_index = {cid: i for i, cid in enumerate(personal_ids)}
         self.hot = HotTables(self)
-        self.heur = heuristics.HeuristicTables(self)
 
     def _zone_specs(self) -> tuple[ZoneSpec, ...]:
         return zone_specs(self.options.players)
@@ -176,34 +177,3 @@ class LooneyGame(Game):
     def string_to_action(self, text: str) -> int:
         """Parse the notation of actions.py (or a plain integer)."""
         return self.codec.parse(text, self.personal_index)
-
-    # ----- for people and agents --------------------------------------------------------
-    def rules_sheet(self) -> list[tuple[str, str]]:
-        """The rules sheet of ``cardtable rules looney``."""
-        return sheet.rules_sheet(self.options)
-
-    def render(self, observation: dict[str, Any]) -> str:
-        """The table as text with rich markup."""
-        return render.render(self, observation)
-
-    def describe_card(self, card_id: str) -> str:
-        """One line for a card."""
-        return render.describe(self.card_pool.get(card_id))
-
-    def describe_event(self, view: dict[str, Any], viewer: int | None) -> str | None:
-        """An event view in the game's words (words.py); it names only what the view names."""
-        return words.describe(self, view)
-
-    def zone_label(self, key: str) -> str | None:
-        """A zone key in the game's words (words.py)."""
-        return words.zone_label(key)
-
-    def heuristic_values(self, observation: dict[str, Any], legal: list[int]) -> list[float]:
-        """Values of legal actions from the observation (heuristics.py)."""
-        return heuristics.action_values(self, observation, legal)
-
-    def evaluate(self, state: State) -> list[float] | None:
-        """An estimate of the returns of an unfinished state: a race to the target points
-        (heuristics.py)."""
-        assert isinstance(state, LooneyState)
-        return heuristics.evaluate(state)

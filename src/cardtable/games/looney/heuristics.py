@@ -33,6 +33,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from cardtable.core.hints import standings_to_returns
+
 from .actions import DONE, FIRST, REFILL, ROLE, ROLE_SLOT, SCENE, SLOTS
 from .base import PH_OVER, PH_PLACE
 from .cards import (
@@ -340,13 +342,13 @@ def _vs_placed(
 
 
 # ----- the action values -------------------------------------------------------------------
-def action_values(g: LooneyGame, obs: dict[str, Any], legal: list[int]) -> list[float]:
+def action_values(ht: HeuristicTables, obs: dict[str, Any], legal: list[int]) -> list[float]:
     """A value per legal action (see the module docstring)."""
     phase = obs["phase"]
     if phase == "placement":
-        return _placement_values(g.heur, obs, legal)
+        return _placement_values(ht, obs, legal)
     if phase == "storyboard":
-        return _storyboard_values(g.heur, obs, legal)
+        return _storyboard_values(ht, obs, legal)
     me = obs["player"]
     return [1.0 if (a - FIRST == me) == _FIRST_SELF else 0.0 for a in legal]
 
@@ -813,15 +815,9 @@ def evaluate(state: LooneyState) -> list[float]:
     alive = [p for p in range(n) if not state.out[p]]
     spread_need = math.sqrt(2.0 * sum(need[p] for p in alive) / len(alive) + 4.0)
     spread_actors = math.sqrt(2.0 * sum(actors[p] for p in alive) / len(alive) + 4.0)
-    weight = [0.0] * n
-    top = -1e9
-    strength = [0.0] * n
+    strength: list[float | None] = [None] * n
     for p in alive:
         strength[p] = (
             -_EVAL_POINTS * need[p] / spread_need + _EVAL_ACTORS * actors[p] / spread_actors
         )
-        top = max(top, strength[p])
-    for p in alive:
-        weight[p] = math.exp(strength[p] - top)
-    total = sum(weight)
-    return [(n * weight[p] / total - 1.0) / (n - 1) for p in range(n)]
+    return standings_to_returns(strength)

@@ -1,4 +1,4 @@
-"""Looney Tunes events in words, for the game log (``LooneyGame.describe_event``).
+"""Looney Tunes events in words, for the game log (``LooneyPresentation.describe_event``).
 
 Every sentence is built from an event *view* alone, so it names a card only where the view
 does: a face-down actor placed by an opponent is "an actor", a card drawn by an opponent is

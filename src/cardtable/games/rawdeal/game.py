@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Literal, NamedTuple
+from typing import ClassVar, Literal, NamedTuple
 
 from pydantic import Field, model_validator
 
@@ -19,12 +19,12 @@ from cardtable.core.decks import (
     DeckProblem,
 )
 from cardtable.core.game import Game, GameOptions
-from cardtable.core.state import State
 from cardtable.core.zones import ZoneSpec
 
-from . import heuristics, render, sheet, words
 from .actions import Codec
 from .cards import DECK_DIR, RawDealCard, builtin_pool, load_pool
+from .hints import RawDealHints
+from .presentation import RawDealPresentation
 from .rules import HotTables, RawDealState
 from .tables import PREMATCH_CARD, Tables, compile_tables
 from .zones import ARSENAL, BACKLASH, BACKSTAGE, pbase, zone_specs
@@ -99,6 +99,8 @@ class RawDealGame(Game):
     Options: ClassVar[type[GameOptions]] = RawDealOptions
     deck_dir: ClassVar[Path | None] = DECK_DIR
     browser_module: ClassVar[Path | None] = Path(__file__).parent / "web" / "rawdeal.js"
+    presentation_class = RawDealPresentation
+    hints_class = RawDealHints
     deck_layout: ClassVar[DeckLayout] = DeckLayout(
         {
             "superstar": SINGLE,
@@ -107,9 +109,6 @@ class RawDealGame(Game):
             "backlash": OPTIONAL_MANY,
         }
     )
-    # 600 simulations (about 0.3 s a decision) play clearly better than 200 against greedy
-    # since the tree gives each player to act a node of their own (log/2026-12-agents.md).
-    search_iterations: ClassVar[int] = 600
     options: RawDealOptions
 
     def __init__(self, options: GameOptions, pool: CardPool[RawDealCard] | None = None) -> None:
@@ -210,35 +209,3 @@ class RawDealGame(Game):
     def string_to_action(self, text: str) -> int:
         """Parse the notation of actions.py (or a plain integer)."""
         return self.codec.parse(text, self.card_pool.index)
-
-    # ----- for people and agents --------------------------------------------------------
-    def rules_sheet(self) -> list[tuple[str, str]]:
-        """The rules sheet of ``cardtable rules rawdeal``."""
-        return sheet.rules_sheet(self.options)
-
-    def render(self, observation: dict[str, Any]) -> str:
-        """The table as text with rich markup."""
-        return render.render(self, observation)
-
-    def describe_card(self, card_id: str) -> str:
-        """One line for a card."""
-        return render.describe(self.card_pool.get(card_id), self.options.overturned_text)
-
-    def describe_event(self, view: dict[str, Any], viewer: int | None) -> str | None:
-        """An event view in the game's words (words.py); it names only what the view names."""
-        return words.describe(self, view)
-
-    def zone_label(self, key: str) -> str | None:
-        """A zone key in the game's words (words.py)."""
-        return words.zone_label(key)
-
-    def heuristic_values(self, observation: dict[str, Any], legal: list[int]) -> list[float]:
-        """Values of legal actions from the observation (heuristics.py)."""
-        return heuristics.action_values(self, observation, legal)
-
-    def evaluate(self, state: State) -> list[float] | None:
-        """An estimate of the returns of an unfinished state (heuristics.py): each player's
-        (each team's) chance to win from the Arsenal sizes and the turn, on the scale of
-        RD-8.4."""
-        assert isinstance(state, RawDealState)
-        return heuristics.evaluate(self, state)

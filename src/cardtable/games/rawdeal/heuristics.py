@@ -39,6 +39,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core.errors import CardtableError
+from cardtable.core.hints import standings_to_returns
 
 from .actions import ABILITY, ACTION, END, HAND, MANEUVER
 from .hot import NEVER
@@ -325,15 +326,6 @@ class Knowledge:
         )
 
 
-def knowledge(g: RawDealGame) -> Knowledge:
-    """The game's Knowledge, worked out on first use and kept on the game."""
-    k: Knowledge | None = getattr(g, "_knowledge", None)
-    if k is None:
-        k = Knowledge(g)
-        g._knowledge = k  # type: ignore[attr-defined]
-    return k
-
-
 def arsenal_worth(a: int) -> float:
     """What one more card in one's own Arsenal is worth: the Arsenal is life, and each card
     matters more as it runs low."""
@@ -580,9 +572,8 @@ def effects_value(v: View, effects: Any, d: int, q: int, fort_after: int) -> flo
     return out
 
 
-def action_values(g: RawDealGame, obs: dict[str, Any], legal: list[int]) -> list[float]:
+def action_values(k: Knowledge, obs: dict[str, Any], legal: list[int]) -> list[float]:
     """A value per legal action (higher is better), from the observation only."""
-    k = knowledge(g)
     phase = PHASE_CODES[obs["phase"]]
     if phase == PH_PREMATCH:  # RD-2.3
         first = k.backlash_first
@@ -796,7 +787,7 @@ WEIGHTS = {
 }
 
 
-def evaluate(g: RawDealGame, st: RawDealState) -> list[float]:
+def evaluate(st: RawDealState) -> list[float]:
     """An estimate of ``st.returns()`` (RD-8.4) for an unfinished state. Each player (each
     team) gets a chance to win, a softmax of standings; a player already out has none.
     Returned on the scale of RD-8.4: with n players the return is ``(n * chance - 1) /
@@ -804,6 +795,7 @@ def evaluate(g: RawDealGame, st: RawDealState) -> list[float]:
     ``2 * chance - 1`` for both members."""
     if st.phase == PH_OVER:
         return st.returns()
+    g = st.game
     n = g.num_players
     z = st.zones
     gone = st.gone
@@ -833,7 +825,4 @@ def evaluate(g: RawDealGame, st: RawDealState) -> list[float]:
         b = PER_PLAYER * p
         v = arsenal_w * log(len(z[b + ARSENAL]) + 8) + hand_w * len(z[b + HAND_ZONE])
         s.append(v + turn_w if p == st.tp else v)
-    top = max(x for x in s if x is not None)
-    e = [0.0 if x is None else math.exp(x - top) for x in s]
-    total = sum(e)
-    return [(n * w / total - 1) / (n - 1) for w in e]
+    return standings_to_returns(s)

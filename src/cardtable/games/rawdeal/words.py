@@ -1,4 +1,4 @@
-"""Raw Deal events in words, for the game log (``RawDealGame.describe_event``).
+"""Raw Deal events in words, for the game log (``RawDealPresentation.describe_event``).
 
 Every sentence is built from an event *view* alone, so it names a card only where the view
 does: an opponent's draw is "a card". The words are those of docs/rules/rawdeal.md: the

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
 from cardtable.core.cards import CardPool
 from cardtable.core.decks import MANY, SINGLE, Deck, DeckLayout, DeckProblem
 from cardtable.core.game import Game, GameOptions
-from cardtable.core.state import State
 from cardtable.core.zones import ZoneSpec
 
-from . import actions, heuristics, render, sheet, words
+from . import actions
 from .cards import DECK_DIR, SKCard, builtin_pool, load_pool
+from .hints import SKHints
+from .presentation import SKPresentation
 from .rules import SKState, Switches
 from .tables import STRIKE, Tables, compile_tables
 from .zones import DECK, DISCARD, FURYOKU, SHAMAN, pbase, zone_specs
@@ -69,15 +70,9 @@ class SKGame(Game):
     Options: ClassVar[type[GameOptions]] = SKOptions
     deck_dir: ClassVar[Path | None] = DECK_DIR
     browser_module: ClassVar[Path | None] = Path(__file__).parent / "web" / "shamanking.js"
+    presentation_class = SKPresentation
+    hints_class = SKHints
     deck_layout: ClassVar[DeckLayout] = DeckLayout({"shaman": SINGLE, "deck": MANY})
-    # Decisions are cheap (about 0.3 ms a simulation), and a decision has few legal actions
-    # whose values differ by less than the luck of one deal: every root action is searched
-    # on the same samples and rollout seeds, in phases that drop the worse half (halving),
-    # 1,500 simulations a decision, or fewer where 22,000 decisions played in them come
-    # first, which keeps the dearest decisions under a second (log/2026-12-agents.md).
-    search_iterations: ClassVar[int] = 1500
-    search_steps: ClassVar[int | None] = 22000
-    search_root: ClassVar[str] = "halving"
     options: SKOptions
 
     def __init__(self, options: GameOptions, pool: CardPool[SKCard] | None = None) -> None:
@@ -89,7 +84,6 @@ class SKGame(Game):
         self._pool = pool
         self.tables: Tables = compile_tables(pool)
         self.switches = Switches.of(options)
-        self.heur = heuristics.HeuristicTables(self)
 
     def _zone_specs(self) -> tuple[ZoneSpec, ...]:
         return zone_specs(2)
@@ -189,39 +183,3 @@ class SKGame(Game):
     def string_to_action(self, text: str) -> int:
         """Parse the notation of actions.py (or a plain integer)."""
         return actions.parse(text)
-
-    def rules_sheet(self) -> list[tuple[str, str]]:
-        """The rules sheet of ``cardtable rules shamanking``."""
-        return sheet.rules_sheet(self.options)
-
-    def render(self, observation: dict[str, Any]) -> str:
-        """The table as text with rich markup."""
-        return render.render(self, observation)
-
-    def describe_card(self, card_id: str) -> str:
-        """One line for a card."""
-        return render.describe(self.card_pool.get(card_id))
-
-    def describe_event(self, view: dict[str, Any], viewer: int | None) -> str | None:
-        """An event view in the game's words (words.py); it names only what the view names."""
-        return words.describe(self, view)
-
-    def zone_label(self, key: str) -> str | None:
-        """A zone key in the game's words (words.py)."""
-        return words.zone_label(key)
-
-    def heuristic_values(self, observation: dict[str, Any], legal: list[int]) -> list[float]:
-        """Values of legal actions from the observation (heuristics.py)."""
-        return heuristics.action_values(self, observation, legal)
-
-    def rollout_values(self, state: State, player: int, legal: list[int]) -> list[float]:
-        """The values of ``heuristic_values``, from the facts they read, taken straight from the
-        state instead of an observation (heuristics.state_facts)."""
-        assert isinstance(state, SKState)
-        return heuristics.rollout_values(state, player, legal)
-
-    def evaluate(self, state: State) -> list[float] | None:
-        """An estimate of the returns of an unfinished state: a race to the target points,
-        the next point weighted by the exchange being played (heuristics.py)."""
-        assert isinstance(state, SKState)
-        return heuristics.evaluate(state)

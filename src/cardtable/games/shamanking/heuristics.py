@@ -332,10 +332,9 @@ def _state_seen(ht: HeuristicTables, state: SKState, p: int) -> Seen:
     return _tally(ht, ht.piles, cards, zones[areas[0]], zones, areas[1:])
 
 
-def state_facts(state: SKState, player: int) -> Facts:
+def state_facts(ht: HeuristicTables, state: SKState, player: int) -> Facts:
     """The facts of ``state.observation(player)``, read straight from the state (of a
     signature step or a flip): search rollouts skip the observation."""
-    ht: HeuristicTables = state.game.heur
     cards = state.cards
     zones = state.zones
     opp = 1 - player
@@ -367,18 +366,20 @@ def _opening_values(legal: list[int]) -> list[float]:
     return [1.0 if (a == FIRST) == _SEND_FIRST else 0.0 for a in legal]
 
 
-def action_values(g: SKGame, obs: dict[str, Any], legal: list[int]) -> list[float]:
+def action_values(ht: HeuristicTables, obs: dict[str, Any], legal: list[int]) -> list[float]:
     """A value per legal action (see the module docstring), from an observation."""
     if obs["phase"] == "opening choice":
         return _opening_values(legal)
-    return facts_values(g.heur, observed_facts(g.heur, obs), legal)
+    return facts_values(ht, observed_facts(ht, obs), legal)
 
 
-def rollout_values(state: SKState, player: int, legal: list[int]) -> list[float]:
+def rollout_values(
+    ht: HeuristicTables, state: SKState, player: int, legal: list[int]
+) -> list[float]:
     """The values of :func:`action_values` for ``player``'s observation, from the state."""
     if state.phase == PH_CHOICE:
         return _opening_values(legal)
-    return facts_values(state.game.heur, state_facts(state, player), legal)
+    return facts_values(ht, state_facts(ht, state, player), legal)
 
 
 def facts_values(ht: HeuristicTables, f: Facts, legal: list[int]) -> list[float]:

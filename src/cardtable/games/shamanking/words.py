@@ -1,4 +1,4 @@
-"""Shaman King events in words, for the game log (``ShamanKingGame.describe_event``).
+"""Shaman King events in words, for the game log (``SKPresentation.describe_event``).
 
 Every sentence is built from an event *view* alone, so it names a card only where the view
 does: furyoku lies face down, so a card that goes from the deck to furyoku is "a card". The

@@ -6,17 +6,15 @@ from collections.abc import Sequence
 from functools import cached_property
 from itertools import combinations
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
 from cardtable.core.cards import CardPool
 from cardtable.core.decks import MANY, Deck, DeckLayout, DeckProblem
 from cardtable.core.game import Game, GameOptions
-from cardtable.core.state import State
 from cardtable.core.zones import ZoneSpec
 
-from . import heuristics, render, sheet, words
 from .actions import Codec
 from .cards import (
     DECK_DIR,
@@ -28,8 +26,10 @@ from .cards import (
     compile_tables,
     load_pool,
 )
+from .hints import RugbyHints
+from .presentation import RugbyPresentation
 from .rules import HotTables, RugbyState
-from .zones import COURT, POOL, SLOTS, tbase, zone_specs
+from .zones import POOL, tbase, zone_specs
 
 DECK_SIZE = 30
 
@@ -65,11 +65,9 @@ class RugbyGame(Game):
     Options: ClassVar[type[GameOptions]] = RugbyOptions
     deck_dir: ClassVar[Path | None] = DECK_DIR
     browser_module: ClassVar[Path | None] = Path(__file__).parent / "web" / "wcrugby.js"
+    presentation_class = RugbyPresentation
+    hints_class = RugbyHints
     deck_layout: ClassVar[DeckLayout] = DeckLayout({"deck": MANY})
-    # The heuristic prior already ranks the many lineup picks well; less exploration scored
-    # 65.0% against greedy over 400 mirror games with duplicate deals, against 62.75% for 0.7
-    # on the same deals (log/2026-12-agents.md).
-    search_exploration: ClassVar[float] = 0.3
     options: RugbyOptions
 
     def __init__(self, options: GameOptions, pool: CardPool[RugbyCard] | None = None) -> None:
@@ -137,12 +135,6 @@ class RugbyGame(Game):
     def _player_defs(self) -> set[int]:
         return {i for i, k in enumerate(self.tables.kind) if k == PLAYER}
 
-    def balance_zones(self) -> dict[str, tuple[int, ...]]:
-        """For balance reports: a player card is "on court" when it enters a court slot (at
-        each reveal and substitution, so its count is about the periods it played)."""
-        court = tuple(tbase(t) + COURT + s for t in (0, 1) for s in range(SLOTS))
-        return {"on court": court}
-
     # ----- states -----------------------------------------------------------------------
     def new_initial_state(self, seed: int = 0, decks: Sequence[Deck] | None = None) -> RugbyState:
         """WR-3.1: each team looks through its deck to choose its starting lineup."""
@@ -166,34 +158,3 @@ class RugbyGame(Game):
     def string_to_action(self, text: str) -> int:
         """Parse the notation of actions.py (or a plain integer)."""
         return self.codec.parse(text, self.card_pool.index)
-
-    # ----- for people and agents --------------------------------------------------------
-    def rules_sheet(self) -> list[tuple[str, str]]:
-        """The rules sheet of ``cardtable rules wcrugby``."""
-        return sheet.rules_sheet(self.options)
-
-    def render(self, observation: dict[str, Any]) -> str:
-        """The court, score sheet and hand as text with rich markup."""
-        return render.render(self, observation)
-
-    def describe_card(self, card_id: str) -> str:
-        """One line for a card."""
-        return render.describe(self.card_pool.get(card_id))
-
-    def describe_event(self, view: dict[str, Any], viewer: int | None) -> str | None:
-        """An event view in the game's words (words.py); it names only what the view names."""
-        return words.describe(self, view)
-
-    def zone_label(self, key: str) -> str | None:
-        """A zone key in the game's words (words.py)."""
-        return words.zone_label(key)
-
-    def heuristic_values(self, observation: dict[str, Any], legal: list[int]) -> list[float]:
-        """Values of legal actions from the observation (heuristics.py)."""
-        return heuristics.action_values(self, observation, legal)
-
-    def evaluate(self, state: State) -> list[float] | None:
-        """An estimate of the returns of an unfinished state (heuristics.py): the chance of
-        the higher total from the scores so far and the TOP of the period being played."""
-        assert isinstance(state, RugbyState)
-        return heuristics.evaluate(self, state)

@@ -339,15 +339,6 @@ def static_worth(effects: tuple[tuple[int, int, int, int], ...]) -> float:
     return v
 
 
-def knowledge(g: RugbyGame) -> Knowledge:
-    """The game's Knowledge, worked out on first use and kept on the game."""
-    k: Knowledge | None = getattr(g, "_knowledge", None)
-    if k is None:
-        k = Knowledge(g)
-        g._knowledge = k  # type: ignore[attr-defined]
-    return k
-
-
 def _defs(k: Knowledge, cards: Any) -> list[int]:
     index = k.index
     return [index[c] for c in cards] if isinstance(cards, list) else []
@@ -370,9 +361,8 @@ def _players(k: Knowledge, cards: Any) -> list[int]:
     return [index[c] for c in cards if kind[index[c]] == PLAYER] if isinstance(cards, list) else []
 
 
-def action_values(g: RugbyGame, obs: dict[str, Any], legal: list[int]) -> list[float]:
+def action_values(k: Knowledge, obs: dict[str, Any], legal: list[int]) -> list[float]:
     """A value per legal action (higher is better), from the observation only."""
-    k = knowledge(g)
     phase = PHASE_CODES[obs["phase"]]
     if phase == PH_LINEUP:
         return _pick_values(k, obs, legal)
@@ -770,7 +760,7 @@ class Court:
 PERIOD_SPREAD = 6.5
 
 
-def evaluate(g: RugbyGame, st: RugbyState) -> list[float]:
+def evaluate(st: RugbyState) -> list[float]:
     """An estimate of ``st.returns()`` for an unfinished state: the chance that team 0 ends
     with the higher total, from the score difference so far, the TOP difference of the
     period being played (worth twice its size, WR-6.1), and a normal spread for each period

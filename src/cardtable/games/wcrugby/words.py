@@ -1,4 +1,4 @@
-"""Wheelchair rugby events in words, for the game log (``RugbyGame.describe_event``).
+"""Wheelchair rugby events in words, for the game log (``RugbyPresentation.describe_event``).
 
 Every sentence is built from an event *view* alone, so it names a card only where the view
 does: a lineup lies face down until the period starts, so the opponent reads "a player". The

@@ -1,0 +1,61 @@
+"""A game's presentation: how its table, cards, events and rules read to people.
+
+The optional second part of a game (docs/protocol.md, "Presentation"): the rules never call
+it; the CLI, the server, the event log, ``sim`` reports and ``rl`` rendering do, through
+``game.presentation``. A game subclasses :class:`Presentation` in its own
+``presentation.py`` and names the subclass in ``Game.presentation_class``; every method has
+a generic default, so a game overrides only what it words itself.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cardtable.core.game import Game
+
+
+class Presentation:
+    """The words and drawings of one game object (``self.game``), built once per game."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def rules_sheet(self) -> list[tuple[str, str]]:
+        """Sections of a short rules sheet: (heading, text). Default: none."""
+        return []
+
+    def render(self, observation: dict[str, Any]) -> str:
+        """Draw an observation as text with rich markup. Default: each zone's key and
+        contents on a line of its own."""
+        zones = observation.get("zones", {})
+        return "\n".join(f"{key}: {cards}" for key, cards in zones.items())
+
+    def describe_card(self, card_id: str) -> str:
+        """One line describing a card (stats and text), with rich markup. Default: its
+        name."""
+        return f"[b]{self.game.card_name(card_id) or card_id}[/b]"
+
+    def describe_event(self, view: dict[str, Any], viewer: int | None) -> str | None:
+        """An event view in plain words for a log people read, or ``None`` to leave it to the
+        generic text of ``cardtable.eventlog``. Default: ``None``.
+
+        ``view`` is exactly what ``state.event_view(event, viewer)`` gives ``viewer`` (``None``:
+        a spectator), and the words must come from it alone: a move whose ``card`` is ``None``
+        names no card, nor anything derived from the card, so nothing hidden can leak through
+        the words. Card names come from ``card_pool``; zone keys, data keys and ``k=v`` pairs
+        should not appear raw. Plain text, no markup, no trailing full stop."""
+        return None
+
+    def zone_label(self, key: str) -> str | None:
+        """A zone key in the game's own words for logs (``p0.ringside``: ``P0's Ringside
+        pile``), or ``None`` for the generic label of ``cardtable.eventlog``. Default:
+        ``None``."""
+        return None
+
+    def balance_zones(self) -> dict[str, tuple[int, ...]]:
+        """Zones whose entries a balance report counts per card, by label, for a notion the
+        generic report cannot derive (wcrugby: ``{"on court": <the court zones>}``): a card
+        counts for a label in a game when it entered one of its zones. Default: none. Read
+        only by ``sim`` (``cardtable balance``), never by the rules."""
+        return {}

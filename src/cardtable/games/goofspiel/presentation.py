@@ -1,0 +1,54 @@
+"""Goofspiel for people (its Presentation): rules sheet, table, card lines and log words."""
+
+from typing import Any
+
+from cardtable.core.presentation import Presentation
+
+SHEET = [
+    ("Goal", "Win prizes worth more points (GS-3.1): ace 1, 2 to 10, jack 11, queen 12, king 13."),
+    ("A round", "A diamond is turned up; P0 bids a card face down, then P1 (GS-2.1)."),
+    ("The bids", "The higher takes the prize; a tie discards it (GS-2.2, GS-2.3)."),
+    ("Notation", "bid <card-id>, e.g. bid queen-of-spades (`cardtable cards goofspiel`)"),
+]
+
+
+class GoofPresentation(Presentation):
+    """Goofspiel's words and drawing."""
+
+    def rules_sheet(self) -> list[tuple[str, str]]:
+        """The rules sheet of ``cardtable rules goofspiel``."""
+        return SHEET
+
+    def describe_card(self, card_id: str) -> str:
+        """One line: the card's name, suit and value."""
+        return f"[b]{(c := self.game.card_pool.get(card_id)).name}[/b]: {c.type}, worth {c.rank}"
+
+    def describe_event(self, view: dict[str, Any], viewer: int | None) -> str | None:
+        """An event view as a sentence that names only the card the view names."""
+        who, card = f"P{view.get('player')}", view.get("card")
+        if view["kind"] == "game_over":
+            won = f"{who} wins the game" if "player" in view else "The game is a draw"
+            return f"{won}, {max(view['scores'])} to {min(view['scores'])}"
+        name = f"the {self.game.card_pool.get(card).name}" if card else "a card"
+        dst = str(view.get("to"))
+        if dst == "prize":
+            return f"{name[:1].upper()}{name[1:]} is turned up as the prize"
+        if dst == "discard":
+            return f"The bids tie: {name} is discarded"
+        verb = {"won": "takes", "played": "shows", "bid": "bids"}.get(dst.rpartition(".")[2])
+        return f"{who} {verb} {name}{' face down' * (verb == 'bids')}" if verb else None
+
+    def _cards(self, zone: list[str] | int) -> str:
+        names = [self.game.card_pool.get(c).name for c in zone] if isinstance(zone, list) else []
+        return ", ".join(names) or (f"{zone} face down" if zone else "none")
+
+    def render(self, observation: dict[str, Any]) -> str:
+        """The table: the prize, then each player's points, prizes won, bids and hand."""
+        z = {key: self._cards(zone) for key, zone in observation["zones"].items()}
+        prize, deck, tied = z["prize"], z["prize_deck"], z["discard"]
+        lines = [f"[b]Prize:[/b] {prize}  [dim](deck {deck}; tied: {tied})[/dim]"]
+        for p, score in enumerate(observation["scores"]):
+            won, bid, shown, hand = (z[f"p{p}.{k}"] for k in ("won", "bid", "played", "hand"))
+            lines.append(f"[b]P{p}[/b]: {score} point{'s' * (score != 1)}, won {won}")
+            lines.append(f"  bid {bid}; shown {shown}; hand {hand}")
+        return "\n".join(lines)
