@@ -26,7 +26,7 @@ from .cards import DECK_DIR, RawDealCard, builtin_pool, load_pool
 from .hints import RawDealHints
 from .presentation import RawDealPresentation
 from .rules import HotTables, RawDealState
-from .tables import PREMATCH_CARD, Tables, compile_tables
+from .tables import PREMATCH_CARD, CardTables, compile_tables
 from .zones import ARSENAL, BACKLASH, BACKSTAGE, pbase, zone_specs
 
 ARSENAL_SIZE = 60
@@ -118,7 +118,7 @@ class RawDealGame(Game):
         if pool is None:
             pool = builtin_pool() if files is None else load_pool(tuple(files))
         self._pool = pool
-        self.tables: Tables = compile_tables(pool)
+        self.tables: CardTables = compile_tables(pool)
         prematch = frozenset(i for i, k in enumerate(self.tables.kind) if k == PREMATCH_CARD)
         self.codec = Codec(len(pool), self.card_ids, prematch)
         self.hot = HotTables(self)

@@ -53,7 +53,7 @@ class Reversal:
 
 
 @dataclass(frozen=True)
-class Tables:
+class CardTables:
     """Per pool index: kind, types, subtypes, F, D, SV, reversal, requirements, effects, traits."""
 
     kind: tuple[int, ...]
@@ -128,7 +128,7 @@ def _reversal(r: Reverses | None, index: dict[str, int]) -> Reversal | None:
     )
 
 
-def compile_tables(pool: CardPool[RawDealCard]) -> Tables:
+def compile_tables(pool: CardPool[RawDealCard]) -> CardTables:
     """Compile every card of the pool."""
     cards = pool.cards
     index = pool.index
@@ -136,7 +136,7 @@ def compile_tables(pool: CardPool[RawDealCard]) -> Tables:
     def ref(cid: str | None) -> int:
         return _ref(index, cid)
 
-    return Tables(
+    return CardTables(
         kind=tuple(KINDS.index(c.type) for c in cards),
         plays=tuple(_mask(c.plays_as, PLAY_TYPES) for c in cards),
         subtypes=tuple(_mask(c.subtypes, SUBTYPES) for c in cards),

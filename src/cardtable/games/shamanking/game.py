@@ -18,7 +18,7 @@ from .cards import DECK_DIR, SKCard, builtin_pool, load_pool
 from .hints import SKHints
 from .presentation import SKPresentation
 from .rules import SKState, Switches
-from .tables import STRIKE, Tables, compile_tables
+from .tables import STRIKE, CardTables, compile_tables
 from .zones import DECK, DISCARD, FURYOKU, SHAMAN, pbase, zone_specs
 
 MIN_DECK = 60
@@ -82,7 +82,7 @@ class SKGame(Game):
         if pool is None:
             pool = builtin_pool() if files is None else load_pool(tuple(files))
         self._pool = pool
-        self.tables: Tables = compile_tables(pool)
+        self.tables: CardTables = compile_tables(pool)
         self.switches = Switches.of(options)
 
     def _zone_specs(self) -> tuple[ZoneSpec, ...]:

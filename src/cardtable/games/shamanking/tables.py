@@ -15,7 +15,7 @@ KINDS = ("shaman", "strike", "advantage", "teamwork")
 SHAMAN_CARD, STRIKE, ADVANTAGE_CARD, TEAMWORK_CARD = range(4)
 # an effect: (verb, amount, zone (-1 this / any, 3 weakest), condition)
 # a condition: incoming_max (99), incoming_min (0), zone (-1), teamwork_here (-1/0/1),
-# zone_of (a character's index in Tables.characters, or -1)
+# zone_of (a character's index in CardTables.characters, or -1)
 Cond = tuple[int, int, int, int, int]
 Effect = tuple[int, int, int, Cond]
 NO_COND: Cond = (99, 0, -1, -1, -1)
@@ -52,7 +52,7 @@ def price(c: Cost | None) -> Price:
 
 
 @dataclass(frozen=True)
-class Tables:
+class CardTables:
     """Per pool index: kind, trait, cost, Intercept, Force, effects; Shaman sides."""
 
     kind: tuple[int, ...]
@@ -106,7 +106,7 @@ def _characters(cards: tuple[SKCard, ...]) -> tuple[str, ...]:
     return tuple(sorted({character_of(c) for c in cards if c.type == "teamwork"}))
 
 
-def compile_tables(pool: CardPool[SKCard]) -> Tables:
+def compile_tables(pool: CardPool[SKCard]) -> CardTables:
     """Compile every card of the pool."""
     cards = pool.cards
     kind = tuple(KINDS.index(c.type) for c in cards)
@@ -114,7 +114,7 @@ def compile_tables(pool: CardPool[SKCard]) -> Tables:
     shaman_traits = tuple({str(k): v for k, v in (c.traits or {}).items()} for c in cards)
     chars = _characters(cards)
     shamans = [s for s in range(len(cards)) if kind[s] == 0]
-    return Tables(
+    return CardTables(
         kind=kind,
         trait=trait,
         cost=tuple(price(c.cost) for c in cards),
