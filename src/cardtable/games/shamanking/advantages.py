@@ -47,7 +47,7 @@ class AdvantageRules(SKFields):
         if not immediate:  # SK-5.1: placed in the advantage area
             self.zones[b + ADVANTAGE] += (card,)
             ev.append(move(card, src, b + ADVANTAGE, p))
-        if not immediate or self.game.switches.immediate_charge:  # SK-5.1, SK-5.2: it charges
+        if not immediate or self.game.hot.immediate_charge:  # SK-5.1, SK-5.2: it charges
             self.charges[p] |= 1 << self.zone
         self._advantage_effects(p, d, ev)
         if immediate:  # SK-5.2: used at once, then to the discard pile (after its effects)

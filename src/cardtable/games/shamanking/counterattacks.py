@@ -48,7 +48,7 @@ class CounterattackRules(SKFields):
         s, side = self.shaman(p), self.side[p]
         ev.append(note("signature_move", p, name=t.sig_name[s][side], force=force))
         self._one_shot(p, t.sig_effects[s][side], ev)
-        if self.game.switches.flip_on_use:
+        if self.game.hot.flip_on_use:
             self.side[p] ^= 1
         else:
             self.stow[p] = True

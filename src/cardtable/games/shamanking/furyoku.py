@@ -39,7 +39,7 @@ class FuryokuRules(SKFields):
     def can_pay(self, p: int, cost: Price, in_zone: bool = True) -> bool:
         """SK-3.2: red furyoku pays any colour, yellow pays yellow or green, green only green."""
         g, y, r = self._price(p, cost, in_zone)
-        if in_zone and self.game.switches.flip_zone_pay:
+        if in_zone and self.game.hot.flip_zone_pay:
             # only this zone's furyoku, which pays the colours its own colour may pay
             if (self.zone == 0 and (y or r)) or (self.zone == 1 and r):
                 return False
@@ -62,7 +62,7 @@ class FuryokuRules(SKFields):
         g, y, r = cost if priced else self._price(p, cost, in_zone)
         b = pbase(p)
         plan: tuple[tuple[int, tuple[int, ...]], ...] = ((r, (2,)), (y, (1, 2)), (g, (0, 1, 2)))
-        if in_zone and self.game.switches.flip_zone_pay:
+        if in_zone and self.game.hot.flip_zone_pay:
             plan = ((g + y + r, (self.zone,)),)
         for need, sources in plan:
             for zone in sources:

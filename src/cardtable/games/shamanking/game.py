@@ -17,7 +17,7 @@ from . import actions
 from .cards import DECK_DIR, SKCard, builtin_pool, load_pool
 from .hints import SKHints
 from .presentation import SKPresentation
-from .rules import SKState, Switches
+from .rules import HotTables, SKState
 from .tables import STRIKE, CardTables, compile_tables
 from .zones import DECK, DISCARD, FURYOKU, SHAMAN, pbase, zone_specs
 
@@ -83,7 +83,7 @@ class SKGame(Game):
             pool = builtin_pool() if files is None else load_pool(tuple(files))
         self._pool = pool
         self.tables: CardTables = compile_tables(pool)
-        self.switches = Switches.of(options)
+        self.hot = HotTables.of(options)
 
     def _zone_specs(self) -> tuple[ZoneSpec, ...]:
         return zone_specs(2)

@@ -31,7 +31,7 @@ class PointRules(SKFields):
         self.points[scorer] += 1
         self.flipped = -1
         ev.append(note("point", scorer, points=self.points[:]))
-        if self.points[scorer] >= self.game.switches.target_points:
+        if self.points[scorer] >= self.game.hot.target_points:
             self._game_over(scorer, "points", ev)
             return
         for q in (0, 1):
@@ -39,7 +39,7 @@ class PointRules(SKFields):
         for z in range(3):
             if self.zones[pbase(scorer) + TEAMWORK + z]:
                 self._gain(scorer, z, 1, ev)
-        rule = self.game.switches.opening_after_point
+        rule = self.game.hot.opening_after_point
         if rule == "first-player-sends":
             sender = self.first_sender
         else:

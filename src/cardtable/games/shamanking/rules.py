@@ -12,7 +12,7 @@ the public view) in a module named for its part of docs/rules/shamanking.md:
 - exhaustion.py: when a place runs out (SK-8)
 
 The setup (SK-2.1 to SK-2.4) is the game's (game.py, ``new_initial_state``). This module also
-compiles the options the rules read on every step (:class:`Switches`).
+compiles the options the rules read on every step (:class:`HotTables`).
 """
 
 from __future__ import annotations
@@ -38,12 +38,12 @@ __all__ = [
     "PH_FLIP",
     "PH_OVER",
     "PH_SIGNATURE",
+    "HotTables",
     "SKState",
-    "Switches",
 ]
 
 
-class Switches(NamedTuple):
+class HotTables(NamedTuple):
     """The options the rules read on every step, compiled once per game so that no option
     string is compared during play."""
 
@@ -57,8 +57,8 @@ class Switches(NamedTuple):
     opening_after_point: str
 
     @classmethod
-    def of(cls, options: SKOptions) -> Switches:
-        """The switches of a game's options."""
+    def of(cls, options: SKOptions) -> HotTables:
+        """The hot tables of a game's options."""
         return cls(
             flip_zone_pay=options.payment == "flip-zone",
             mismatch_usable=options.trait_mismatch == "no-effect",

@@ -40,7 +40,7 @@ class TurnRules(SKFields):
         d = self.cards[self.flipped]
         t = self.game.tables
         out = [PASS]
-        usable = self.active(p, d) or self.game.switches.mismatch_usable
+        usable = self.active(p, d) or self.game.hot.mismatch_usable
         usable = usable and t.usable[self.shaman(p)][d]  # SK-5.6: a guardian spirit's Shamans
         k = t.kind[d]
         if usable and k == STRIKE:
@@ -55,7 +55,7 @@ class TurnRules(SKFields):
                 out.append(COUNTER_EXTRA)
         elif usable and k in (ADVANTAGE_CARD, TEAMWORK_CARD) and self.can_pay(p, t.cost[d]):
             out.append(PLAY)
-        if self.game.switches.focus:
+        if self.game.hot.focus:
             out.append(FOCUS)
         return out
 
@@ -103,7 +103,7 @@ class TurnRules(SKFields):
         first flip. Against the Opening Attack the defender first gains 1 green furyoku
         (SK-2.5)."""
         self.turn_no += 1
-        if self.turn_no > self.game.switches.max_turns:
+        if self.turn_no > self.game.hot.max_turns:
             self._game_over(-2, "turn limit", ev)
             return
         self.defender = p
