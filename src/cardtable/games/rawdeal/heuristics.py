@@ -5,7 +5,7 @@ The action values (``action_values``) read only the observation: the player's ow
 Backlash deck, and what is public (Arsenal and hand sizes, Rings, Pre-match cards, Fortitude
 Ratings, the card being played). Hidden cards are estimated from a *prior*: the average
 Arsenal and Backlash deck of the shipped starter decks (public knowledge of the metagame).
-Everything that depends only on the cards is worked out once per game (:class:`Knowledge`).
+Everything that depends only on the cards is worked out once per game (:class:`HeuristicTables`).
 
 The play, in words:
 
@@ -80,7 +80,7 @@ DECK = 60.0  # Arsenal size of the prior
 TARGET_WEAKEST = 0.6  # free-for-all: the pull, per card of Arsenal, towards the weakest target
 BAIT = 2.0  # a reversal drawn out of the defender's hand: one fewer for the big maneuvers
 FFA_PATIENCE = 0.6  # free-for-all: the gain a play needs, per card of the weakest Arsenal
-OBSERVED = (ARSENAL, HAND_ZONE, BACKLASH, PREMATCH, RINGSIDE)  # the zones Knowledge.keys name
+OBSERVED = (ARSENAL, HAND_ZONE, BACKLASH, PREMATCH, RINGSIDE)  # the zones HeuristicTables.keys name
 PHASE_CODES = {name: code for code, name in enumerate(PHASES)}  # an observation's phase
 
 
@@ -121,7 +121,7 @@ def _cumulate(weights: list[tuple[int, float]]) -> list[float]:
     return out
 
 
-class Knowledge:
+class HeuristicTables:
     """Per game, worked out once: the prior decks, each card's worth as a reversal, set-up
     effects, Pre-match values, zone keys, and (on first use) the reversals that fit each
     play."""
@@ -359,7 +359,7 @@ class View:
         "unlocks",
     )
 
-    def __init__(self, k: Knowledge, obs: dict[str, Any]) -> None:
+    def __init__(self, k: HeuristicTables, obs: dict[str, Any]) -> None:
         index = k.index
         z = obs["zones"]
         me = obs["player"]
@@ -525,7 +525,7 @@ def _damage_gain(v: View, dmg: int, q: int, q_ars: float, sv: int) -> tuple[floa
     return gain, stop
 
 
-def own_cost(k: Knowledge, amount: int, my_ars: int) -> float:
+def own_cost(k: HeuristicTables, amount: int, my_ars: int) -> float:
     """RD-7.5, RD-8.1: what overturning ``amount`` cards of one's own Arsenal costs: a pin
     with pinfall=official when the Arsenal is short; under either rule an Arsenal emptied
     is counted out at the end of the turn unless the card wins first."""
@@ -572,7 +572,7 @@ def effects_value(v: View, effects: Any, d: int, q: int, fort_after: int) -> flo
     return out
 
 
-def action_values(k: Knowledge, obs: dict[str, Any], legal: list[int]) -> list[float]:
+def action_values(k: HeuristicTables, obs: dict[str, Any], legal: list[int]) -> list[float]:
     """A value per legal action (higher is better), from the observation only."""
     phase = PHASE_CODES[obs["phase"]]
     if phase == PH_PREMATCH:  # RD-2.3
@@ -618,7 +618,7 @@ def _order(value: float, stop: float) -> float:
     return value / (stop if stop > 0.05 else 0.05)
 
 
-def _main_values(k: Knowledge, v: View, obs: dict[str, Any], legal: list[int]) -> list[float]:
+def _main_values(k: HeuristicTables, v: View, obs: dict[str, Any], legal: list[int]) -> list[float]:
     v.find_unlocks()
     first_b = k.backlash_first
     target = k.target_first
@@ -663,7 +663,9 @@ def _target_bias(v: View, q: int) -> float:
     return -TARGET_WEAKEST * v.arsenal[q]
 
 
-def _target_values(k: Knowledge, v: View, obs: dict[str, Any], legal: list[int]) -> list[float]:
+def _target_values(
+    k: HeuristicTables, v: View, obs: dict[str, Any], legal: list[int]
+) -> list[float]:
     """RD-9.2: the opponent to aim the card being played at."""
     playing = obs["playing"]
     d = k.index[playing["card"]]
@@ -692,7 +694,9 @@ def _tag_value(v: View, best_play: float) -> float:
     return value
 
 
-def _reversal_values(k: Knowledge, v: View, obs: dict[str, Any], legal: list[int]) -> list[float]:
+def _reversal_values(
+    k: HeuristicTables, v: View, obs: dict[str, Any], legal: list[int]
+) -> list[float]:
     """RD-5.1: reverse when what it prevents and deals outweighs keeping the card."""
     playing = obs["playing"]
     attacker = obs["turn_player"]
@@ -720,7 +724,9 @@ def _reversal_values(k: Knowledge, v: View, obs: dict[str, Any], legal: list[int
     return out
 
 
-def _prevented(k: Knowledge, v: View, d: int, maneuver: bool, dmg: int, attacker: int) -> float:
+def _prevented(
+    k: HeuristicTables, v: View, d: int, maneuver: bool, dmg: int, attacker: int
+) -> float:
     """What reversing the card ``d`` being played prevents: its damage (or a pin, RD-8.1), the
     rest of the attacker's turn, and what the card itself would do."""
     my_ars = v.arsenal[v.me]
@@ -742,7 +748,7 @@ def _prevented(k: Knowledge, v: View, d: int, maneuver: bool, dmg: int, attacker
 
 
 def _reversal_gain(
-    k: Knowledge, v: View, r: int, maneuver: bool, dmg: int, attacker: int, prevent: float
+    k: HeuristicTables, v: View, r: int, maneuver: bool, dmg: int, attacker: int, prevent: float
 ) -> float:
     """``prevent`` plus what reversal ``r`` deals and does on success (RD-6), before the worth
     of keeping it."""

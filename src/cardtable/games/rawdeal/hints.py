@@ -26,7 +26,7 @@ class RawDealHints(AgentHints):
 
     def __init__(self, game: RawDealGame) -> None:
         super().__init__(game)
-        self.heur = heuristics.Knowledge(game)
+        self.heur = heuristics.HeuristicTables(game)
 
     def heuristic_values(self, observation: dict[str, Any], legal: list[int]) -> list[float]:
         """Values of legal actions from the observation (heuristics.py)."""

@@ -3,7 +3,7 @@ evaluation of a state for search (docs/agents.md, *Heuristics per game*).
 
 A period is worth ``2 * (own TOP - opponent's TOP)`` on the score sheet (WR-6.1), so every
 value is counted in TOP points. The action values (``action_values``) read only the
-observation; what depends only on the cards is worked out once per game (:class:`Knowledge`).
+observation; what depends only on the cards is worked out once per game (:class:`HeuristicTables`).
 
 The play, in words:
 
@@ -93,7 +93,7 @@ ALL_SLOTS = tuple(range(SLOTS))
 PLAYING = frozenset({PH_ORDER, PH_STRATEGY, PH_WINDOW})  # a period revealed, not yet scored
 
 
-class Knowledge:
+class HeuristicTables:
     """Per game, worked out once: per player card its value upright and sideways, its best
     skill, its roles; per card the static worth of its effects; zone keys; a cache of best
     lineups."""
@@ -300,7 +300,7 @@ def _positive_part(m: float) -> float:
 
 
 def _roles_value(code: int) -> float:
-    """WR-3.3, WR-3.4: a lineup with ``code`` (see Knowledge.role) has a thrower for the
+    """WR-3.3, WR-3.4: a lineup with ``code`` (see HeuristicTables.role) has a thrower for the
     inbounder and a different catcher for the target?"""
     throwers, catchers, both = code % 8, code // 8 % 8, code // 64
     if not throwers or not catchers:
@@ -339,12 +339,12 @@ def static_worth(effects: tuple[tuple[int, int, int, int], ...]) -> float:
     return v
 
 
-def _defs(k: Knowledge, cards: Any) -> list[int]:
+def _defs(k: HeuristicTables, cards: Any) -> list[int]:
     index = k.index
     return [index[c] for c in cards] if isinstance(cards, list) else []
 
 
-def _skill_weight(k: Knowledge, cards: list[int], deck: bool) -> float:
+def _skill_weight(k: HeuristicTables, cards: list[int], deck: bool) -> float:
     """How much a player's best skill counts in its worth on court: a special card fires at
     most two players a period, and only while one is in hand (for a whole deck: the share
     of special cards likely drawn)."""
@@ -355,13 +355,13 @@ def _skill_weight(k: Knowledge, cards: list[int], deck: bool) -> float:
     return 0.3 if n >= 2 else 0.2 if n else 0.0
 
 
-def _players(k: Knowledge, cards: Any) -> list[int]:
+def _players(k: HeuristicTables, cards: Any) -> list[int]:
     index = k.index
     kind = k.kind
     return [index[c] for c in cards if kind[index[c]] == PLAYER] if isinstance(cards, list) else []
 
 
-def action_values(k: Knowledge, obs: dict[str, Any], legal: list[int]) -> list[float]:
+def action_values(k: HeuristicTables, obs: dict[str, Any], legal: list[int]) -> list[float]:
     """A value per legal action (higher is better), from the observation only."""
     phase = PHASE_CODES[obs["phase"]]
     if phase == PH_LINEUP:
@@ -376,7 +376,7 @@ def action_values(k: Knowledge, obs: dict[str, Any], legal: list[int]) -> list[f
 
 
 # ----- lineups -------------------------------------------------------------------------------
-def _pick_values(k: Knowledge, obs: dict[str, Any], legal: list[int]) -> list[float]:
+def _pick_values(k: HeuristicTables, obs: dict[str, Any], legal: list[int]) -> list[float]:
     me = obs["player"]
     keys = k.keys[me]
     z = obs["zones"]
@@ -409,7 +409,7 @@ def _expected(obs: dict[str, Any]) -> tuple[int, int]:
     return obs["atk"][opp], obs["def"][opp]
 
 
-def _slot_def(k: Knowledge, z: dict[str, Any], me: int, s: int) -> int:
+def _slot_def(k: HeuristicTables, z: dict[str, Any], me: int, s: int) -> int:
     keys = k.keys[me]
     for key in (keys["lineup"][s], keys["court"][s]):
         cards = z[key]
@@ -418,7 +418,7 @@ def _slot_def(k: Knowledge, z: dict[str, Any], me: int, s: int) -> int:
     return -1
 
 
-def _position_values(k: Knowledge, obs: dict[str, Any], legal: list[int]) -> list[float]:
+def _position_values(k: HeuristicTables, obs: dict[str, Any], legal: list[int]) -> list[float]:
     """WR-3.2 to WR-3.5: a thrower as inbounder (preferably one without TOP skills, or one
     placed sideways, whose skills are not fired anyway), a catcher as target, keeping the
     thrower for the inbounder when only one player throws."""
@@ -451,7 +451,7 @@ def _position_values(k: Knowledge, obs: dict[str, Any], legal: list[int]) -> lis
     return out
 
 
-def _fatigue_values(k: Knowledge, obs: dict[str, Any], legal: list[int]) -> list[float]:
+def _fatigue_values(k: HeuristicTables, obs: dict[str, Any], legal: list[int]) -> list[float]:
     """WR-7.2: drop the one player the next lineups miss least (a low-pointer that lets the
     high-pointers fit is worth keeping); then stop."""
     keys = k.keys[obs["player"]]
@@ -491,7 +491,7 @@ class Court:
         "top",
     )
 
-    def __init__(self, k: Knowledge, obs: dict[str, Any]) -> None:
+    def __init__(self, k: HeuristicTables, obs: dict[str, Any]) -> None:
         self.k = k
         self.obs = obs
         me = obs["player"]

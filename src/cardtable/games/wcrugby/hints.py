@@ -27,7 +27,7 @@ class RugbyHints(AgentHints):
 
     def __init__(self, game: RugbyGame) -> None:
         super().__init__(game)
-        self.heur = heuristics.Knowledge(game)
+        self.heur = heuristics.HeuristicTables(game)
 
     def heuristic_values(self, observation: dict[str, Any], legal: list[int]) -> list[float]:
         """Values of legal actions from the observation (heuristics.py)."""
