@@ -8,7 +8,6 @@ import pytest
 
 import cardtable
 from cardtable.core.errors import CardFileError, DeckFileError
-from cardtable.games.looney.cards import load_pool
 
 
 def write(tmp_path: Path, name: str, text: str) -> Path:
@@ -25,7 +24,7 @@ def test_card_error_names_file_card_line_and_field(tmp_path: Path) -> None:
         "    color: blue\n    rank: 99\n    character: Bug\n",
     )
     with pytest.raises(CardFileError) as exc:
-        load_pool([p])
+        cardtable.load_game("looney", cards=str(p))
     msg = str(exc.value)
     assert str(p) in msg and "card 'big-bug'" in msg and "line 3" in msg and "'rank'" in msg
 
@@ -38,7 +37,7 @@ def test_unknown_effect_verb_and_missing_id(tmp_path: Path) -> None:
         "    effects: [{do: explode, amount: 2}]\n",
     )
     with pytest.raises(CardFileError) as exc:
-        load_pool([p])
+        cardtable.load_game("looney", cards=str(p))
     msg = str(exc.value)
     assert "card entry #1" in msg and "field 'id'" in msg and "effects.0" in msg
 
@@ -51,7 +50,7 @@ def test_type_rules_and_cross_references(tmp_path: Path) -> None:
         "    rank: 2\n    character: G\n",
     )
     with pytest.raises(CardFileError, match="cannot be gray"):
-        load_pool([p])
+        cardtable.load_game("looney", cards=str(p))
     q = write(
         tmp_path,
         "ref.yaml",
@@ -59,7 +58,7 @@ def test_type_rules_and_cross_references(tmp_path: Path) -> None:
         "    character: P\n    effects: [{do: rank, amount: 1, when: {with_character: Nobody}}]\n",
     )
     with pytest.raises(CardFileError, match=r"with_character.*Nobody"):
-        load_pool([q])
+        cardtable.load_game("looney", cards=str(q))
 
 
 def test_duplicate_ids_across_files(tmp_path: Path) -> None:
@@ -69,14 +68,15 @@ def test_duplicate_ids_across_files(tmp_path: Path) -> None:
     )
     a = write(tmp_path, "a.yaml", text)
     b = write(tmp_path, "b.yaml", text)
-    with pytest.raises(CardFileError, match="already defined in"):
-        load_pool([a, b])
+    with pytest.raises(CardFileError) as exc:  # the folder's files, in name order
+        cardtable.load_game("looney", cards=str(tmp_path))
+    assert str(exc.value).startswith(f"{b}: ") and f"already defined in {a}" in str(exc.value)
 
 
 def test_bad_yaml_reports_line(tmp_path: Path) -> None:
     p = write(tmp_path, "broken.yaml", "set: x\ncards: [\n  - {id: a\n")
     with pytest.raises(CardFileError, match=r"broken.yaml.*not valid YAML"):
-        load_pool([p])
+        cardtable.load_game("looney", cards=str(p))
 
 
 def test_deck_file_errors_name_entry_and_field(tmp_path: Path) -> None:

@@ -19,10 +19,15 @@ from cardtable.core.errors import CardFileError
 CARD_ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 
 
-class CardBase(BaseModel):
-    """Fields every card of every game has."""
+class StrictModel(BaseModel):
+    """The base of every model in a card file (a card, its effects, its conditions): a key
+    the model does not declare is an error, and a loaded value is frozen."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CardBase(StrictModel):
+    """Fields every card of every game has."""
 
     id: str = Field(pattern=CARD_ID_PATTERN, description="stable kebab-case id")
     name: str = Field(min_length=1)
@@ -157,3 +162,16 @@ def cached_card_pool(
             check(pool)
         _POOLS[key] = pool
     return pool
+
+
+def game_card_pool(
+    game_dir: Path,
+    files: Sequence[Path] | None,
+    adapter: TypeAdapter[CardT],
+    check: Callable[[CardPool[CardT]], None] | None = None,
+) -> CardPool[CardT]:
+    """A game's card pool, by :func:`cached_card_pool`: of ``files`` (the ``cards`` option's,
+    :meth:`Game.card_files`), or when ``None`` of the built-in set, ``game_dir/cards/*.yaml``
+    in name order."""
+    paths = sorted((game_dir / "cards").glob("*.yaml")) if files is None else files
+    return cached_card_pool(tuple(paths), adapter, check)

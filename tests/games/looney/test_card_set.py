@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cardtable.games.looney.cards import VERBS, builtin_pool
+import cardtable
+from cardtable.games.looney.cards import VERBS
+
+POOL = cardtable.load_game("looney").card_pool  # the built-in card set
 
 
 def test_movie_deck_is_exactly_50_scenes() -> None:
-    movie = [c for c in builtin_pool().cards if c.deck == "movie"]
+    movie = [c for c in POOL.cards if c.deck == "movie"]
     assert len(movie) == 50
     assert all(c.type == "scene" for c in movie)
     assert {c.color for c in movie} == {"red", "blue", "yellow", "green", "gray"}
@@ -16,7 +19,7 @@ def test_movie_deck_is_exactly_50_scenes() -> None:
 
 
 def test_personal_cards_cover_every_mechanic() -> None:
-    personal = [c for c in builtin_pool().cards if c.deck == "personal"]
+    personal = [c for c in POOL.cards if c.deck == "personal"]
     kinds = Counter(c.type for c in personal)
     assert len(personal) >= 60
     assert kinds["actor"] >= 30 and kinds["effect"] >= 10

@@ -11,21 +11,22 @@ import pytest
 
 import cardtable
 from cardtable.core.errors import CardFileError
+from cardtable.games import rawdeal
 from cardtable.games.rawdeal.cards import (
     ABILITIES,
-    CARD_DIR,
     SUBTYPES,
     VERBS,
-    builtin_pool,
-    load_pool,
 )
 from cardtable.games.rawdeal.tables import PREMATCH_KINDS
+
+CARD_DIR = Path(rawdeal.__file__).parent / "cards"
+POOL = cardtable.load_game("rawdeal").card_pool  # the built-in card set
 
 
 def test_superstars_with_every_ability() -> None:
     """RD-3.2: at least 6 Superstars with different Hand Sizes, values and abilities, among
     them one that draws 2, one with a start-of-turn ability and one with an Enforcer."""
-    stars = [c for c in builtin_pool().cards if c.type == "superstar"]
+    stars = [c for c in POOL.cards if c.type == "superstar"]
     assert len(stars) >= 6
     assert {c.ability for c in stars} == set(ABILITIES)
     assert len({c.hand_size for c in stars}) >= 6
@@ -35,20 +36,20 @@ def test_superstars_with_every_ability() -> None:
 
 def test_enforcers() -> None:
     """RD-2.1: Enforcers add Hand Size and Superstar Value."""
-    enforcers = [c for c in builtin_pool().cards if c.type == "enforcer"]
+    enforcers = [c for c in POOL.cards if c.type == "enforcer"]
     assert len(enforcers) >= 2
     assert any(c.hand_size for c in enforcers) and any(c.superstar_value for c in enforcers)
 
 
 def test_at_least_120_distinct_deck_cards() -> None:
-    kinds = Counter(c.type for c in builtin_pool().cards)
+    kinds = Counter(c.type for c in POOL.cards)
     assert kinds["arsenal"] + kinds["prematch"] + kinds["midmatch"] >= 120
     assert kinds["arsenal"] >= 100
 
 
 def test_every_maneuver_subtype_and_multi() -> None:
     """RD-3.1, RD-6.5: every maneuver type; Multi maneuvers with two types."""
-    maneuvers = [c for c in builtin_pool().cards if "maneuver" in c.plays_as]
+    maneuvers = [c for c in POOL.cards if "maneuver" in c.plays_as]
     assert {s for c in maneuvers for s in c.subtypes} == set(SUBTYPES)
     assert sum(c.multi for c in maneuvers) >= 4
     assert any(c.stun for c in maneuvers) and any(not c.stun for c in maneuvers)
@@ -59,7 +60,7 @@ def test_reversal_condition_kinds() -> None:
     """RD-5.2, RD-5.6 to RD-5.8: reversals by type played, maneuver type, damage limit, set-up
     played before, named cards, from the hand only; of cards played from the hand, of an
     alignment with a Ring count; working when overturned, or only then; "#D"."""
-    revs = [c.reverses for c in builtin_pool().cards if c.reverses is not None]
+    revs = [c.reverses for c in POOL.cards if c.reverses is not None]
     assert any("action" in r.types for r in revs)
     assert any(r.subtypes for r in revs)
     assert any(r.max_damage is not None for r in revs)
@@ -71,12 +72,12 @@ def test_reversal_condition_kinds() -> None:
     assert any(r.alignment and r.ring_at_least for r in revs)
     assert any(r.effects_when_overturned for r in revs)
     assert any(r.overturned_only for r in revs)
-    assert any(c.damage_as_reversed for c in builtin_pool().cards)
+    assert any(c.damage_as_reversed for c in POOL.cards)
 
 
 def test_hybrids_of_each_kind() -> None:
     """RD-3.3: maneuver/action, maneuver/reversal and action/reversal hybrids."""
-    pairs = {frozenset(c.plays_as) for c in builtin_pool().cards if c.is_hybrid}
+    pairs = {frozenset(c.plays_as) for c in POOL.cards if c.is_hybrid}
     assert {
         frozenset({"maneuver", "action"}),
         frozenset({"maneuver", "reversal"}),
@@ -86,7 +87,7 @@ def test_hybrids_of_each_kind() -> None:
 
 def test_set_up_and_follow_up_chains() -> None:
     """RD-6.2, RD-6.3: set-ups, follow-ups that need them, and cards that punish them."""
-    cards = builtin_pool().cards
+    cards = POOL.cards
     setups = {c.id for c in cards if c.setup}
     assert "irish-whip" in setups
     follow = [c for c in cards if c.requires and c.requires.after]
@@ -101,7 +102,7 @@ def test_set_up_and_follow_up_chains() -> None:
 def test_prematch_kinds_and_midmatch_cards() -> None:
     """RD-3.4: Pre-match cards of every kind (title belts Universally Unique) and Mid-match
     cards played as each type."""
-    cards = builtin_pool().cards
+    cards = POOL.cards
     pre = [c for c in cards if c.type == "prematch"]
     assert {c.prematch_kind for c in pre} == set(PREMATCH_KINDS)
     belts = [c for c in pre if c.prematch_kind == "title_belt"]
@@ -115,14 +116,14 @@ def test_prematch_kinds_and_midmatch_cards() -> None:
 
 def test_every_effect_verb_is_used() -> None:
     """RD-7: each verb of the vocabulary is on some card."""
-    cards = builtin_pool().cards
+    cards = POOL.cards
     used = {e.do for c in cards for e in (*c.effects, *c.reversal_effects)}
     assert used == set(VERBS)
 
 
 def test_traits_for_construction() -> None:
     """RD-1.2 to RD-1.5: Unique, Superstar-specific, Face/Heel and Raw/SmackDown cards."""
-    cards = builtin_pool().cards
+    cards = POOL.cards
     assert any(c.unique for c in cards)
     stars = {c.id for c in cards if c.type == "superstar"}
     specific = {c.superstar for c in cards if c.superstar}
@@ -145,7 +146,7 @@ def test_four_legal_starter_decks_each_with_a_backlash_deck() -> None:
 
 
 def test_every_card_has_text() -> None:
-    assert all(c.text for c in builtin_pool().cards)
+    assert all(c.text for c in POOL.cards)
 
 
 BAD_CARDS = [
@@ -211,4 +212,4 @@ def test_bad_card_files_name_the_problem(tmp_path: Path, card: str, message: str
         shutil.copy(f, tmp_path / f.name)
     (tmp_path / "extra.yaml").write_text(f"set: test\ncards:\n  - {card}\n")
     with pytest.raises(CardFileError, match=re.escape(message)):
-        load_pool(tuple(sorted(tmp_path.glob("*.yaml"))))
+        cardtable.load_game("rawdeal", cards=str(tmp_path))

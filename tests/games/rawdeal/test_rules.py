@@ -14,8 +14,9 @@ import cardtable
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Game
 from cardtable.core.state import State
-from cardtable.games.rawdeal.cards import CARD_DIR
+from cardtable.games import rawdeal
 
+CARD_DIR = Path(rawdeal.__file__).parent / "cards"
 DOC = Path(__file__).parents[3] / "docs" / "rules" / "rawdeal.md"
 
 

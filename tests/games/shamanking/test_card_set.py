@@ -19,15 +19,16 @@ from cardtable.games.shamanking.cards import (
     STRIKE_TRAITS,
     TEAMWORK_TRAITS,
     VERBS,
-    builtin_pool,
     character_of,
 )
 from cardtable.games.shamanking.game import SKGame
 from cardtable.games.shamanking.tables import compile_tables
 
+POOL = cardtable.load_game("shamanking").card_pool  # the built-in card set
+
 
 def test_shamans_cover_every_teamwork_trait() -> None:
-    shamans = [c for c in builtin_pool().cards if c.type == "shaman"]
+    shamans = [c for c in POOL.cards if c.type == "shaman"]
     assert len(shamans) >= 4
     traits = [c.traits for c in shamans if c.traits]
     assert {t["teamwork"] for t in traits} == set(TEAMWORK_TRAITS)
@@ -39,7 +40,7 @@ def test_shamans_cover_every_teamwork_trait() -> None:
 
 
 def test_at_least_80_other_cards_of_every_kind_and_trait() -> None:
-    others = [c for c in builtin_pool().cards if c.type != "shaman"]
+    others = [c for c in POOL.cards if c.type != "shaman"]
     assert len(others) >= 80
     kinds = Counter(c.type for c in others)
     assert kinds["strike"] >= 40 and kinds["advantage"] >= 15 and kinds["teamwork"] >= 12
@@ -53,7 +54,7 @@ def test_at_least_80_other_cards_of_every_kind_and_trait() -> None:
 
 
 def test_strikes_span_intercept_force_and_every_colour() -> None:
-    strikes = [c for c in builtin_pool().cards if c.type == "strike"]
+    strikes = [c for c in POOL.cards if c.type == "strike"]
     intercepts = {c.intercept for c in strikes}
     forces = {c.force for c in strikes}
     assert min(intercepts) <= 2 and max(intercepts) >= 10
@@ -67,7 +68,7 @@ def test_strikes_span_intercept_force_and_every_colour() -> None:
 
 
 def test_every_effect_verb_is_used() -> None:
-    cards = builtin_pool().cards
+    cards = POOL.cards
     effects = [e for c in cards for e in (*c.effects, *c.extra_effects)]
     effects += [
         e
@@ -160,7 +161,7 @@ def test_guardian_spirit_fields_are_checked(fields: dict[str, object], problem: 
 
 def test_guardian_spirit_names_are_checked_against_the_pool() -> None:
     """A guardian spirit's Shamans, and a ``zone_of`` condition's character, must exist."""
-    cards = list(builtin_pool().cards)
+    cards = list(POOL.cards)
     bad_shaman = ADAPTER.validate_python(
         _card(type="teamwork", shamans=["nobody"], cost={}, effects=[])
     )
@@ -193,7 +194,7 @@ def test_deck_rules_have_rule_ids(tmp_path: Path) -> None:
     def rules(shaman: str, cards: dict[str, int]) -> set[str]:
         return {p.rule for p in g.check_deck(g.load_deck(_deck(tmp_path, shaman, cards)))}
 
-    strikes = [c.id for c in builtin_pool().cards if c.type == "strike"]
+    strikes = [c.id for c in POOL.cards if c.type == "strike"]
     legal = {cid: 4 for cid in strikes[:15]}
     assert rules("corvin-iron-magistrate", legal) == set()
     assert rules("corvin-iron-magistrate", {cid: 4 for cid in strikes[:14]}) == {"SK-1.1"}
@@ -205,7 +206,7 @@ def test_deck_rules_have_rule_ids(tmp_path: Path) -> None:
 def test_no_opening_attack_card_in_the_pool() -> None:
     """SK-1.3, SK-2.5: the Opening Attack is shared and outside every deck: it is not a card of
     the pool at all, so no deck can hold it."""
-    assert not any("opening" in c.id for c in builtin_pool().cards)
+    assert not any("opening" in c.id for c in POOL.cards)
 
 
 def test_furyoku_and_deck_are_hidden() -> None:
@@ -294,7 +295,7 @@ def test_tie_break_still_tied_when_a_deck_runs_out() -> None:
 def test_character_defaults_to_the_name_before_a_comma() -> None:
     """SK-5.7: a Teamwork card's character is its ``character``, else its name up to the first
     comma."""
-    pool = builtin_pool()
+    pool = POOL
     assert character_of(pool.get("hana-hot-spring-cook")) == "Hana Kurose"
     assert character_of(pool.get("old-kettle-spirit")) == "Old Kettle Spirit"
     assert character_of(pool.get("stormthread-kite-spirit")) == "Stormthread"

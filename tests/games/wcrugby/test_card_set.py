@@ -7,15 +7,17 @@ from dataclasses import replace
 from pathlib import Path
 
 import cardtable
-from cardtable.games.wcrugby.cards import CLASSES, VERBS, WHO, builtin_pool
+from cardtable.games.wcrugby.cards import CLASSES, VERBS, WHO
 from cardtable.games.wcrugby.game import RugbyGame
 from cardtable.games.wcrugby.lineup import allowance_halves, lineup_problem
+
+POOL = cardtable.load_game("wcrugby").card_pool  # the built-in card set
 
 ALLOWANCES = ("wwr-2025", "seed-1.5-none", "seed-1.5-full", "legacy")
 
 
 def test_players_cover_every_class_with_female_and_over_age_players() -> None:
-    players = [c for c in builtin_pool().cards if c.type == "player"]
+    players = [c for c in POOL.cards if c.type == "player"]
     assert len(players) >= 30
     assert {c.player_class for c in players} == set(CLASSES)
     women = {c.player_class for c in players if c.female}
@@ -27,12 +29,12 @@ def test_players_cover_every_class_with_female_and_over_age_players() -> None:
 
 
 def test_special_and_bench_cards() -> None:
-    kinds = Counter(c.type for c in builtin_pool().cards)
+    kinds = Counter(c.type for c in POOL.cards)
     assert kinds["special"] >= 10 and kinds["bench"] >= 10
 
 
 def test_every_effect_verb_and_target_is_used() -> None:
-    cards = builtin_pool().cards
+    cards = POOL.cards
     effects = [e for c in cards for e in c.effects]
     effects += [e for c in cards for k in c.skills for e in k.effects]
     assert {e.do for e in effects} == set(VERBS)

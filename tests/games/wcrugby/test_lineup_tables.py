@@ -6,8 +6,9 @@ from typing import get_args
 
 import pytest
 
+import cardtable
 from cardtable.core.rng import Rng
-from cardtable.games.wcrugby.cards import builtin_pool, compile_tables
+from cardtable.games.wcrugby.cards import compile_tables
 from cardtable.games.wcrugby.game import RugbyOptions
 from cardtable.games.wcrugby.lineup import LineupTables, lineup_problem
 
@@ -16,7 +17,7 @@ RULES = get_args(RugbyOptions.model_fields["female_allowance"].annotation)
 
 @pytest.mark.parametrize("rule", RULES)
 def test_lineup_tables_agree_with_lineup_problem(rule: str) -> None:
-    t = compile_tables(builtin_pool())
+    t = compile_tables(cardtable.load_game("wcrugby").card_pool)
     lt = LineupTables(t, rule)
     n = len(t.kind)
     rng = Rng(7)

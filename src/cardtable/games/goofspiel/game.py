@@ -9,7 +9,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field, TypeAdapter
 
-from cardtable.core.cards import CardBase, CardPool, cached_card_pool
+from cardtable.core.cards import CardBase, CardPool, game_card_pool
 from cardtable.core.decks import MANY, Deck, DeckLayout, DeckProblem
 from cardtable.core.errors import ActionNotationError, CardFileError
 from cardtable.core.game import Game, GameOptions
@@ -67,8 +67,7 @@ class GoofspielGame(Game):
 
     def __init__(self, options: GameOptions) -> None:
         super().__init__(options)
-        files = self.card_files() or [HERE / "cards" / "cards.yaml"]
-        self._pool = cached_card_pool(files, ADAPTER, _check_prizes)
+        self._pool = game_card_pool(HERE, self.card_files(), ADAPTER, _check_prizes)
         self.rank = tuple(c.rank for c in self._pool.cards)  # by pool index
 
     def _zone_specs(self) -> tuple[ZoneSpec, ...]:

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+from pydantic import BaseModel, Field, TypeAdapter, model_validator
 
-from cardtable.core.cards import CardBase, CardPool, cached_card_pool
+from cardtable.core.cards import CardBase, CardPool, StrictModel
 from cardtable.core.errors import CardFileError
 
 COLORS = ("red", "blue", "yellow", "green", "gray")
@@ -20,27 +18,20 @@ Hue = Literal["red", "blue", "yellow", "green"]
 KINDS = ("scene", "actor", "effect", "location")
 SCENE, ACTOR, EFFECT, LOCATION = range(4)
 
-CARD_DIR = Path(__file__).parent / "cards"
-DECK_DIR = Path(__file__).parent / "decks"
 
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class WhenSceneColor(_Strict):
+class WhenSceneColor(StrictModel):
     """Only if the scene's printed colour is this colour."""
 
     scene_color: Color
 
 
-class WhenAlone(_Strict):
+class WhenAlone(StrictModel):
     """Only if the owner has exactly one actor at the scene."""
 
     alone: Literal[True]
 
 
-class WhenWith(_Strict):
+class WhenWith(StrictModel):
     """Only if the owner's group at the scene has an actor of this character."""
 
     with_character: str = Field(min_length=1)
@@ -49,7 +40,7 @@ class WhenWith(_Strict):
 When = WhenSceneColor | WhenAlone | WhenWith
 
 
-class RankEffect(_Strict):
+class RankEffect(StrictModel):
     """Own side's rank value at this scene + amount."""
 
     do: Literal["rank"]
@@ -57,7 +48,7 @@ class RankEffect(_Strict):
     when: When | None = None
 
 
-class OpponentRankEffect(_Strict):
+class OpponentRankEffect(StrictModel):
     """Every opposing side's rank value at this scene + amount."""
 
     do: Literal["opponent_rank"]
@@ -65,7 +56,7 @@ class OpponentRankEffect(_Strict):
     when: When | None = None
 
 
-class SceneRankEffect(_Strict):
+class SceneRankEffect(StrictModel):
     """The scene's rank counts as + amount for this scoring."""
 
     do: Literal["scene_rank"]
@@ -73,7 +64,7 @@ class SceneRankEffect(_Strict):
     when: When | None = None
 
 
-class SceneColorEffect(_Strict):
+class SceneColorEffect(StrictModel):
     """The scene counts as this colour (gray: no colour check)."""
 
     do: Literal["scene_color"]
@@ -81,7 +72,7 @@ class SceneColorEffect(_Strict):
     when: When | None = None
 
 
-class GroupColorEffect(_Strict):
+class GroupColorEffect(StrictModel):
     """Own group counts as this colour."""
 
     do: Literal["group_color"]
@@ -89,7 +80,7 @@ class GroupColorEffect(_Strict):
     when: When | None = None
 
 
-class PointsEffect(_Strict):
+class PointsEffect(StrictModel):
     """The scene is worth + amount to its winner (actor/effect: only if own side wins)."""
 
     do: Literal["points"]
@@ -97,21 +88,21 @@ class PointsEffect(_Strict):
     when: When | None = None
 
 
-class WinsTiesEffect(_Strict):
+class WinsTiesEffect(StrictModel):
     """Own side wins a tie in the rank comparison."""
 
     do: Literal["wins_ties"]
     when: When | None = None
 
 
-class CancelEffectsEffect(_Strict):
+class CancelEffectsEffect(StrictModel):
     """Opponents' special effects at this scene have no effect."""
 
     do: Literal["cancel_effects"]
     when: When | None = None
 
 
-class DrawEffect(_Strict):
+class DrawEffect(StrictModel):
     """After this scene is scored, the owner draws that many cards."""
 
     do: Literal["draw"]
@@ -285,13 +276,3 @@ def check_pool(pool: CardPool[LooneyCard]) -> None:
                 )
     if problems:
         raise CardFileError("\n".join(problems))
-
-
-def load_pool(paths: Sequence[Path]) -> CardPool[LooneyCard]:
-    """Load and check card files; the result is kept while the files are unchanged."""
-    return cached_card_pool(paths, ADAPTER, check_pool)
-
-
-def builtin_pool() -> CardPool[LooneyCard]:
-    """The card set that ships with cardtable."""
-    return load_pool(sorted(CARD_DIR.glob("*.yaml")))

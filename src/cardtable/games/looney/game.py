@@ -8,17 +8,19 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from cardtable.core.cards import CardPool
+from cardtable.core.cards import CardPool, game_card_pool
 from cardtable.core.decks import MANY, Deck, DeckLayout, DeckProblem
 from cardtable.core.game import Game, GameOptions
 from cardtable.core.zones import ZoneSpec
 
 from .actions import SLOTS, Codec
-from .cards import COLORS, DECK_DIR, CardTables, LooneyCard, builtin_pool, compile_tables, load_pool
+from .cards import ADAPTER, COLORS, CardTables, LooneyCard, check_pool, compile_tables
 from .hints import LooneyHints
 from .presentation import LooneyPresentation
 from .rules import HotTables, LooneyState
 from .zones import DECK, HAND, MOVIE_DECK, pbase, zone_specs
+
+HERE = Path(__file__).parent
 
 MIN_DECK = 6
 MAX_DECK = 60
@@ -80,20 +82,17 @@ class LooneyGame(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[GameOptions]] = LooneyOptions
-    deck_dir: ClassVar[Path | None] = DECK_DIR
-    browser_module: ClassVar[Path | None] = Path(__file__).parent / "web" / "looney.js"
+    deck_dir: ClassVar[Path | None] = HERE / "decks"
+    browser_module: ClassVar[Path | None] = HERE / "web" / "looney.js"
     presentation_class = LooneyPresentation
     hints_class = LooneyHints
     deck_layout: ClassVar[DeckLayout] = DeckLayout({"personal": MANY})
     options: LooneyOptions
 
-    def __init__(self, options: GameOptions, pool: CardPool[LooneyCard] | None = None) -> None:
+    def __init__(self, options: GameOptions) -> None:
         assert isinstance(options, LooneyOptions)
         super().__init__(options)
-        files = self.card_files()
-        if pool is None:
-            pool = builtin_pool() if files is None else load_pool(tuple(files))
-        self._pool = pool
+        self._pool = game_card_pool(HERE, self.card_files(), ADAPTER, check_pool)
         self.tables: CardTables = compile_tables(self._pool)
         personal_ids = tuple(self.card_ids[d] for d in self.tables.personal_defs)
         self.codec = Codec(len(personal_ids), personal_ids)

@@ -7,17 +7,12 @@ Pre-match and Mid-match cards.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+from pydantic import Field, TypeAdapter, model_validator
 
-from cardtable.core.cards import CardBase, CardPool, cached_card_pool
+from cardtable.core.cards import CardBase, CardPool, StrictModel
 from cardtable.core.errors import CardFileError
-
-CARD_DIR = Path(__file__).parent / "cards"
-DECK_DIR = Path(__file__).parent / "decks"
 
 PLAY_TYPES = ("maneuver", "action", "reversal")
 SUBTYPES = ("strike", "grapple", "submission", "high_risk", "trademark_finisher")
@@ -34,25 +29,21 @@ ABILITIES = (
 )
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Draw(_Strict):
+class Draw(StrictModel):
     """The player draws ``amount`` cards."""
 
     do: Literal["draw"]
     amount: int = Field(ge=1, le=5)
 
 
-class OppDiscard(_Strict):
+class OppDiscard(StrictModel):
     """The opponent discards ``amount`` cards at random from the hand to Ringside."""
 
     do: Literal["opp_discard"]
     amount: int = Field(ge=1, le=3)
 
 
-class NextBonus(_Strict):
+class NextBonus(StrictModel):
     """Set-up: if the next card played this turn is a maneuver of ``subtype`` (any if
     omitted), it gets +amount D; any other next card uses the bonus up (RD-6.2)."""
 
@@ -61,34 +52,34 @@ class NextBonus(_Strict):
     subtype: Subtype | None = None
 
 
-class NextReversalCost(_Strict):
+class NextReversalCost(StrictModel):
     """The opponent's reversals to your next maneuver this turn cost +amount F."""
 
     do: Literal["next_reversal_cost"]
     amount: int = Field(ge=1, le=30)
 
 
-class OverturnSelf(_Strict):
+class OverturnSelf(StrictModel):
     """You overturn ``amount`` cards of your own Arsenal to your Ringside (a cost)."""
 
     do: Literal["overturn_self"]
     amount: int = Field(ge=1, le=5)
 
 
-class Recover(_Strict):
+class Recover(StrictModel):
     """Put your ``amount`` newest Ringside cards under your Arsenal."""
 
     do: Literal["recover"]
     amount: int = Field(ge=1, le=5)
 
 
-class PinOpponent(_Strict):
+class PinOpponent(StrictModel):
     """The opponent is pinned at once: an alternative win (RD-7.9)."""
 
     do: Literal["pin_opponent"]
 
 
-class EndTurn(_Strict):
+class EndTurn(StrictModel):
     """After this card's damage, your turn ends."""
 
     do: Literal["end_turn"]
@@ -145,7 +136,7 @@ FIELDS_OF_TYPE_ONLY: dict[str, tuple[str, ...]] = {
 }
 
 
-class Reverses(_Strict):
+class Reverses(StrictModel):
     """What a reversal can reverse: all the given conditions must hold."""
 
     types: tuple[Literal["maneuver", "action"], ...] = ("maneuver",)
@@ -170,7 +161,7 @@ class Reverses(_Strict):
         return self
 
 
-class Requires(_Strict):
+class Requires(StrictModel):
     """Conditions for playing a card (besides Fortitude)."""
 
     after: str | None = None  # must be played right after this card id this turn
@@ -178,7 +169,7 @@ class Requires(_Strict):
     fortitude_over_opponent: bool = False
 
 
-class PrematchEffect(_Strict):
+class PrematchEffect(StrictModel):
     """A Pre-match card's lasting effect while it is in the Ring."""
 
     damage_bonus: int = Field(0, ge=0, le=5)  # your maneuvers of ``subtype`` get +D
@@ -306,13 +297,3 @@ def check_pool(pool: CardPool[RawDealCard]) -> None:
                 problems.append(f"card '{c.id}': field '{field}': {cid!r}: {what}")
     if problems:
         raise CardFileError("\n".join(problems))
-
-
-def load_pool(paths: Sequence[Path]) -> CardPool[RawDealCard]:
-    """Load and check card files; the result is kept while the files are unchanged."""
-    return cached_card_pool(paths, ADAPTER, check_pool)
-
-
-def builtin_pool() -> CardPool[RawDealCard]:
-    """The card set that ships with cardtable."""
-    return load_pool(sorted(CARD_DIR.glob("*.yaml")))

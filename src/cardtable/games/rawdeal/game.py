@@ -8,7 +8,7 @@ from typing import ClassVar, Literal, NamedTuple
 
 from pydantic import Field, model_validator
 
-from cardtable.core.cards import CardPool
+from cardtable.core.cards import CardPool, game_card_pool
 from cardtable.core.decks import (
     MANY,
     OPTIONAL_MANY,
@@ -22,12 +22,14 @@ from cardtable.core.game import Game, GameOptions
 from cardtable.core.zones import ZoneSpec
 
 from .actions import Codec
-from .cards import DECK_DIR, RawDealCard, builtin_pool, load_pool
+from .cards import ADAPTER, RawDealCard, check_pool
 from .hints import RawDealHints
 from .presentation import RawDealPresentation
 from .rules import HotTables, RawDealState
 from .tables import PREMATCH_CARD, CardTables, compile_tables
 from .zones import ARSENAL, BACKLASH, BACKSTAGE, pbase, zone_specs
+
+HERE = Path(__file__).parent
 
 ARSENAL_SIZE = 60
 SECTIONS = ("superstar", "enforcer", "backlash", "arsenal")
@@ -97,8 +99,8 @@ class RawDealGame(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[GameOptions]] = RawDealOptions
-    deck_dir: ClassVar[Path | None] = DECK_DIR
-    browser_module: ClassVar[Path | None] = Path(__file__).parent / "web" / "rawdeal.js"
+    deck_dir: ClassVar[Path | None] = HERE / "decks"
+    browser_module: ClassVar[Path | None] = HERE / "web" / "rawdeal.js"
     presentation_class = RawDealPresentation
     hints_class = RawDealHints
     deck_layout: ClassVar[DeckLayout] = DeckLayout(
@@ -111,12 +113,10 @@ class RawDealGame(Game):
     )
     options: RawDealOptions
 
-    def __init__(self, options: GameOptions, pool: CardPool[RawDealCard] | None = None) -> None:
+    def __init__(self, options: GameOptions) -> None:
         assert isinstance(options, RawDealOptions)
         super().__init__(options)
-        files = self.card_files()
-        if pool is None:
-            pool = builtin_pool() if files is None else load_pool(tuple(files))
+        pool = game_card_pool(HERE, self.card_files(), ADAPTER, check_pool)
         self._pool = pool
         self.tables: CardTables = compile_tables(pool)
         prematch = frozenset(i for i, k in enumerate(self.tables.kind) if k == PREMATCH_CARD)

@@ -7,16 +7,11 @@ Teamwork cards stay in a zone's teamwork area and strengthen that zone.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+from pydantic import Field, TypeAdapter, model_validator
 
-from cardtable.core.cards import CardBase, CardPool, cached_card_pool
-
-CARD_DIR = Path(__file__).parent / "cards"
-DECK_DIR = Path(__file__).parent / "decks"
+from cardtable.core.cards import CardBase, StrictModel
 
 ZONES = ("green", "yellow", "red")
 Zone = Literal["green", "yellow", "red"]
@@ -25,11 +20,7 @@ ADVANTAGE_TRAITS = ("mind", "body", "soul")
 STRIKE_TRAITS = ("melee", "ranged", "guardian")
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Cost(_Strict):
+class Cost(StrictModel):
     """Furyoku to pay, by colour: green is paid by any furyoku, yellow by yellow or red, red
     only by red."""
 
@@ -38,7 +29,7 @@ class Cost(_Strict):
     red: int = Field(0, ge=0, le=6)
 
 
-class When(_Strict):
+class When(StrictModel):
     """A condition; every given field must hold."""
 
     incoming_max: int | None = Field(None, ge=0, le=20)  # the incoming Force is at most this
@@ -48,7 +39,7 @@ class When(_Strict):
     zone_of: str | None = Field(None, min_length=1)  # this zone is that character's (SK-5.7)
 
 
-class ForceEffect(_Strict):
+class ForceEffect(StrictModel):
     """+amount Force to the counterattack (a Strike's own, or this turn's for Advantage and
     Teamwork)."""
 
@@ -57,7 +48,7 @@ class ForceEffect(_Strict):
     when: When | None = None
 
 
-class InterceptEffect(_Strict):
+class InterceptEffect(StrictModel):
     """+amount Intercept (a Strike's own; for Advantage and Teamwork: strikes flipped later)."""
 
     do: Literal["intercept"]
@@ -65,7 +56,7 @@ class InterceptEffect(_Strict):
     when: When | None = None
 
 
-class ForcePerTeamwork(_Strict):
+class ForcePerTeamwork(StrictModel):
     """+amount Force for each Teamwork card the opponent has in play."""
 
     do: Literal["force_per_opp_teamwork"]
@@ -73,7 +64,7 @@ class ForcePerTeamwork(_Strict):
     when: When | None = None
 
 
-class GainFuryoku(_Strict):
+class GainFuryoku(StrictModel):
     """Add ``amount`` furyoku (from the top of the discard pile) to a zone ("this": the card's)."""
 
     do: Literal["gain_furyoku"]
@@ -82,7 +73,7 @@ class GainFuryoku(_Strict):
     when: When | None = None
 
 
-class ChargeEffect(_Strict):
+class ChargeEffect(StrictModel):
     """Charge a zone (besides the Advantage's own charge); "weakest": the first uncharged."""
 
     do: Literal["charge"]
@@ -90,7 +81,7 @@ class ChargeEffect(_Strict):
     when: When | None = None
 
 
-class MoveBack(_Strict):
+class MoveBack(StrictModel):
     """The defence moves back ``zones`` zones: the attack must pass them again."""
 
     do: Literal["move_back"]
@@ -98,7 +89,7 @@ class MoveBack(_Strict):
     when: When | None = None
 
 
-class Underpay(_Strict):
+class Underpay(StrictModel):
     """Teamwork: cards flipped in this zone cost ``amount`` less of ``color``."""
 
     do: Literal["underpay"]
@@ -128,7 +119,7 @@ VERBS = (
 )
 
 
-class Signature(_Strict):
+class Signature(StrictModel):
     """A Signature strike inside a Shaman card."""
 
     name: str = Field(min_length=1)
@@ -138,7 +129,7 @@ class Signature(_Strict):
     effects: tuple[Effect, ...] = ()
 
 
-class ShamanSide(_Strict):
+class ShamanSide(StrictModel):
     """One face of a Shaman card, with its Signature strike."""
 
     name: str = Field(min_length=1)
@@ -215,13 +206,3 @@ def character_of(card: SKCard) -> str:
 
 
 ADAPTER: TypeAdapter[SKCard] = TypeAdapter(SKCard)
-
-
-def load_pool(paths: Sequence[Path]) -> CardPool[SKCard]:
-    """Load card files; the result is kept while the files are unchanged."""
-    return cached_card_pool(paths, ADAPTER)
-
-
-def builtin_pool() -> CardPool[SKCard]:
-    """The card set that ships with cardtable."""
-    return load_pool(sorted(CARD_DIR.glob("*.yaml")))

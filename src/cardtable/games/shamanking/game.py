@@ -8,18 +8,20 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from cardtable.core.cards import CardPool
+from cardtable.core.cards import CardPool, game_card_pool
 from cardtable.core.decks import MANY, SINGLE, Deck, DeckLayout, DeckProblem
 from cardtable.core.game import Game, GameOptions
 from cardtable.core.zones import ZoneSpec
 
 from . import actions
-from .cards import DECK_DIR, SKCard, builtin_pool, load_pool
+from .cards import ADAPTER, SKCard
 from .hints import SKHints
 from .presentation import SKPresentation
 from .rules import HotTables, SKState
 from .tables import STRIKE, CardTables, compile_tables
 from .zones import DECK, DISCARD, FURYOKU, SHAMAN, pbase, zone_specs
+
+HERE = Path(__file__).parent
 
 MIN_DECK = 60
 MAX_COPIES = 4
@@ -68,19 +70,17 @@ class SKGame(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     Options: ClassVar[type[GameOptions]] = SKOptions
-    deck_dir: ClassVar[Path | None] = DECK_DIR
-    browser_module: ClassVar[Path | None] = Path(__file__).parent / "web" / "shamanking.js"
+    deck_dir: ClassVar[Path | None] = HERE / "decks"
+    browser_module: ClassVar[Path | None] = HERE / "web" / "shamanking.js"
     presentation_class = SKPresentation
     hints_class = SKHints
     deck_layout: ClassVar[DeckLayout] = DeckLayout({"shaman": SINGLE, "deck": MANY})
     options: SKOptions
 
-    def __init__(self, options: GameOptions, pool: CardPool[SKCard] | None = None) -> None:
+    def __init__(self, options: GameOptions) -> None:
         assert isinstance(options, SKOptions)
         super().__init__(options)
-        files = self.card_files()
-        if pool is None:
-            pool = builtin_pool() if files is None else load_pool(tuple(files))
+        pool = game_card_pool(HERE, self.card_files(), ADAPTER)
         self._pool = pool
         self.tables: CardTables = compile_tables(pool)
         self.hot = HotTables.of(options)

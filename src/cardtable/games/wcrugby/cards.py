@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
-from cardtable.core.cards import CardBase, CardPool, cached_card_pool
+from cardtable.core.cards import CardBase, CardPool, StrictModel
 
 STATUSES = ("chair", "throw", "catch", "keep", "passion")
 Status = Literal["chair", "throw", "catch", "keep", "passion"]
@@ -22,15 +20,8 @@ PLAYER, SPECIAL, BENCH = range(3)
 WHO = ("self", "team", "opponents")
 SELF, TEAM, OPPONENTS = range(len(WHO))  # a compiled effect's ``who``
 
-CARD_DIR = Path(__file__).parent / "cards"
-DECK_DIR = Path(__file__).parent / "decks"
 
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class When(_Strict):
+class When(StrictModel):
     """Only if the player using the skill (for a bench card: any own player on court) has at
     least ``min`` in ``status`` (modifiers included)."""
 
@@ -38,21 +29,21 @@ class When(_Strict):
     min: int = Field(ge=0, le=10)
 
 
-class TopEffect(_Strict):
+class TopEffect(StrictModel):
     """Own team's TOP + amount (an inbounder's skill adds 1 less)."""
 
     do: Literal["top"]
     amount: int = Field(ge=1, le=5)
 
 
-class OppTopEffect(_Strict):
+class OppTopEffect(StrictModel):
     """The opponent's TOP + amount (negative: lowers it; never below 0)."""
 
     do: Literal["opp_top"]
     amount: int = Field(ge=-5, le=-1)
 
 
-class StatusEffect(_Strict):
+class StatusEffect(StrictModel):
     """A status of the chosen players + amount, for the rest of the period."""
 
     do: Literal["status"]
@@ -61,7 +52,7 @@ class StatusEffect(_Strict):
     who: Literal["self", "team", "opponents"] = "self"
 
 
-class AtkEffect(_Strict):
+class AtkEffect(StrictModel):
     """ATK of the chosen players + amount; the period's DEF-over-ATK TOP is worked out again."""
 
     do: Literal["atk"]
@@ -69,7 +60,7 @@ class AtkEffect(_Strict):
     who: Literal["self", "team", "opponents"] = "self"
 
 
-class DefEffect(_Strict):
+class DefEffect(StrictModel):
     """DEF of the chosen players + amount; the period's DEF-over-ATK TOP is worked out again."""
 
     do: Literal["def"]
@@ -77,20 +68,20 @@ class DefEffect(_Strict):
     who: Literal["self", "team", "opponents"] = "self"
 
 
-class HeldBallEffect(_Strict):
+class HeldBallEffect(StrictModel):
     """A held ball: the order of the strategy times is swapped from the next period on."""
 
     do: Literal["held_ball"]
 
 
-class DrawEffect(_Strict):
+class DrawEffect(StrictModel):
     """Draw that many cards."""
 
     do: Literal["draw"]
     amount: int = Field(ge=1, le=3)
 
 
-class BlockSkillsEffect(_Strict):
+class BlockSkillsEffect(StrictModel):
     """The opponent's special skills cannot be activated for the rest of the period."""
 
     do: Literal["block_skills"]
@@ -111,7 +102,7 @@ VERBS = ("top", "opp_top", "status", "atk", "def", "held_ball", "draw", "block_s
 V_TOP, V_OPP_TOP, V_STATUS, V_ATK, V_DEF, V_HELD, V_DRAW, V_BLOCK = range(len(VERBS))
 
 
-class Skill(_Strict):
+class Skill(StrictModel):
     """A player's special skill: a name, an optional condition and its effects."""
 
     name: str = Field(min_length=1)
@@ -119,7 +110,7 @@ class Skill(_Strict):
     effects: tuple[Effect, ...] = Field(min_length=1)
 
 
-class Statuses(_Strict):
+class Statuses(StrictModel):
     """The five statuses of a player card, 0 to 5 each."""
 
     chair: int = Field(ge=0, le=5)
@@ -239,13 +230,3 @@ def compile_tables(pool: CardPool[RugbyCard]) -> CardTables:
         cond=tuple(_cond(c.when) for c in pool.cards),
         names=tuple(names),
     )
-
-
-def load_pool(paths: Sequence[Path]) -> CardPool[RugbyCard]:
-    """Load card files; the result is kept while the files are unchanged."""
-    return cached_card_pool(paths, ADAPTER)
-
-
-def builtin_pool() -> CardPool[RugbyCard]:
-    """The card set that ships with cardtable."""
-    return load_pool(sorted(CARD_DIR.glob("*.yaml")))

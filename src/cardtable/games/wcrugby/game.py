@@ -10,26 +10,26 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from cardtable.core.cards import CardPool
+from cardtable.core.cards import CardPool, game_card_pool
 from cardtable.core.decks import MANY, Deck, DeckLayout, DeckProblem
 from cardtable.core.game import Game, GameOptions
 from cardtable.core.zones import ZoneSpec
 
 from .actions import Codec
 from .cards import (
-    DECK_DIR,
+    ADAPTER,
     PLAYER,
     SPECIAL,
     CardTables,
     RugbyCard,
-    builtin_pool,
     compile_tables,
-    load_pool,
 )
 from .hints import RugbyHints
 from .presentation import RugbyPresentation
 from .rules import HotTables, RugbyState
 from .zones import POOL, tbase, zone_specs
+
+HERE = Path(__file__).parent
 
 DECK_SIZE = 30
 
@@ -63,20 +63,17 @@ class RugbyGame(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     Options: ClassVar[type[GameOptions]] = RugbyOptions
-    deck_dir: ClassVar[Path | None] = DECK_DIR
-    browser_module: ClassVar[Path | None] = Path(__file__).parent / "web" / "wcrugby.js"
+    deck_dir: ClassVar[Path | None] = HERE / "decks"
+    browser_module: ClassVar[Path | None] = HERE / "web" / "wcrugby.js"
     presentation_class = RugbyPresentation
     hints_class = RugbyHints
     deck_layout: ClassVar[DeckLayout] = DeckLayout({"deck": MANY})
     options: RugbyOptions
 
-    def __init__(self, options: GameOptions, pool: CardPool[RugbyCard] | None = None) -> None:
+    def __init__(self, options: GameOptions) -> None:
         assert isinstance(options, RugbyOptions)
         super().__init__(options)
-        files = self.card_files()
-        if pool is None:
-            pool = builtin_pool() if files is None else load_pool(tuple(files))
-        self._pool = pool
+        self._pool = game_card_pool(HERE, self.card_files(), ADAPTER)
         self.tables: CardTables = compile_tables(self._pool)
         self.codec = Codec(len(self._pool), self.card_ids)
         self.special_defs = frozenset(i for i, k in enumerate(self.tables.kind) if k == SPECIAL)
