@@ -117,3 +117,30 @@ def test_starter_decks_are_legal() -> None:
     for deck in starters.values():
         assert g.check_deck(deck) == []
         assert deck.size("personal") == 30
+
+
+def test_card_types_name_the_field_not_the_model(tmp_path: Path) -> None:
+    """One model per card type: errors name the card's own field (never the model), a field
+    of another type says which types have it, and a bad ``type`` or ``do`` names that key."""
+    p = write(
+        tmp_path,
+        "bad.yaml",
+        "set: x\ncards:\n"
+        "  - {id: a, name: A, type: actor, color: red, rank: 2, character: A, points: 3}\n"
+        "  - {id: b, name: B, type: sidekick, color: red}\n"
+        "  - {id: c, name: C, color: red}\n"
+        "  - {id: d, name: D, type: effect, color: red, effects: [{do: explode}]}\n",
+    )
+    with pytest.raises(CardFileError) as exc:
+        cardtable.load_game("looney", cards=str(p))
+    lines = [line.split(": ", 1)[1] for line in str(exc.value).splitlines()]
+    assert lines == [
+        "card 'a' (line 3): field 'points': an actor card has no 'points' "
+        "(only scene cards have it)",
+        "card 'b' (line 4): field 'type': Input should be one of 'scene', 'actor', 'effect', "
+        "'location', not 'sidekick'",
+        "card 'c' (line 5): field 'type': Field required",
+        "card 'd' (line 6): field 'effects.0.do': Input should be one of 'rank', "
+        "'opponent_rank', 'scene_rank', 'scene_color', 'group_color', 'points', 'wins_ties', "
+        "'cancel_effects', 'draw', not 'explode'",
+    ]

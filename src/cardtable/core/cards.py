@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Annotated, Any, Generic, Protocol, TypeVar, cast, get_args
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from cardtable.core.errors import CardFileError
 
@@ -35,6 +36,82 @@ class CardBase(StrictModel):
 
 
 CardT = TypeVar("CardT", bound=BaseModel)
+CardT_co = TypeVar("CardT_co", covariant=True)
+
+
+class CardValidator(Protocol[CardT_co]):
+    """What loads a card: a pydantic ``TypeAdapter`` of one card model, or :class:`CardTypes`."""
+
+    def validate_python(self, obj: Any, /) -> CardT_co:
+        """Validate one card entry (a mapping); raise ``ValidationError``."""
+        ...
+
+
+def article(word: str) -> str:
+    """The word with its indefinite article ("an arsenal", "a scene")."""
+    return ("an " if word[:1] in tuple("aeiou") else "a ") + word
+
+
+class CardTypes(Generic[CardT]):
+    """A game's card schema as one model per card type, chosen by the entry's ``type`` (a
+    pydantic discriminated union): each model declares exactly the fields its type may carry.
+
+    Errors read as in a one-model schema: the location is the field of the card (not prefixed
+    by the type), a missing or unknown ``type`` is an error of field ``type``, and a field of
+    another type is "a scene card has no 'character' (only actor cards have it)".
+    ``CardT`` is the union of the models (``Scene | Actor | ...``).
+    """
+
+    def __init__(self, *models: type[BaseModel]) -> None:
+        self.models = {get_args(m.model_fields["type"].annotation)[0]: m for m in models}
+        union = models[0]
+        for m in models[1:]:
+            union = cast(Any, union) | m
+        schema = cast(Any, Annotated)[union, Field(discriminator="type")]
+        self._adapter: TypeAdapter[Any] = TypeAdapter(schema)
+
+    def validate_python(self, obj: Any, /) -> CardT:
+        """Validate one card entry into the model of its type; raise ``ValidationError``."""
+        try:
+            return cast(CardT, self._adapter.validate_python(obj))
+        except ValidationError as exc:
+            tag = obj.get("type") if isinstance(obj, dict) else None
+            found = exc.errors()
+            inner = {tuple(e["loc"][:-1]) for e in found}
+            # a list too short only because an item of it failed says nothing more
+            errors = [
+                self._reworded(err, tag)
+                for err in found
+                if not (err["type"] == "too_short" and tuple(err["loc"]) in inner)
+            ]
+            raise ValidationError.from_exception_data(exc.title, errors) from None
+
+    def _reworded(self, err: Any, tag: object) -> InitErrorDetails:
+        loc, kind, msg = tuple(err["loc"]), err["type"], err["msg"]
+        if loc and tag in self.models and loc[0] == tag:
+            loc = loc[1:]
+        if kind == "union_tag_not_found":
+            loc, msg = (*loc, err["ctx"]["discriminator"].strip("'")), "Field required"
+        elif kind == "union_tag_invalid":
+            ctx = err["ctx"]
+            loc = (*loc, ctx["discriminator"].strip("'"))
+            msg = f"Input should be one of {ctx['expected_tags']}, not {ctx['tag']!r}"
+        elif kind == "extra_forbidden" and len(loc) == 1 and isinstance(tag, str):
+            holders = [t for t, m in self.models.items() if loc[0] in _field_keys(m)]
+            only = f" (only {_and(holders)} cards have it)" if holders else ""
+            msg = f"{article(tag)} card has no '{loc[0]}'{only}"
+        error = PydanticCustomError(kind, "{msg}", {"msg": msg})
+        return {"type": error, "loc": loc, "input": err["input"]}
+
+
+def _and(words: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return " and ".join(filter(None, (", ".join(words[:-1]), words[-1])))
+
+
+def _field_keys(model: type[BaseModel]) -> set[str]:
+    """The keys a model accepts: its field names and their aliases."""
+    return {f.alias or name for name, f in model.model_fields.items()} | set(model.model_fields)
 
 
 @dataclass(frozen=True)
@@ -89,7 +166,7 @@ def _entry_lines(root: yaml.Node | None, key: str) -> list[int]:
     return []
 
 
-def load_card_file(path: Path, adapter: TypeAdapter[CardT]) -> list[CardT]:
+def load_card_file(path: Path, adapter: CardValidator[CardT]) -> list[CardT]:
     """Load one card file; raise :class:`CardFileError` listing every problem found."""
     data, root = read_yaml(path, CardFileError)
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
@@ -121,7 +198,7 @@ def load_card_file(path: Path, adapter: TypeAdapter[CardT]) -> list[CardT]:
     return cards
 
 
-def load_card_pool(paths: Sequence[Path], adapter: TypeAdapter[CardT]) -> CardPool[CardT]:
+def load_card_pool(paths: Sequence[Path], adapter: CardValidator[CardT]) -> CardPool[CardT]:
     """Load card files into one pool; a card id used twice is an error naming both files."""
     seen: dict[str, Path] = {}
     cards: list[CardT] = []
@@ -149,7 +226,7 @@ def _stamp(path: Path) -> int:
 
 def cached_card_pool(
     paths: Sequence[Path],
-    adapter: TypeAdapter[CardT],
+    adapter: CardValidator[CardT],
     check: Callable[[CardPool[CardT]], None] | None = None,
 ) -> CardPool[CardT]:
     """:func:`load_card_pool` (then ``check``, which raises CardFileError for cross-card
@@ -167,7 +244,7 @@ def cached_card_pool(
 def game_card_pool(
     game_dir: Path,
     files: Sequence[Path] | None,
-    adapter: TypeAdapter[CardT],
+    adapter: CardValidator[CardT],
     check: Callable[[CardPool[CardT]], None] | None = None,
 ) -> CardPool[CardT]:
     """A game's card pool, by :func:`cached_card_pool`: of ``files`` (the ``cards`` option's,

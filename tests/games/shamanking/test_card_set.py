@@ -148,8 +148,14 @@ def _card(**fields: object) -> dict[str, object]:
     ("fields", "problem"),
     [
         ({"type": "teamwork", "trait": "yoh", "shamans": ["a"]}, "instead of a 'trait'"),
-        ({"type": "strike", "intercept": 1, "force": 1, "shamans": ["a"]}, "only a Teamwork"),
-        ({"type": "advantage", "character": "Y"}, "only a Teamwork"),
+        (
+            {"type": "strike", "intercept": 1, "force": 1, "shamans": ["a"]},
+            "a strike card has no 'shamans' (only teamwork cards have it)",
+        ),
+        (
+            {"type": "advantage", "character": "Y"},
+            "an advantage card has no 'character' (only teamwork cards have it)",
+        ),
     ],
 )
 def test_guardian_spirit_fields_are_checked(fields: dict[str, object], problem: str) -> None:

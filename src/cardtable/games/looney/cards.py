@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, Field, TypeAdapter, model_validator
+from pydantic import BaseModel, Field, field_validator, model_validator
 
-from cardtable.core.cards import CardBase, CardPool, StrictModel
+from cardtable.core.cards import CardBase, CardPool, CardTypes, StrictModel
 from cardtable.core.errors import CardFileError
 
 COLORS = ("red", "blue", "yellow", "green", "gray")
@@ -148,55 +148,83 @@ VERBS = (
     V_DRAW,
 ) = range(len(VERBS))
 
-ALLOWED_VERBS = {
-    "actor": {"rank", "opponent_rank", "group_color", "points", "wins_ties", "draw"},
-    "effect": set(VERBS),
-    "location": {"scene_rank", "scene_color", "points"},
-    "scene": set(),
-}
+ActorEffect = Annotated[
+    RankEffect | OpponentRankEffect | GroupColorEffect | PointsEffect | WinsTiesEffect | DrawEffect,
+    Field(discriminator="do"),
+]
+LocationEffect = Annotated[
+    SceneRankEffect | SceneColorEffect | PointsEffect, Field(discriminator="do")
+]
 
 
-class LooneyCard(CardBase):
-    """A Looney Tunes card: a scene, actor, special effect or location."""
+class LooneyCardBase(CardBase):
+    """What every Looney Tunes card has; each type's model adds its own fields."""
 
-    type: Literal["scene", "actor", "effect", "location"]
     color: Color
+
+
+class PersonalCard(LooneyCardBase):
+    """A card of a personal deck only: anything but a scene."""
+
+    deck: Literal["personal"] = "personal"
+
+
+class Scene(LooneyCardBase):
+    """A scene: the movie deck's (or a personal) card that actors compete for."""
+
+    type: Literal["scene"]
     deck: Literal["movie", "personal"] = "personal"
-    rank: int | None = Field(None, ge=0, le=12)
-    points: int | None = Field(None, ge=0, le=20)
-    character: str | None = None
-    effects: tuple[Effect, ...] = ()
+    rank: int = Field(ge=0, le=12)
+    points: int = Field(ge=0, le=20)
+    character: ClassVar[None] = None
+    effects: ClassVar[tuple[Effect, ...]] = ()
+
+
+class Actor(PersonalCard):
+    """An actor: a character of some colour and rank, with its own effects."""
+
+    type: Literal["actor"]
+    rank: int = Field(ge=0, le=12)
+    character: str = Field(min_length=1)
+    effects: tuple[ActorEffect, ...] = ()
+    points: ClassVar[None] = None
+
+    @field_validator("color")
+    @classmethod
+    def _not_gray(cls, color: str) -> str:
+        if color == "gray":
+            raise ValueError("an actor cannot be gray")
+        return color
+
+
+class SpecialEffect(PersonalCard):
+    """A special effect card: only its effects."""
+
+    type: Literal["effect"]
+    effects: tuple[Effect, ...] = Field(min_length=1)
+    rank: ClassVar[None] = None
+    points: ClassVar[None] = None
+    character: ClassVar[None] = None
+
+
+class Location(PersonalCard):
+    """A location: effects on the scene, conditioned at most on the scene's colour."""
+
+    type: Literal["location"]
+    effects: tuple[LocationEffect, ...] = Field(min_length=1)
+    rank: ClassVar[None] = None
+    points: ClassVar[None] = None
+    character: ClassVar[None] = None
 
     @model_validator(mode="after")
-    def _fields_fit_type(self) -> LooneyCard:
-        t = self.type
-        if t == "scene" and (self.rank is None or self.points is None):
-            raise ValueError("a scene needs 'rank' and 'points'")
-        if t == "actor" and (self.rank is None or not self.character):
-            raise ValueError("an actor needs 'rank' and 'character'")
-        if t == "actor" and self.color == "gray":
-            raise ValueError("an actor cannot be gray")
-        if t != "scene" and self.deck == "movie":
-            raise ValueError("only scenes may belong to the movie deck")
-        if t in ("effect", "location") and not self.effects:
-            raise ValueError(f"a{'n' if t == 'effect' else ''} {t} needs at least one effect")
-        if t != "actor" and self.character is not None:
-            raise ValueError("only actors have a 'character'")
-        if t in ("effect", "location") and (self.rank is not None or self.points is not None):
-            raise ValueError(f"a {t} has no 'rank' or 'points'")
-        if t != "scene" and self.points is not None:
-            raise ValueError("only scenes have 'points' (use a points effect)")
-        if t == "location" and any(
-            e.when is not None and not isinstance(e.when, WhenSceneColor) for e in self.effects
-        ):
+    def _scene_color_conditions(self) -> Location:
+        if any(e.when is not None and not isinstance(e.when, WhenSceneColor) for e in self.effects):
             raise ValueError("a location's effects may only have a scene_color condition")
-        bad = [e.do for e in self.effects if e.do not in ALLOWED_VERBS[t]]
-        if bad:
-            raise ValueError(f"effect(s) {bad} cannot be used on a {t} card")
         return self
 
 
-ADAPTER: TypeAdapter[LooneyCard] = TypeAdapter(LooneyCard)
+LooneyCard = Scene | Actor | SpecialEffect | Location
+ADAPTER: CardTypes[LooneyCard] = CardTypes(Scene, Actor, SpecialEffect, Location)
 
 
 # ----- compiled tables ---------------------------------------------------------------------

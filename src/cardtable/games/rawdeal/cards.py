@@ -7,11 +7,11 @@ Pre-match and Mid-match cards.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
-from pydantic import Field, TypeAdapter, model_validator
+from pydantic import Field, model_validator
 
-from cardtable.core.cards import CardBase, CardPool, StrictModel
+from cardtable.core.cards import CardBase, CardPool, CardTypes, StrictModel, article
 from cardtable.core.errors import CardFileError
 
 PLAY_TYPES = ("maneuver", "action", "reversal")
@@ -111,29 +111,6 @@ VERBS = (
 # the verbs that set up the player's own next card: no use on the opponent's turn
 TURN_VERBS = frozenset({"next_bonus", "next_reversal_cost", "end_turn"})
 PLAYED = ("arsenal", "midmatch")
-# the card types each type-specific field is for
-FIELDS_OF_TYPE_ONLY: dict[str, tuple[str, ...]] = {
-    "hand_size": ("superstar", "enforcer"),
-    "superstar_value": ("superstar", "enforcer"),
-    "ability": ("superstar", "enforcer"),
-    "plays_as": PLAYED,
-    "subtypes": PLAYED,
-    "fortitude": PLAYED,
-    "damage": PLAYED,
-    "stun": PLAYED,
-    "reverses": PLAYED,
-    "requires": PLAYED,
-    "effects": PLAYED,
-    "reversal_effects": PLAYED,
-    "damage_as_reversed": PLAYED,
-    "setup": PLAYED,
-    "follow_up": PLAYED,
-    "multi": PLAYED,
-    "cannot_be_reversed": PLAYED,
-    "active": PLAYED,
-    "prematch_kind": ("prematch",),
-    "prematch": ("prematch",),
-}
 
 
 class Reverses(StrictModel):
@@ -179,15 +156,76 @@ class PrematchEffect(StrictModel):
     opp_damage_reduction: int = Field(0, ge=0, le=3)  # damage you take from maneuvers
 
 
-class RawDealCard(CardBase):
-    """A Raw Deal card of any kind."""
+class NoStarFields:
+    """What a card that is not a Superstar or an Enforcer reads as (no such fields)."""
 
-    type: Literal["superstar", "enforcer", "arsenal", "prematch", "midmatch"]
-    # superstar and enforcer
-    hand_size: int | None = Field(None, ge=0, le=15)
-    superstar_value: int | None = Field(None, ge=-5, le=10)
+    hand_size: ClassVar[None] = None
+    superstar_value: ClassVar[None] = None
+    ability: ClassVar[None] = None
+
+
+class NotPlayed:
+    """What a card that is never played reads as: none of an arsenal card's fields."""
+
+    plays_as: ClassVar[tuple[PlayType, ...]] = ()
+    subtypes: ClassVar[tuple[Subtype, ...]] = ()
+    fortitude: ClassVar[int] = 0
+    damage: ClassVar[int] = 0
+    stun: ClassVar[int] = 0
+    reverses: ClassVar[None] = None
+    requires: ClassVar[None] = None
+    effects: ClassVar[tuple[Effect, ...]] = ()
+    reversal_effects: ClassVar[tuple[Effect, ...]] = ()
+    damage_as_reversed: ClassVar[bool] = False
+    active: ClassVar[bool] = False
+    setup: ClassVar[bool] = False
+    follow_up: ClassVar[bool] = False
+    multi: ClassVar[bool] = False
+    cannot_be_reversed: ClassVar[bool] = False
+    is_hybrid: ClassVar[bool] = False
+
+
+class NoPrematch:
+    """What a card that is not a Pre-match card reads as."""
+
+    prematch_kind: ClassVar[None] = None
+    prematch: ClassVar[None] = None
+
+
+class RawDealCardBase(CardBase):
+    """The traits any Raw Deal card may have; each type's model adds its own fields."""
+
+    unique: bool = False
+    universally_unique: bool = False
+    alignment: Literal["face", "heel"] | None = None
+    brand: Literal["raw", "smackdown"] | None = None
+    superstar: str | None = None  # a Superstar-specific card: that Superstar's id
+
+
+class StarCard(NotPlayed, NoPrematch, RawDealCardBase):
+    """A Superstar or an Enforcer: beside the decks, with a hand size and a value."""
+
+    hand_size: int = Field(ge=0, le=15)
+    superstar_value: int = Field(ge=-5, le=10)
+
+
+class Superstar(StarCard):
+    """The Superstar a deck is built around, with its ability."""
+
+    type: Literal["superstar"]
     ability: Literal[ABILITIES] | None = None  # type: ignore[valid-type]
-    # arsenal and midmatch
+
+
+class Enforcer(StarCard):
+    """An Enforcer (no ability of its own)."""
+
+    type: Literal["enforcer"]
+    ability: ClassVar[None] = None
+
+
+class PlayedCard(NoStarFields, NoPrematch, RawDealCardBase):
+    """An Arsenal or Mid-match card: played as a maneuver, an action or a reversal."""
+
     plays_as: tuple[PlayType, ...] = ()  # two or more: a hybrid
     subtypes: tuple[Subtype, ...] = ()
     fortitude: int = Field(0, ge=0, le=40)
@@ -198,39 +236,14 @@ class RawDealCard(CardBase):
     effects: tuple[Effect, ...] = ()
     reversal_effects: tuple[Effect, ...] = ()  # when it reverses a card from the hand
     damage_as_reversed: bool = False  # "#D": its damage is that of the card it reverses
-    # traits
-    unique: bool = False
-    universally_unique: bool = False
     active: bool = False
     setup: bool = False
     follow_up: bool = False
     multi: bool = False
     cannot_be_reversed: bool = False
-    alignment: Literal["face", "heel"] | None = None
-    brand: Literal["raw", "smackdown"] | None = None
-    superstar: str | None = None  # a Superstar-specific card: that Superstar's id
-    # pre-match
-    prematch_kind: (
-        Literal["venue", "feud", "stipulation", "manager", "title_belt", "event"] | None
-    ) = None
-    prematch: PrematchEffect | None = None
 
     @model_validator(mode="after")
-    def _fields_fit_type(self) -> RawDealCard:
-        t = self.type
-        self._no_foreign_fields()
-        if t in ("superstar", "enforcer"):
-            if self.hand_size is None or self.superstar_value is None:
-                raise ValueError(f"a {t} needs 'hand_size' and 'superstar_value'")
-            if t == "enforcer" and self.ability:
-                raise ValueError("an enforcer has no 'ability' (only Superstars have one)")
-            return self
-        if t == "prematch":
-            if self.prematch_kind is None or self.prematch is None:
-                raise ValueError("a pre-match card needs 'prematch_kind' and 'prematch'")
-            if self.prematch_kind == "title_belt" and not self.universally_unique:
-                raise ValueError("a title belt is 'universally_unique: true' (RD-6.1)")
-            return self
+    def _plays_fit(self) -> PlayedCard:
         if not self.plays_as or len(set(self.plays_as)) != len(self.plays_as):
             raise ValueError("an arsenal or mid-match card needs 'plays_as' (distinct types)")
         if "maneuver" in self.plays_as and not self.subtypes:
@@ -253,28 +266,40 @@ class RawDealCard(CardBase):
             )
         return self
 
-    def _no_foreign_fields(self) -> None:
-        """Fields that belong to other card types are refused, not ignored."""
-        foreign = [
-            name
-            for name in FIELDS_OF_TYPE_ONLY
-            if self.type not in FIELDS_OF_TYPE_ONLY[name] and name in self.model_fields_set
-        ]
-        if foreign:
-            raise ValueError(f"{_a(self.type)} card has no {', '.join(map(repr, foreign))}")
-
     @property
     def is_hybrid(self) -> bool:
         """Whether the card has two or more types to choose from."""
         return len(self.plays_as) > 1
 
 
-ADAPTER: TypeAdapter[RawDealCard] = TypeAdapter(RawDealCard)
+class Arsenal(PlayedCard):
+    """A card of the Arsenal."""
+
+    type: Literal["arsenal"]
 
 
-def _a(word: str) -> str:
-    """The word with its indefinite article."""
-    return ("an " if word[0] in "aeiou" else "a ") + word
+class Midmatch(PlayedCard):
+    """A Mid-match card of the Backlash deck."""
+
+    type: Literal["midmatch"]
+
+
+class Prematch(NoStarFields, NotPlayed, RawDealCardBase):
+    """A Pre-match card of the Backlash deck: a lasting effect while in the Ring."""
+
+    type: Literal["prematch"]
+    prematch_kind: Literal["venue", "feud", "stipulation", "manager", "title_belt", "event"]
+    prematch: PrematchEffect
+
+    @model_validator(mode="after")
+    def _belt_is_universally_unique(self) -> Prematch:
+        if self.prematch_kind == "title_belt" and not self.universally_unique:
+            raise ValueError("a title belt is 'universally_unique: true' (RD-6.1)")
+        return self
+
+
+RawDealCard = Superstar | Enforcer | Arsenal | Prematch | Midmatch
+ADAPTER: CardTypes[RawDealCard] = CardTypes(Superstar, Enforcer, Arsenal, Prematch, Midmatch)
 
 
 def check_pool(pool: CardPool[RawDealCard]) -> None:
@@ -293,7 +318,7 @@ def check_pool(pool: CardPool[RawDealCard]) -> None:
             named += [(f"reverses.titles.{i}", t, PLAYED) for i, t in enumerate(c.reverses.titles)]
         for field, cid, types in named:
             if cid is not None and kind.get(cid) not in types:
-                what = "no such card" if cid not in kind else f"it is {_a(kind[cid])} card"
+                what = "no such card" if cid not in kind else f"it is {article(kind[cid])} card"
                 problems.append(f"card '{c.id}': field '{field}': {cid!r}: {what}")
     if problems:
         raise CardFileError("\n".join(problems))

@@ -7,11 +7,11 @@ Teamwork cards stay in a zone's teamwork area and strengthen that zone.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
-from pydantic import Field, TypeAdapter, model_validator
+from pydantic import Field, model_validator
 
-from cardtable.core.cards import CardBase, StrictModel
+from cardtable.core.cards import CardBase, CardTypes, StrictModel
 
 ZONES = ("green", "yellow", "red")
 Zone = Literal["green", "yellow", "red"]
@@ -136,59 +136,101 @@ class ShamanSide(StrictModel):
     signature: Signature
 
 
-class SKCard(CardBase):
-    """A Shaman King card: a Shaman, a Strike, an Advantage or a Teamwork card."""
+class NoStrikeFields:
+    """What a card that is not a Strike reads as: no Intercept, Force or extra ability."""
 
-    type: Literal["shaman", "strike", "advantage", "teamwork"]
-    trait: str | None = None  # None: a generic card
-    cost: Cost = Cost()
-    intercept: int | None = Field(None, ge=0, le=20)
-    force: int | None = Field(None, ge=0, le=20)
-    immediate: bool = False  # an Advantage used at once, never placed in the advantage area
-    extra_cost: Cost | None = None  # a Strike's optional ability, paid before its own cost
-    extra_effects: tuple[Effect, ...] = ()  # what that ability does
-    effects: tuple[Effect, ...] = ()
-    # teamwork: a guardian spirit names the Shamans it works with, one by one (SK-5.6)
-    shamans: tuple[str, ...] = ()
-    character: str | None = Field(None, min_length=1)  # the zone's name (SK-5.7), character_of
-    # shaman
-    traits: dict[Literal["teamwork", "advantage", "strike"], str] | None = None
-    front: ShamanSide | None = None
-    back: ShamanSide | None = None
+    intercept: ClassVar[None] = None
+    force: ClassVar[None] = None
+    extra_cost: ClassVar[None] = None
+    extra_effects: ClassVar[tuple[Effect, ...]] = ()
+
+
+class NoTeamworkFields:
+    """What a card that is not a Teamwork card reads as."""
+
+    shamans: ClassVar[tuple[str, ...]] = ()
+    character: ClassVar[None] = None
+
+
+class Shaman(NoStrikeFields, NoTeamworkFields, CardBase):
+    """A Shaman card: its three traits and two faces, each with a Signature strike."""
+
+    type: Literal["shaman"]
+    traits: dict[Literal["teamwork", "advantage", "strike"], str]
+    front: ShamanSide
+    back: ShamanSide
+    trait: ClassVar[None] = None
+    cost: ClassVar[Cost] = Cost()
+    immediate: ClassVar[bool] = False
+    effects: ClassVar[tuple[Effect, ...]] = ()
 
     @model_validator(mode="after")
-    def _fields_fit_type(self) -> SKCard:
-        t = self.type
-        if t == "shaman":
-            if self.front is None or self.back is None or not self.traits:
-                raise ValueError("a Shaman needs 'traits', 'front' and 'back'")
-            if set(self.traits) != {"teamwork", "advantage", "strike"}:
-                raise ValueError(
-                    "a Shaman's 'traits' names its teamwork, advantage and strike traits"
-                )
-            _check_trait("teamwork", self.traits["teamwork"])
-            _check_trait("advantage", self.traits["advantage"])
-            _check_trait("strike", self.traits["strike"])
-            return self
-        if self.front or self.back or self.traits:
-            raise ValueError("only a Shaman has 'front', 'back' and 'traits'")
-        if t != "teamwork" and (self.shamans or self.character is not None):
-            raise ValueError("only a Teamwork card has 'shamans' and 'character'")
-        if self.shamans and self.trait is not None:
-            raise ValueError("a guardian spirit names its 'shamans' instead of a 'trait'")
+    def _three_traits(self) -> Shaman:
+        if set(self.traits) != {"teamwork", "advantage", "strike"}:
+            raise ValueError("a Shaman's 'traits' names its teamwork, advantage and strike traits")
+        for kind, trait in self.traits.items():
+            _check_trait(kind, trait)
+        return self
+
+
+class DeckCard(CardBase):
+    """A card of the deck (not a Shaman): a trait (None: generic), a cost and effects."""
+
+    trait: str | None = None
+    cost: Cost = Cost()
+    effects: tuple[Effect, ...] = ()
+    traits: ClassVar[None] = None
+    front: ClassVar[None] = None
+    back: ClassVar[None] = None
+
+    @model_validator(mode="after")
+    def _trait_fits_type(self) -> DeckCard:
         if self.trait is not None:
-            _check_trait(t, self.trait)
-        if t == "strike" and (self.intercept is None or self.force is None):
-            raise ValueError("a Strike needs 'intercept' and 'force'")
-        if t != "strike" and (self.intercept is not None or self.force is not None):
-            raise ValueError("only a Strike has 'intercept' and 'force'")
+            _check_trait(getattr(self, "type"), self.trait)  # noqa: B009
+        return self
+
+
+class Strike(NoTeamworkFields, DeckCard):
+    """A Strike: Intercept stops the incoming attack, Force is the attack sent back."""
+
+    type: Literal["strike"]
+    intercept: int = Field(ge=0, le=20)
+    force: int = Field(ge=0, le=20)
+    extra_cost: Cost | None = None  # an optional ability, paid before its own cost
+    extra_effects: tuple[Effect, ...] = ()  # what that ability does
+    immediate: ClassVar[bool] = False
+
+    @model_validator(mode="after")
+    def _extra_ability(self) -> Strike:
         if (self.extra_cost is None) != (not self.extra_effects):
             raise ValueError("'extra_cost' and 'extra_effects' go together")
-        if t != "strike" and self.extra_cost is not None:
-            raise ValueError("only a Strike has an extra-cost ability")
-        if self.immediate and t != "advantage":
-            raise ValueError("only an Advantage can be 'immediate'")
         return self
+
+
+class Advantage(NoStrikeFields, NoTeamworkFields, DeckCard):
+    """An Advantage card: it charges its zone (or, ``immediate``, is used at once)."""
+
+    type: Literal["advantage"]
+    immediate: bool = False  # used at once, never placed in the advantage area
+
+
+class Teamwork(NoStrikeFields, DeckCard):
+    """A Teamwork card: stays in a zone's teamwork area and strengthens that zone."""
+
+    type: Literal["teamwork"]
+    # a guardian spirit names the Shamans it works with, one by one (SK-5.6)
+    shamans: tuple[str, ...] = ()
+    character: str | None = Field(None, min_length=1)  # the zone's name (SK-5.7), character_of
+    immediate: ClassVar[bool] = False
+
+    @model_validator(mode="after")
+    def _spirit_has_no_trait(self) -> Teamwork:
+        if self.shamans and self.trait is not None:
+            raise ValueError("a guardian spirit names its 'shamans' instead of a 'trait'")
+        return self
+
+
+SKCard = Shaman | Strike | Advantage | Teamwork
 
 
 def _check_trait(kind: str, trait: str) -> None:
@@ -205,4 +247,4 @@ def character_of(card: SKCard) -> str:
     return card.character or card.name.split(",")[0].strip()
 
 
-ADAPTER: TypeAdapter[SKCard] = TypeAdapter(SKCard)
+ADAPTER: CardTypes[SKCard] = CardTypes(Shaman, Strike, Advantage, Teamwork)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from cardtable.core.cards import CardBase, CardPool, StrictModel
+from cardtable.core.cards import CardBase, CardPool, CardTypes, StrictModel
 
 STATUSES = ("chair", "throw", "catch", "keep", "passion")
 Status = Literal["chair", "throw", "catch", "keep", "passion"]
@@ -120,49 +120,63 @@ class Statuses(StrictModel):
     passion: int = Field(ge=0, le=5)
 
 
-class RugbyCard(CardBase):
-    """A wheelchair rugby card: a player, a special card or a bench-work card."""
-
-    type: Literal["player", "special", "bench"]
-    player_class: float | None = Field(None, alias="class")
-    female: bool = False
-    over_age: bool = False
-    statuses: Statuses | None = None
-    atk: int | None = Field(None, ge=0, le=10)
-    def_: int | None = Field(None, alias="def", ge=0, le=10)
-    def_atk: int | None = Field(None, ge=0, le=10, description="ATK when placed sideways")
-    def_def: int | None = Field(None, ge=0, le=10, description="DEF when placed sideways")
-    skills: tuple[Skill, ...] = ()
-    when: When | None = None
-    effects: tuple[Effect, ...] = ()
+class Player(CardBase):
+    """A player card: class points, marks, statuses, ATK/DEF (upright and sideways), skills."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
-    @model_validator(mode="after")
-    def _fields_fit_type(self) -> RugbyCard:
-        stats = (self.statuses, self.atk, self.def_, self.def_atk, self.def_def)
-        if self.type == "player":
-            if self.player_class not in CLASSES:
-                raise ValueError("a player needs 'class' from 0.5 to 3.5 in steps of 0.5")
-            if any(v is None for v in stats):
-                raise ValueError("a player needs 'statuses', 'atk', 'def', 'def_atk' and 'def_def'")
-            if not self.skills:
-                raise ValueError("a player needs at least one skill")
-            if len(self.skills) > 3:
-                raise ValueError("a player has at most 3 skills")
-            if self.effects or self.when:
-                raise ValueError("a player's effects belong in its skills")
-            return self
-        if self.player_class is not None or any(v is not None for v in stats) or self.skills:
-            raise ValueError(f"a {self.type} card has no class, statuses, ATK/DEF or skills")
-        if self.female or self.over_age:
-            raise ValueError(f"a {self.type} card has no F or + mark")
-        if self.type == "bench" and not self.effects:
-            raise ValueError("a bench-work card needs at least one effect")
-        return self
+    type: Literal["player"]
+    player_class: float = Field(alias="class")
+    female: bool = False
+    over_age: bool = False
+    statuses: Statuses
+    atk: int = Field(ge=0, le=10)
+    def_: int = Field(alias="def", ge=0, le=10)
+    def_atk: int = Field(ge=0, le=10, description="ATK when placed sideways")
+    def_def: int = Field(ge=0, le=10, description="DEF when placed sideways")
+    skills: tuple[Skill, ...] = Field(min_length=1, max_length=3)
+    when: ClassVar[None] = None
+    effects: ClassVar[tuple[Effect, ...]] = ()
+
+    @field_validator("player_class")
+    @classmethod
+    def _class_in_steps(cls, value: float) -> float:
+        if value not in CLASSES:
+            raise ValueError("a player needs 'class' from 0.5 to 3.5 in steps of 0.5")
+        return value
 
 
-ADAPTER: TypeAdapter[RugbyCard] = TypeAdapter(RugbyCard)
+class TacticCard(CardBase):
+    """A special or bench-work card: an optional condition and its effects."""
+
+    when: When | None = None
+    effects: tuple[Effect, ...] = ()
+    player_class: ClassVar[None] = None
+    female: ClassVar[bool] = False
+    over_age: ClassVar[bool] = False
+    statuses: ClassVar[None] = None
+    atk: ClassVar[None] = None
+    def_: ClassVar[None] = None
+    def_atk: ClassVar[None] = None
+    def_def: ClassVar[None] = None
+    skills: ClassVar[tuple[Skill, ...]] = ()
+
+
+class Special(TacticCard):
+    """A special card: it activates a player's skill."""
+
+    type: Literal["special"]
+
+
+class Bench(TacticCard):
+    """A bench-work card: its effects, at least one."""
+
+    type: Literal["bench"]
+    effects: tuple[Effect, ...] = Field(min_length=1)
+
+
+RugbyCard = Player | Special | Bench
+ADAPTER: CardTypes[RugbyCard] = CardTypes(Player, Special, Bench)
 
 # ----- compiled tables ---------------------------------------------------------------------
 # An effect compiles to (verb, amount, stat, who); a condition to (status, min) or None.
