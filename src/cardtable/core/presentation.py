@@ -4,12 +4,16 @@ The optional second part of a game (docs/protocol.md, "Presentation"): the rules
 it; the CLI, the server, the event log, ``sim`` reports and ``rl`` rendering do, through
 ``game.presentation``. A game subclasses :class:`Presentation` in its own
 ``presentation.py`` and names the subclass in ``Game.presentation_class``; every method has
-a generic default, so a game overrides only what it words itself.
+a generic default, so a game overrides only what it words itself. Events are worded from the
+table the class declares (``sentences``, see ``cardtable.core.wording``), zones from the
+labels of their declarations (``ZoneSpec.label``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from cardtable.core.wording import Sentences, describe
 
 if TYPE_CHECKING:
     from cardtable.core.game import Game
@@ -17,6 +21,9 @@ if TYPE_CHECKING:
 
 class Presentation:
     """The words and drawings of one game object (``self.game``), built once per game."""
+
+    sentences: ClassVar[Sentences] = {}
+    """The game's words for each event kind (``cardtable.core.wording``); default: none."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -38,20 +45,22 @@ class Presentation:
 
     def describe_event(self, view: dict[str, Any], viewer: int | None) -> str | None:
         """An event view in plain words for a log people read, or ``None`` to leave it to the
-        generic text of ``cardtable.eventlog``. Default: ``None``.
+        generic text of ``cardtable.eventlog``. Default: the sentence of the view's kind in
+        :attr:`sentences` (``None`` for a kind it lacks).
 
         ``view`` is exactly what ``state.event_view(event, viewer)`` gives ``viewer`` (``None``:
         a spectator), and the words must come from it alone: a move whose ``card`` is ``None``
         names no card, nor anything derived from the card, so nothing hidden can leak through
         the words. Card names come from ``card_pool``; zone keys, data keys and ``k=v`` pairs
         should not appear raw. Plain text, no markup, no trailing full stop."""
-        return None
+        return describe(self.game, view, self.sentences)
 
     def zone_label(self, key: str) -> str | None:
         """A zone key in the game's own words for logs (``p0.ringside``: ``P0's Ringside
-        pile``), or ``None`` for the generic label of ``cardtable.eventlog``. Default:
-        ``None``."""
-        return None
+        pile``), or ``None`` for the generic label of ``cardtable.eventlog``. Default: the
+        ``label`` of the zone's declaration (``ZoneSpec``), if it has one."""
+        index = self.game.zone_keys.get(key)
+        return (self.game.zone_specs[index].label or None) if index is not None else None
 
     def balance_zones(self) -> dict[str, tuple[int, ...]]:
         """Zones whose entries a balance report counts per card, by label, for a notion the

@@ -29,6 +29,13 @@ class ZoneSpec:
     ``kinds`` lists the card kinds the zone may hold; ``resample`` keeps hidden cards of those
     kinds in it. ``None`` means any kind.
     ``stack`` marks an ordered pile whose top is the last element (decks).
+
+    For words (a game's Presentation; never read by the rules): ``name`` is what the zone is,
+    the same for every owner and place (``hand``, ``court``, ``storyboard``); ``place`` tells
+    apart the zones of one name and owner (a slot ``2``, a colour ``red``); ``label`` is the
+    zone in the game's words for logs (``P0's Ringside pile``, ``scene 2``). A game's words
+    read these instead of parsing keys; ``""`` is "not declared" (the log then makes a label
+    from the key).
     """
 
     key: str
@@ -36,6 +43,9 @@ class ZoneSpec:
     visibility: Visibility
     kinds: frozenset[str] | None = None
     stack: bool = False
+    name: str = ""
+    place: str = ""
+    label: str = ""
 
     def visible_to(self, player: int | None) -> bool:
         """Whether ``player`` (``None``: a spectator) may see which cards are in this zone."""

@@ -1,5 +1,6 @@
 """Looney Tunes for people (its Presentation): the rules sheet (sheet.py), the table and
-card lines (render.py), and events and zones in words (words.py)."""
+card lines (render.py), and events in words (words.py; zones
+read as their labels, zones.py)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ class LooneyPresentation(Presentation):
     """How Looney Tunes reads to people."""
 
     game: LooneyGame
+    sentences = words.SENTENCES
 
     def rules_sheet(self) -> list[tuple[str, str]]:
         """The rules sheet of ``cardtable rules looney``."""
@@ -29,11 +31,3 @@ class LooneyPresentation(Presentation):
     def describe_card(self, card_id: str) -> str:
         """One line for a card."""
         return render.describe(self.game.card_pool.get(card_id))
-
-    def describe_event(self, view: dict[str, Any], viewer: int | None) -> str | None:
-        """An event view in the game's words (words.py); it names only what the view names."""
-        return words.describe(self.game, view)
-
-    def zone_label(self, key: str) -> str | None:
-        """A zone key in the game's words (words.py)."""
-        return words.zone_label(key)

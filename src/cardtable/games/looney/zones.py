@@ -28,28 +28,72 @@ def pbase(player: int) -> int:
     return PLAYER_BASE + PER_PLAYER * player
 
 
+# a player's piles and the three zones of a slot, in words (their ZoneSpec names and labels)
+PILES = {"hand": "hand", "deck": "deck", "discard": "discard pile", "score": "score pile"}
+PILES["role"] = "Role"
+SLOT_PARTS = {"down": "face down", "effects": "special effects", "up": "face up"}
+
+
+def _slots(p: int, part: str, vis: Visibility, kinds: frozenset[str] | None) -> list[ZoneSpec]:
+    """Player ``p``'s zones of one part of the slots, slot 1 first: ``p0.slot2.down``."""
+    return [
+        ZoneSpec(
+            f"p{p}.slot{s}.{part}",
+            p,
+            vis,
+            kinds,
+            name=part,
+            place=str(s),
+            label=f"P{p}'s slot {s} ({SLOT_PARTS[part]})",
+        )
+        for s in range(1, SLOTS + 1)
+    ]
+
+
 def zone_specs(players: int) -> tuple[ZoneSpec, ...]:
     """Declare every zone for ``players`` players."""
+    movie = frozenset({"scene"})
     specs = [
-        ZoneSpec("movie_deck", None, NOBODY, frozenset({"scene"}), stack=True),
-        ZoneSpec("movie_discard", None, PUBLIC),
+        ZoneSpec("movie_deck", None, NOBODY, movie, True, "movie_deck", label="the Movie deck"),
+        ZoneSpec(
+            "movie_discard",
+            None,
+            PUBLIC,
+            name="movie_discard",
+            label="the Movie deck's discard pile",
+        ),
     ]
-    specs += [ZoneSpec(f"storyboard.{s + 1}", None, PUBLIC) for s in range(SLOTS)]
-    specs += [ZoneSpec(f"location.{s + 1}", None, PUBLIC) for s in range(SLOTS)]
+    specs += [
+        ZoneSpec(
+            f"storyboard.{s}", None, PUBLIC, name="storyboard", place=str(s), label=f"scene {s}"
+        )
+        for s in range(1, SLOTS + 1)
+    ]
+    specs += [
+        ZoneSpec(
+            f"location.{s}",
+            None,
+            PUBLIC,
+            name="location",
+            place=str(s),
+            label=f"the location at slot {s}",
+        )
+        for s in range(1, SLOTS + 1)
+    ]
+    seen = {"hand": OWNER, "deck": NOBODY, "discard": PUBLIC, "score": PUBLIC, "role": PUBLIC}
     for p in range(players):
         specs += [
-            ZoneSpec(f"p{p}.hand", p, OWNER),
-            ZoneSpec(f"p{p}.deck", p, NOBODY, stack=True),
-            ZoneSpec(f"p{p}.discard", p, PUBLIC),
-            ZoneSpec(f"p{p}.score", p, PUBLIC),
-            ZoneSpec(f"p{p}.role", p, PUBLIC),
+            ZoneSpec(
+                f"p{p}.{pile}",
+                p,
+                seen[pile],
+                stack=pile == "deck",
+                name=pile,
+                label=f"P{p}'s {words}",
+            )
+            for pile, words in PILES.items()
         ]
-        specs += [
-            ZoneSpec(f"p{p}.slot{s + 1}.down", p, OWNER, frozenset({"actor"})) for s in range(SLOTS)
-        ]
-        specs += [
-            ZoneSpec(f"p{p}.slot{s + 1}.effects", p, OWNER, frozenset({"effect"}))
-            for s in range(SLOTS)
-        ]
-        specs += [ZoneSpec(f"p{p}.slot{s + 1}.up", p, PUBLIC) for s in range(SLOTS)]
+        specs += _slots(p, "down", OWNER, frozenset({"actor"}))
+        specs += _slots(p, "effects", OWNER, frozenset({"effect"}))
+        specs += _slots(p, "up", PUBLIC, None)
     return tuple(specs)

@@ -1,42 +1,22 @@
-"""Raw Deal events in words, for the game log (``RawDealPresentation.describe_event``).
+"""Raw Deal events in words, for the game log (``RawDealPresentation.sentences``).
 
 Every sentence is built from an event *view* alone, so it names a card only where the view
 does: an opponent's draw is "a card". The words are those of docs/rules/rawdeal.md: the
 Arsenal, the Ring, the Ringside pile, the Backlash deck, Pre-match cards, maneuvers and
-actions, reversals, overturning, pinfall and count-out.
+actions, reversals, overturning, pinfall and count-out. The zones' own words are their
+labels (zones.py).
 """
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
-from .zones import ZONE_NAMES
+from cardtable.core.wording import Sentences, cap, read_move
+
+from .zones import ZONE_WORDS
 
 if TYPE_CHECKING:
     from .game import RawDealGame
-
-_ZONE = re.compile(rf"p(\d+)\.({'|'.join(ZONE_NAMES)})")
-_LABELS = {
-    "hand": "hand",
-    "arsenal": "Arsenal",
-    "ring": "Ring",
-    "ringside": "Ringside pile",
-    "backlash": "Backlash deck",
-    "backstage": "Backstage area",
-    "prematch": "Pre-match area",
-    "playing": "playing area",
-}
-
-
-def zone_label(key: str) -> str | None:
-    """``p0.ringside``: ``P0's Ringside pile``."""
-    m = _ZONE.fullmatch(key)
-    return f"P{m[1]}'s {_LABELS[m[2]]}" if m else None
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _side(game: RawDealGame, p: int) -> str:
@@ -44,75 +24,50 @@ def _side(game: RawDealGame, p: int) -> str:
     return f"P{p} and P{p + 2}" if game.options.match == "tag" else f"P{p}"
 
 
-def describe(game: RawDealGame, view: dict[str, Any]) -> str | None:
-    """A Raw Deal event view in words; ``None`` for an event kind this game never emits."""
-    kind = view["kind"]
+def _play(game: RawDealGame, view: dict[str, Any]) -> str:
+    as_type = "a maneuver" if view["as_type"] == "maneuver" else "an action"
+    return f"P{view.get('player')} plays {game.card_name(view['card'])} as {as_type}"
+
+
+def _overturn(game: RawDealGame, view: dict[str, Any]) -> str:
+    n = view["amount"]
+    cards = "1 card" if n == 1 else f"{n} cards"
     p = view.get("player")
-    if kind == "move":
-        return _move(game, view)
-    if kind == "turn":
-        return f"Turn {view['turn']}: P{p} is the turn player"
-    if kind == "first_player":
-        return f"P{p} has the highest Superstar Value and goes first"
-    if kind == "target":
-        return f"P{p} aims the card at P{view['target']}"
-    if kind == "ability":
-        return f"P{p} uses their Superstar ability"
-    if kind == "tag":
-        return f"P{p} tags in their partner P{view['partner']}"
-    if kind == "play":
-        as_type = "a maneuver" if view["as_type"] == "maneuver" else "an action"
-        return f"P{p} plays {game.card_name(view['card'])} as {as_type}"
-    if kind == "damage":
-        return f"P{p} takes {view['amount']} damage"
-    if kind == "overturn":
-        n = view["amount"]
-        cards = "1 card" if n == 1 else f"{n} cards"
-        return f"P{p} must overturn {cards} of their own Arsenal for their card (not damage)"
-    if kind == "reversal":
-        return f"P{p} reverses it with {game.card_name(view['card'])}"
-    if kind == "reversed_from_arsenal":
-        card = game.card_name(view["card"])
-        return f"P{p} overturns the reversal {card} from their Arsenal and stops the damage"
-    if kind == "eliminated":
-        how = "is pinned" if view["how"] == "pinfall" else "is counted out"
-        return f"P{p} {how} and leaves the match"
-    if kind == "game_over":
-        return _game_over(game, view)
-    return None
+    return f"P{p} must overturn {cards} of their own Arsenal for their card (not damage)"
+
+
+def _eliminated(game: RawDealGame, view: dict[str, Any]) -> str:
+    how = "is pinned" if view["how"] == "pinfall" else "is counted out"
+    return f"P{view.get('player')} {how} and leaves the match"
+
+
+# a move between two zones of the player's own: (from, to) -> what the player does
+_OWN_MOVES = {
+    ("arsenal", "hand"): "P{p} draws {what}",
+    ("arsenal", "ringside"): "P{p} overturns {what} from their Arsenal to their Ringside pile",
+    ("backlash", "prematch"): "P{p} places {what} from their Backlash deck as a Pre-match card",
+    ("playing", "ring"): "{What} enters P{p}'s Ring",
+    ("playing", "ringside"): "{What} is reversed and goes to P{p}'s Ringside pile",
+    ("hand", "arsenal"): "P{p} puts {what} from their hand at the bottom of their Arsenal",
+    ("hand", "ringside"): "P{p} discards {what} from their hand to their Ringside pile",
+    (
+        "ringside",
+        "arsenal",
+    ): "P{p} puts {what} from their Ringside pile at the bottom of their Arsenal",
+}
 
 
 def _move(game: RawDealGame, view: dict[str, Any]) -> str:
-    src, dst = _ZONE.fullmatch(view["from"]), _ZONE.fullmatch(view["to"])
-    card = game.card_name(view.get("card"))
-    what = card or "a card"
-    if src is None or dst is None:
-        return f"{_cap(what)} goes from {view['from']} to {view['to']}"
-    p = view.get("player", int(src[1]))
-    a, b = src[2], dst[2]
-    mine = src[1] == dst[1] == str(p)
-    if mine and (a, b) == ("arsenal", "hand"):
-        return f"P{p} draws {what}"
-    if mine and (a, b) == ("arsenal", "ringside"):
-        return f"P{p} overturns {what} from their Arsenal to their Ringside pile"
-    if mine and b == "playing":
-        return f"P{p} takes {what} from their {_LABELS[a]} into the playing area"
-    if mine and (a, b) == ("backlash", "prematch"):
-        return f"P{p} places {what} from their Backlash deck as a Pre-match card"
-    if mine and b == "ring" and a != "playing":
-        return f"P{p} puts {what} from their {_LABELS[a]} into their Ring to reverse the card"
-    if mine and (a, b) == ("playing", "ring"):
-        return f"{_cap(what)} enters P{p}'s Ring"
-    if mine and (a, b) == ("playing", "ringside"):
-        return f"{_cap(what)} is reversed and goes to P{p}'s Ringside pile"
-    if mine and (a, b) == ("hand", "arsenal"):
-        return f"P{p} puts {what} from their hand at the bottom of their Arsenal"
-    if mine and (a, b) == ("hand", "ringside"):
-        return f"P{p} discards {what} from their hand to their Ringside pile"
-    if mine and (a, b) == ("ringside", "arsenal"):
-        return f"P{p} puts {what} from their Ringside pile at the bottom of their Arsenal"
-    src_label, dst_label = zone_label(view["from"]), zone_label(view["to"])
-    return f"{_cap(what)} goes from {src_label} to {dst_label}"
+    m = read_move(game, view)
+    p, a, b, what = m.player, m.src.name, m.dst.name, m.what
+    if not m.src.owner == m.dst.owner == p:
+        return m.goes()
+    if b == "playing" and (a, b) not in _OWN_MOVES:
+        return f"P{p} takes {what} from their {ZONE_WORDS[a]} into the playing area"
+    if b == "ring" and a != "playing":
+        return f"P{p} puts {what} from their {ZONE_WORDS[a]} into their Ring to reverse the card"
+    sentence = _OWN_MOVES.get((a, b))
+    return sentence.format(p=p, what=what, What=cap(what)) if sentence else m.goes()
 
 
 def _game_over(game: RawDealGame, view: dict[str, Any]) -> str:
@@ -127,3 +82,22 @@ def _game_over(game: RawDealGame, view: dict[str, Any]) -> str:
     if game.options.double_countout == "draw":
         return f"The match is a draw: the last players go out together by {what}"
     return f"Nobody wins: the last players go out together by {what}"
+
+
+SENTENCES: Sentences = {
+    "move": _move,
+    "turn": "Turn {turn}: P{player} is the turn player",
+    "first_player": "P{player} has the highest Superstar Value and goes first",
+    "target": "P{player} aims the card at P{target}",
+    "ability": "P{player} uses their Superstar ability",
+    "tag": "P{player} tags in their partner P{partner}",
+    "play": _play,
+    "damage": "P{player} takes {amount} damage",
+    "overturn": _overturn,
+    "reversal": "P{player} reverses it with {card}",
+    "reversed_from_arsenal": (
+        "P{player} overturns the reversal {card} from their Arsenal and stops the damage"
+    ),
+    "eliminated": _eliminated,
+    "game_over": _game_over,
+}

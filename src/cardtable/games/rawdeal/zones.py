@@ -15,13 +15,33 @@ def pbase(player: int) -> int:
     return PER_PLAYER * player
 
 
+# each zone in words, for logs: "P0's Ringside pile"
+ZONE_WORDS = {
+    "hand": "hand",
+    "arsenal": "Arsenal",
+    "ring": "Ring",
+    "ringside": "Ringside pile",
+    "backlash": "Backlash deck",
+    "backstage": "Backstage area",
+    "prematch": "Pre-match area",
+    "playing": "playing area",
+}
+
+
 def zone_specs(players: int) -> tuple[ZoneSpec, ...]:
     """Hand and Backlash deck (owner), Arsenal (nobody, a pile), and the public Ring, Ringside
     pile, Backstage area (Superstar, Enforcer), Pre-match cards and the card being played."""
     pub, own, nobody = Visibility.PUBLIC, Visibility.OWNER, Visibility.NOBODY
     seen_by = (own, nobody, pub, pub, own, pub, pub, pub)  # by zone index
     return tuple(
-        ZoneSpec(f"p{p}.{name}", p, seen_by[z], stack=z == ARSENAL)
+        ZoneSpec(
+            f"p{p}.{name}",
+            p,
+            seen_by[z],
+            stack=z == ARSENAL,
+            name=name,
+            label=f"P{p}'s {ZONE_WORDS[name]}",
+        )
         for p in range(players)
         for z, name in enumerate(ZONE_NAMES)
     )

@@ -20,14 +20,33 @@ def pbase(player: int) -> int:
     return PER_PLAYER * player
 
 
+# each zone in words, for logs: "P0's red furyoku", "P1's discard pile"
+ZONE_WORDS = {
+    "deck": "deck",
+    "discard": "discard pile",
+    "advantage": "advantage area",
+    "shaman": "Shaman",
+    "furyoku": "furyoku",
+    "play": "play area",
+    "teamwork": "teamwork area",
+}
+
+
+def _zone(p: int, name: str, vis: Visibility, colour: str = "", stack: bool = False) -> ZoneSpec:
+    """Player ``p``'s zone ``name`` (of one colour zone, if ``colour``): ``p0.furyoku.red``."""
+    key = f"p{p}.{name}.{colour}" if colour else f"p{p}.{name}"
+    words = f"{colour} {ZONE_WORDS[name]}" if colour else ZONE_WORDS[name]
+    return ZoneSpec(key, p, vis, stack=stack, name=name, place=colour, label=f"P{p}'s {words}")
+
+
 def zone_specs(players: int) -> tuple[ZoneSpec, ...]:
     """Declare every zone of the game."""
     pub, nobody = Visibility.PUBLIC, Visibility.NOBODY
     specs: list[ZoneSpec] = []
     for p in range(players):
-        specs += [ZoneSpec(f"p{p}.deck", p, nobody, stack=True), ZoneSpec(f"p{p}.discard", p, pub)]
-        specs += [ZoneSpec(f"p{p}.furyoku.{z}", p, nobody) for z in ZONES]
-        specs += [ZoneSpec(f"p{p}.play.{z}", p, pub) for z in ZONES]
-        specs += [ZoneSpec(f"p{p}.teamwork.{z}", p, pub) for z in ZONES]
-        specs += [ZoneSpec(f"p{p}.advantage", p, pub), ZoneSpec(f"p{p}.shaman", p, pub)]
+        specs += [_zone(p, "deck", nobody, stack=True), _zone(p, "discard", pub)]
+        specs += [_zone(p, "furyoku", nobody, z) for z in ZONES]
+        specs += [_zone(p, "play", pub, z) for z in ZONES]
+        specs += [_zone(p, "teamwork", pub, z) for z in ZONES]
+        specs += [_zone(p, "advantage", pub), _zone(p, "shaman", pub)]
     return tuple(specs)

@@ -22,19 +22,54 @@ def tbase(team: int) -> int:
     return PER_TEAM * team
 
 
+# each zone in words, for logs: "P1's tired players", "place 2 of P0's court"
+ZONE_WORDS = {
+    "pool": "pool",
+    "hand": "hand",
+    "deck": "deck",
+    "discard": "discard pile",
+    "tired": "tired players",
+    "fatigued": "fatigued players",
+}
+
+
+def _zone(
+    t: int, name: str, vis: Visibility, kinds: frozenset[str] | None = None, stack: bool = False
+) -> ZoneSpec:
+    """Team ``t``'s zone ``name``: ``t0.hand``."""
+    label = f"P{t}'s {ZONE_WORDS[name]}"
+    return ZoneSpec(f"t{t}.{name}", t, vis, kinds, stack, name=name, label=label)
+
+
+def _places(t: int, name: str, vis: Visibility, kinds: frozenset[str] | None) -> list[ZoneSpec]:
+    """Team ``t``'s places 1 to 4 of its lineup or court: ``t0.court.2``."""
+    return [
+        ZoneSpec(
+            f"t{t}.{name}.{s}",
+            t,
+            vis,
+            kinds,
+            name=name,
+            place=str(s),
+            label=f"place {s} of P{t}'s {name}",
+        )
+        for s in range(1, SLOTS + 1)
+    ]
+
+
 def zone_specs(teams: int) -> tuple[ZoneSpec, ...]:
     """Declare every zone of the game."""
     pub, own, nobody = Visibility.PUBLIC, Visibility.OWNER, Visibility.NOBODY
     specs: list[ZoneSpec] = []
     for t in range(teams):
         specs += [
-            ZoneSpec(f"t{t}.pool", t, own),
-            ZoneSpec(f"t{t}.hand", t, own),
-            ZoneSpec(f"t{t}.deck", t, nobody, stack=True),
-            ZoneSpec(f"t{t}.discard", t, pub),
-            ZoneSpec(f"t{t}.tired", t, own, PLAYERS_ONLY),
-            ZoneSpec(f"t{t}.fatigued", t, own, PLAYERS_ONLY),
+            _zone(t, "pool", own),
+            _zone(t, "hand", own),
+            _zone(t, "deck", nobody, stack=True),
+            _zone(t, "discard", pub),
+            _zone(t, "tired", own, PLAYERS_ONLY),
+            _zone(t, "fatigued", own, PLAYERS_ONLY),
         ]
-        specs += [ZoneSpec(f"t{t}.lineup.{s + 1}", t, own, PLAYERS_ONLY) for s in range(SLOTS)]
-        specs += [ZoneSpec(f"t{t}.court.{s + 1}", t, pub) for s in range(SLOTS)]
+        specs += _places(t, "lineup", own, PLAYERS_ONLY)
+        specs += _places(t, "court", pub, None)
     return tuple(specs)
