@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
+from cardtable.core.presentation import Presentation
+
 from .actions import SLOTS
-from .cards import LooneyCard
 
 if TYPE_CHECKING:
     from .game import LooneyGame
@@ -19,21 +20,6 @@ STYLE = {
     "green": "bold green",
     "gray": "bold grey62",
 }
-
-
-def describe(c: LooneyCard) -> str:
-    """One line: coloured name, type and stats, and the card's text."""
-    stats: list[str] = [c.type]
-    if c.type == "scene":
-        stats.append(f"{c.deck} deck")
-    if c.rank is not None:
-        stats.append(f"rank {c.rank}")
-    if c.points is not None:
-        stats.append(f"{c.points} pts")
-    if c.character:
-        stats.append(c.character)
-    text = f" — {escape(c.text)}" if c.text else ""
-    return f"[{STYLE[c.color]}]{escape(c.name)}[/] [dim]({c.color}; {', '.join(stats)})[/]{text}"
 
 
 def _name(g: LooneyGame, cid: str) -> str:
@@ -48,63 +34,85 @@ def _cards(g: LooneyGame, zone: Any) -> str:
     return ", ".join(_name(g, cid) for cid in zone)
 
 
-def render(g: LooneyGame, obs: dict[str, Any]) -> str:
-    """The storyboard with every player's placements, the scores and the viewer's hand."""
-    z = obs["zones"]
-    n = obs["num_players"]
-    me = obs["player"]
-    lines = []
-    scores = "  ".join(
-        f"P{p}{' (you)' if p == me else ''}: {obs['scores'][p]}"
-        + (" [red]out[/]" if p in obs["eliminated"] else "")
-        for p in range(n)
-    )
-    lines.append(
-        f"[bold]Round {obs['round']}[/] · round player P{obs['round_player']} · "
-        f"phase {obs['phase']} · scores {scores} (target {obs['target']})"
-    )
-    for s in range(1, SLOTS + 1):
-        scene = z[f"storyboard.{s}"]
-        used = " [reverse] used [/]" if s in obs["used_slots"] else ""
-        loc = z[f"location.{s}"]
-        loc_s = f"  [italic]at {_cards(g, loc)}[/]" if loc else ""  # LT-9.2 it stays
-        if not scene:
-            lines.append(f" [{s}] [dim](empty)[/]{loc_s}")
-            continue
-        c = g.card_pool.get(scene[0])
-        lines.append(
-            f" [{s}] [{STYLE[c.color]}]{escape(c.name)}[/] {c.color}, rank {c.rank}, "
-            f"{c.points} pts{loc_s}{used}"
+class LooneyDrawing(Presentation):
+    """The Looney Tunes table and card lines, with rich markup (a part of its Presentation)."""
+
+    game: LooneyGame
+
+    def describe_card(self, card_id: str) -> str:
+        """One line: coloured name, type and stats, and the card's text."""
+        c = self.game.card_pool.get(card_id)
+        stats: list[str] = [c.type]
+        if c.type == "scene":
+            stats.append(f"{c.deck} deck")
+        if c.rank is not None:
+            stats.append(f"rank {c.rank}")
+        if c.points is not None:
+            stats.append(f"{c.points} pts")
+        if c.character:
+            stats.append(c.character)
+        text = f" — {escape(c.text)}" if c.text else ""
+        return (
+            f"[{STYLE[c.color]}]{escape(c.name)}[/] [dim]({c.color}; {', '.join(stats)})[/]{text}"
         )
+
+    def render(self, obs: dict[str, Any]) -> str:
+        """The storyboard with every player's placements, the scores and the viewer's hand."""
+        g = self.game
+        z = obs["zones"]
+        n = obs["num_players"]
+        me = obs["player"]
+        scores = "  ".join(
+            f"P{p}{' (you)' if p == me else ''}: {obs['scores'][p]}"
+            + (" [red]out[/]" if p in obs["eliminated"] else "")
+            for p in range(n)
+        )
+        lines = [
+            f"[bold]Round {obs['round']}[/] · round player P{obs['round_player']} · phase "
+            f"{obs['phase']} · scores {scores} (target {obs['target']})"
+        ]
+        for s in range(1, SLOTS + 1):
+            scene = z[f"storyboard.{s}"]
+            used = " [reverse] used [/]" if s in obs["used_slots"] else ""
+            loc = z[f"location.{s}"]
+            loc_s = f"  [italic]at {_cards(g, loc)}[/]" if loc else ""  # LT-9.2 it stays
+            if not scene:
+                lines.append(f" [{s}] [dim](empty)[/]{loc_s}")
+                continue
+            c = g.card_pool.get(scene[0])
+            lines.append(
+                f" [{s}] [{STYLE[c.color]}]{escape(c.name)}[/] {c.color}, rank {c.rank}, "
+                f"{c.points} pts{loc_s}{used}"
+            )
+            for p in range(n):
+                parts = [
+                    part
+                    for part in (
+                        _cards(g, z[f"p{p}.slot{s}.up"]),
+                        _cards(g, z[f"p{p}.slot{s}.down"]),
+                        ("fx: " + _cards(g, z[f"p{p}.slot{s}.effects"]))
+                        if z[f"p{p}.slot{s}.effects"]
+                        else "",
+                    )
+                    if part
+                ]
+                if parts:
+                    lines.append(f"      P{p}: " + " | ".join(parts))
         for p in range(n):
-            parts = [
-                part
-                for part in (
-                    _cards(g, z[f"p{p}.slot{s}.up"]),
-                    _cards(g, z[f"p{p}.slot{s}.down"]),
-                    ("fx: " + _cards(g, z[f"p{p}.slot{s}.effects"]))
-                    if z[f"p{p}.slot{s}.effects"]
-                    else "",
-                )
-                if part
-            ]
-            if parts:
-                lines.append(f"      P{p}: " + " | ".join(parts))
-    for p in range(n):
-        role = z[f"p{p}.role"]
-        if role:
-            lines.append(f" P{p} turned over a Role: {_cards(g, role)}")
-    for p in range(n):
-        hand = z[f"p{p}.hand"]
-        hand_s = _cards(g, hand) if not isinstance(hand, int) else f"{hand} cards"
-        lines.append(
-            f" P{p} hand: {hand_s or '(empty)'} · deck {z[f'p{p}.deck']} · "
-            f"discard {len(z[f'p{p}.discard'])} · won {len(z[f'p{p}.score'])} scenes"
-        )
-    lines.append(f" Movie deck {z['movie_deck']} · movie discard {len(z['movie_discard'])}")
-    if obs["winner"] is not None:
-        w = obs["winner"]
-        lines.append(
-            "[bold green]Game over: " + ("a draw" if w == "draw" else f"P{w} wins") + "[/]"
-        )
-    return "\n".join(lines)
+            role = z[f"p{p}.role"]
+            if role:
+                lines.append(f" P{p} turned over a Role: {_cards(g, role)}")
+        for p in range(n):
+            hand = z[f"p{p}.hand"]
+            hand_s = _cards(g, hand) if not isinstance(hand, int) else f"{hand} cards"
+            lines.append(
+                f" P{p} hand: {hand_s or '(empty)'} · deck {z[f'p{p}.deck']} · discard "
+                f"{len(z[f'p{p}.discard'])} · won {len(z[f'p{p}.score'])} scenes"
+            )
+        lines.append(f" Movie deck {z['movie_deck']} · movie discard {len(z['movie_discard'])}")
+        if obs["winner"] is not None:
+            w = obs["winner"]
+            lines.append(
+                "[bold green]Game over: " + ("a draw" if w == "draw" else f"P{w} wins") + "[/]"
+            )
+        return "\n".join(lines)

@@ -1,33 +1,13 @@
-"""Shaman King for people (its Presentation): the rules sheet (sheet.py), the table and
-card lines (render.py), and events in words (words.py; zones
-read as their labels, zones.py)."""
+"""Shaman King for people (its Presentation), in three parts: the table and card lines
+(render.py), the rules sheet (sheet.py), and the log's sentences (words.py; the zones' words
+are their labels, zones.py)."""
 
-from __future__ import annotations
-
-from typing import TYPE_CHECKING, Any
-
-from cardtable.core.presentation import Presentation
-
-from . import render, sheet, words
-
-if TYPE_CHECKING:
-    from .game import SKGame
+from .render import SKDrawing
+from .sheet import SKSheet
+from .words import SENTENCES
 
 
-class SKPresentation(Presentation):
+class SKPresentation(SKDrawing, SKSheet):
     """How Shaman King reads to people."""
 
-    game: SKGame
-    sentences = words.SENTENCES
-
-    def rules_sheet(self) -> list[tuple[str, str]]:
-        """The rules sheet of ``cardtable rules shamanking``."""
-        return sheet.rules_sheet(self.game.options)
-
-    def render(self, observation: dict[str, Any]) -> str:
-        """The table as text with rich markup."""
-        return render.render(self.game, observation)
-
-    def describe_card(self, card_id: str) -> str:
-        """One line for a card."""
-        return render.describe(self.game.card_pool.get(card_id))
+    sentences = SENTENCES

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
+from cardtable.core.presentation import Presentation
+
 from .cards import ZONES, Cost, Signature, SKCard, character_of
 
 if TYPE_CHECKING:
@@ -47,92 +49,100 @@ def _sig(s: Signature) -> str:
     return f"{s.name} {s.intercept}/{s.force} ({cost_text(s.cost)})"
 
 
-def describe(c: SKCard) -> str:
-    """One line: type, trait, cost, Intercept/Force and effects."""
-    name = escape(c.name)
-    if c.type == "shaman":
-        assert c.front is not None and c.back is not None and c.traits is not None
-        return (
-            f"[bold magenta]{name}[/] (shaman: {', '.join(c.traits.values())}) signatures: "
-            f"{escape(_sig(c.front.signature))} | {escape(_sig(c.back.signature))}"
-        )
-    trait = c.trait or ("guardian spirit of " + ", ".join(c.shamans) if c.shamans else "generic")
-    stats = f" {c.intercept}/{c.force}" if c.type == "strike" else ""
-    extra = (
-        f" · ability ({cost_text(c.extra_cost)}): {_effects(c.extra_effects)}"
-        if c.extra_cost
-        else ""
-    )
-    effects = _effects(c.effects)
-    return (
-        f"[bold]{name}[/] ({c.type}, {trait}) cost {cost_text(c.cost)}{stats}"
-        + (f" · {escape(effects)}" if effects else "")
-        + escape(extra)
-        + (" · immediate" if c.immediate else "")
-    )
-
-
 def _teamwork(c: SKCard) -> str:
     """A Teamwork card in place, and the character whose zone it makes of its zone (SK-5.7)."""
     return f"{escape(c.name)} ({escape(character_of(c))}'s zone)"
 
 
-def render(g: SKGame, obs: dict[str, Any]) -> str:
-    """Both players' zones with furyoku, charges, teamwork and play areas, the incoming attack,
-    the points and the discard piles."""
-    z = obs["zones"]
-    me = obs["player"]
-    if obs["phase"] == "opening choice":
-        head = (
-            f"[bold]Before the match[/] · P{obs['current_player']} chooses who sends the Opening "
-            "Attack (Force 4)"
-        )
-    else:
-        head = (
-            f"[bold]Turn {obs['turn']}[/] · P{obs['defender']} defends in {obs['zone']} against "
-            f"Force [bold]{obs['incoming_force']}[/] ({escape(str(obs['attack']))})"
-        )
-    lines = [f"{head} · points {obs['points'][0]}-{obs['points'][1]}"]
-    for p in (0, 1):
-        shaman = g.card_pool.get(z[f"p{p}.shaman"][0])
-        side = obs["shaman_side"][p]
-        face = shaman.front if side == "front" else shaman.back
-        assert face is not None
-        you = " (you)" if p == me else ""
-        lines.append(
-            f" [bold magenta]P{p}{you} {escape(face.name)}[/] · Signature "
-            f"{escape(face.signature.name)} {face.signature.intercept}/{face.signature.force} "
-            f"({cost_text(face.signature.cost)}) · "
-            f"deck {z[f'p{p}.deck']} · discard {len(z[f'p{p}.discard'])}"
-            + (
-                f" (top: {escape(g.card_pool.get(z[f'p{p}.discard'][-1]).name)})"
-                if z[f"p{p}.discard"]
-                else ""
+class SKDrawing(Presentation):
+    """The Shaman King table and card lines, with rich markup (a part of its Presentation)."""
+
+    game: SKGame
+
+    def describe_card(self, card_id: str) -> str:
+        """One line: type, trait, cost, Intercept/Force and effects."""
+        c = self.game.card_pool.get(card_id)
+        name = escape(c.name)
+        if c.type == "shaman":
+            assert c.front is not None and c.back is not None and c.traits is not None
+            return (
+                f"[bold magenta]{name}[/] (shaman: {', '.join(c.traits.values())}) signatures: "
+                f"{escape(_sig(c.front.signature))} | {escape(_sig(c.back.signature))}"
             )
+        trait = c.trait or (
+            "guardian spirit of " + ", ".join(c.shamans) if c.shamans else "generic"
         )
-        for zone in ZONES:
-            charged = " [reverse]charged[/]" if zone in obs["charges"][p] else ""
-            team = z[f"p{p}.teamwork.{zone}"]
-            play = z[f"p{p}.play.{zone}"]
+        stats = f" {c.intercept}/{c.force}" if c.type == "strike" else ""
+        extra = (
+            f" · ability ({cost_text(c.extra_cost)}): {_effects(c.extra_effects)}"
+            if c.extra_cost
+            else ""
+        )
+        effects = _effects(c.effects)
+        return (
+            f"[bold]{name}[/] ({c.type}, {trait}) cost {cost_text(c.cost)}{stats}"
+            + (f" · {escape(effects)}" if effects else "")
+            + escape(extra)
+            + (" · immediate" if c.immediate else "")
+        )
+
+    def render(self, obs: dict[str, Any]) -> str:
+        """Both players' zones with furyoku, charges, teamwork and play areas, the incoming attack,
+        the points and the discard piles."""
+        g = self.game
+        z = obs["zones"]
+        me = obs["player"]
+        if obs["phase"] == "opening choice":
+            head = (
+                f"[bold]Before the match[/] · P{obs['current_player']} chooses who sends the "
+                "Opening Attack (Force 4)"
+            )
+        else:
+            head = (
+                f"[bold]Turn {obs['turn']}[/] · P{obs['defender']} defends in {obs['zone']} "
+                f"against Force [bold]{obs['incoming_force']}[/] ({escape(str(obs['attack']))})"
+            )
+        lines = [f"{head} · points {obs['points'][0]}-{obs['points'][1]}"]
+        for p in (0, 1):
+            shaman = g.card_pool.get(z[f"p{p}.shaman"][0])
+            side = obs["shaman_side"][p]
+            face = shaman.front if side == "front" else shaman.back
+            assert face is not None
+            you = " (you)" if p == me else ""
             lines.append(
-                f"   [{STYLE[zone]}]{zone:6}[/] furyoku {z[f'p{p}.furyoku.{zone}']}{charged}"
-                + (f" · teamwork {_teamwork(g.card_pool.get(team[0]))}" if team else "")
+                f" [bold magenta]P{p}{you} {escape(face.name)}[/] · Signature "
+                f"{escape(face.signature.name)} {face.signature.intercept}/{face.signature.force} "
+                f"({cost_text(face.signature.cost)}) · deck {z[f'p{p}.deck']} · discard "
+                f"{len(z[f'p{p}.discard'])}"
                 + (
-                    f" · play: {', '.join(escape(g.card_pool.get(c).name) for c in play)}"
-                    if play
+                    f" (top: {escape(g.card_pool.get(z[f'p{p}.discard'][-1]).name)})"
+                    if z[f"p{p}.discard"]
                     else ""
                 )
             )
-        adv = z[f"p{p}.advantage"]
-        if adv:
+            for zone in ZONES:
+                charged = " [reverse]charged[/]" if zone in obs["charges"][p] else ""
+                team = z[f"p{p}.teamwork.{zone}"]
+                play = z[f"p{p}.play.{zone}"]
+                lines.append(
+                    f"   [{STYLE[zone]}]{zone:6}[/] furyoku {z[f'p{p}.furyoku.{zone}']}{charged}"
+                    + (f" · teamwork {_teamwork(g.card_pool.get(team[0]))}" if team else "")
+                    + (
+                        f" · play: {', '.join(escape(g.card_pool.get(c).name) for c in play)}"
+                        if play
+                        else ""
+                    )
+                )
+            adv = z[f"p{p}.advantage"]
+            if adv:
+                lines.append(
+                    f"   advantages: {', '.join(escape(g.card_pool.get(c).name) for c in adv)}"
+                )
+        if obs["flipped"]:
+            lines.append(f" [bold]Flipped:[/] {self.describe_card(obs['flipped'])}")
+        if obs["winner"] is not None:
+            w = obs["winner"]
             lines.append(
-                f"   advantages: {', '.join(escape(g.card_pool.get(c).name) for c in adv)}"
+                "[bold green]Game over: " + ("a draw" if w == "draw" else f"P{w} wins") + "[/]"
             )
-    if obs["flipped"]:
-        lines.append(f" [bold]Flipped:[/] {describe(g.card_pool.get(obs['flipped']))}")
-    if obs["winner"] is not None:
-        w = obs["winner"]
-        lines.append(
-            "[bold green]Game over: " + ("a draw" if w == "draw" else f"P{w} wins") + "[/]"
-        )
-    return "\n".join(lines)
+        return "\n".join(lines)

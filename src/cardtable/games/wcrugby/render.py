@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 from rich.markup import escape
 
+from cardtable.core.presentation import Presentation
+
 from .cards import STATUSES, RugbyCard, When
 from .lineup import LIMIT_HALVES, allowance_halves
 from .zones import SLOTS
@@ -46,25 +48,6 @@ def _effects(when: When | None, effects: tuple[BaseModel, ...]) -> str:
     return _when(when) + ", ".join(effect_text(e) for e in effects)
 
 
-def describe(c: RugbyCard) -> str:
-    """One line: name, class and marks, statuses, ATK/DEF, skills; or a card's effects."""
-    if c.type != "player":
-        extra = _effects(c.when, c.effects)
-        what = (
-            "activates a skill" + (f"; {extra}" if extra else "") if c.type == "special" else extra
-        )
-        return f"[bold magenta]{escape(c.name)}[/] [dim]({c.type})[/] {escape(what)}"
-    assert c.statuses is not None
-    st = " ".join(f"{s[:2].title()}{getattr(c.statuses, s)}" for s in STATUSES)
-    skills = "; ".join(f"{k.name} ({_effects(k.when, k.effects)})" for k in c.skills)
-    marks = _marks(c)
-    return (
-        f"[bold cyan]{escape(c.name)}[/] [yellow]{c.player_class}{marks}[/] {st} "
-        f"ATK {c.atk}/DEF {c.def_} (sideways {c.def_atk}/{c.def_def}) [dim]skills: "
-        f"{escape(skills)}[/]"
-    )
-
-
 def _player(g: RugbyGame, cid: str, sideways: bool, mods: dict[str, int]) -> str:
     c = g.card_pool.get(cid)
     assert c.statuses is not None
@@ -72,8 +55,8 @@ def _player(g: RugbyGame, cid: str, sideways: bool, mods: dict[str, int]) -> str
     st = " ".join(f"{s[:2].title()}{getattr(c.statuses, s) + mods.get(s, 0)}" for s in STATUSES)
     pos = " [reverse]sideways[/]" if sideways else ""
     return (
-        f"[bold cyan]{escape(c.name)}[/] [yellow]{c.player_class}{_marks(c)}[/] {st} "
-        f"ATK {(atk or 0) + mods.get('atk', 0)} DEF {(dfn or 0) + mods.get('def', 0)}{pos}"
+        f"[bold cyan]{escape(c.name)}[/] [yellow]{c.player_class}{_marks(c)}[/] {st} ATK "
+        f"{(atk or 0) + mods.get('atk', 0)} DEF {(dfn or 0) + mods.get('def', 0)}{pos}"
     )
 
 
@@ -111,48 +94,76 @@ def _slot(g: RugbyGame, obs: dict[str, Any], t: int, s: int) -> str:
     return who + role
 
 
-def render(g: RugbyGame, obs: dict[str, Any]) -> str:
-    """Both courts with classes and allowance, statuses, TOP, the score sheet, the hand."""
-    z = obs["zones"]
-    me = obs["player"]
-    lines = [
-        f"[bold]Period {obs['period']}[/] · {obs['phase']} · first: T{obs['first']}"
-        + (" · held ball: order swaps next period" if obs["held_ball"] else "")
-    ]
-    for t in (0, 1):
-        periods = " ".join(str(x) for x in obs["scores"][t]) or "-"
-        lines.append(
-            f" T{t}{' (you)' if t == me else ''}: score by period {periods} = "
-            f"[bold]{obs['totals'][t]}[/] · TOP {obs['top'][t]} · ATK {obs['atk'][t]} "
-            f"DEF {obs['def'][t]}"
+class RugbyDrawing(Presentation):
+    """The wheelchair rugby table and card lines, with rich markup (a part of its Presentation)."""
+
+    game: RugbyGame
+
+    def describe_card(self, card_id: str) -> str:
+        """One line: name, class and marks, statuses, ATK/DEF, skills; or a card's effects."""
+        c = self.game.card_pool.get(card_id)
+        if c.type != "player":
+            extra = _effects(c.when, c.effects)
+            what = (
+                "activates a skill" + (f"; {extra}" if extra else "")
+                if c.type == "special"
+                else extra
+            )
+            return f"[bold magenta]{escape(c.name)}[/] [dim]({c.type})[/] {escape(what)}"
+        assert c.statuses is not None
+        st = " ".join(f"{s[:2].title()}{getattr(c.statuses, s)}" for s in STATUSES)
+        skills = "; ".join(f"{k.name} ({_effects(k.when, k.effects)})" for k in c.skills)
+        marks = _marks(c)
+        return (
+            f"[bold cyan]{escape(c.name)}[/] [yellow]{c.player_class}{marks}[/] {st} ATK "
+            f"{c.atk}/DEF {c.def_} (sideways {c.def_atk}/{c.def_def}) [dim]skills: "
+            f"{escape(skills)}[/]"
         )
-    for t in (0, 1):
-        team = obs["teams"][t]
-        total, limit = _class_points(g, obs, t)
-        lines.append(
-            f" [bold]T{t} court[/] class {total:.1f} / limit {limit:.1f} "
-            f"({g.options.female_allowance} allowance) · specials used {team['specials_used']}/2"
-            + (" · skills blocked" if team["skills_blocked"] else "")
-            + (" · substituted" if team["substituted"] else "")
-        )
-        for s in range(1, SLOTS + 1):
-            lines.append(f"   {s}. {_slot(g, obs, t, s)}")
-    for t in (0, 1):
-        for zone in ("pool", "hand"):
-            cards = z[f"t{t}.{zone}"]
-            if isinstance(cards, list) and cards:
-                title = "deck to pick the lineup from" if zone == "pool" else "hand"
-                lines.append(f" T{t} {title}:")
-                lines += [f"   {describe(g.card_pool.get(c))}" for c in sorted(set(cards))]
-        hand = z[f"t{t}.hand"]
-        count = len(hand) if isinstance(hand, list) else hand
-        lines.append(
-            f" T{t}: {count} cards in hand · deck {z[f't{t}.deck']} · "
-            f"discard {len(z[f't{t}.discard'])}"
-        )
-    if obs["winner"] is not None:
-        w = obs["winner"]
-        lines.append(
-            "[bold green]Game over: " + ("a draw" if w == "draw" else f"T{w} wins") + "[/]"
-        )
-    return "\n".join(lines)
+
+    def render(self, obs: dict[str, Any]) -> str:
+        """Both courts with classes and allowance, statuses, TOP, the score sheet, the hand."""
+        g = self.game
+        z = obs["zones"]
+        me = obs["player"]
+        lines = [
+            f"[bold]Period {obs['period']}[/] · {obs['phase']} · first: T{obs['first']}"
+            + (" · held ball: order swaps next period" if obs["held_ball"] else "")
+        ]
+        for t in (0, 1):
+            periods = " ".join(str(x) for x in obs["scores"][t]) or "-"
+            lines.append(
+                f" T{t}{' (you)' if t == me else ''}: score by period {periods} = "
+                f"[bold]{obs['totals'][t]}[/] · TOP {obs['top'][t]} · ATK {obs['atk'][t]} DEF "
+                f"{obs['def'][t]}"
+            )
+        for t in (0, 1):
+            team = obs["teams"][t]
+            total, limit = _class_points(g, obs, t)
+            lines.append(
+                f" [bold]T{t} court[/] class {total:.1f} / limit {limit:.1f} "
+                f"({g.options.female_allowance} allowance) · specials used "
+                f"{team['specials_used']}/2"
+                + (" · skills blocked" if team["skills_blocked"] else "")
+                + (" · substituted" if team["substituted"] else "")
+            )
+            for s in range(1, SLOTS + 1):
+                lines.append(f"   {s}. {_slot(g, obs, t, s)}")
+        for t in (0, 1):
+            for zone in ("pool", "hand"):
+                cards = z[f"t{t}.{zone}"]
+                if isinstance(cards, list) and cards:
+                    title = "deck to pick the lineup from" if zone == "pool" else "hand"
+                    lines.append(f" T{t} {title}:")
+                    lines += [f"   {self.describe_card(c)}" for c in sorted(set(cards))]
+            hand = z[f"t{t}.hand"]
+            count = len(hand) if isinstance(hand, list) else hand
+            lines.append(
+                f" T{t}: {count} cards in hand · deck {z[f't{t}.deck']} · discard "
+                f"{len(z[f't{t}.discard'])}"
+            )
+        if obs["winner"] is not None:
+            w = obs["winner"]
+            lines.append(
+                "[bold green]Game over: " + ("a draw" if w == "draw" else f"T{w} wins") + "[/]"
+            )
+        return "\n".join(lines)
