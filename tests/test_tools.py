@@ -30,3 +30,14 @@ def test_fit_evaluate_matches_the_shipped_evaluate(game: str) -> None:
     assert found, res.stdout
     assert float(found.group(1)) < 1e-9
     assert "Brier score on the held-out games: refit" in res.stdout
+
+
+def test_count_scaffolding_counts_each_real_game() -> None:
+    """tools/count_scaffolding.py prints one line per real game, its total and modules."""
+    script = SCRIPT.parent / "count_scaffolding.py"
+    res = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, check=True, timeout=60
+    )
+    lines = res.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["looney", "rawdeal", "shamanking", "wcrugby"]
+    assert all(re.search(r": \d+ lines of scaffolding \(.*game\.py \d+\)$", x) for x in lines)
