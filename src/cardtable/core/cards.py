@@ -13,7 +13,6 @@ from typing import Annotated, Any, Generic, Protocol, TypeVar, cast, get_args
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
-from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from cardtable.core.errors import CardFileError
 
@@ -57,8 +56,9 @@ class CardTypes(Generic[CardT]):
     pydantic discriminated union): each model declares exactly the fields its type may carry.
 
     Errors read as in a one-model schema: the location is the field of the card (not prefixed
-    by the type), a missing or unknown ``type`` is an error of field ``type``, and a field of
-    another type is "a scene card has no 'character' (only actor cards have it)".
+    by the type), a missing or unknown ``type`` (or effect ``do``) is an error of that field
+    ("Input should be 'scene', 'actor' or 'effect'"), and a field of another type is "a scene
+    card has no 'character' (only actor cards have it)".
     ``CardT`` is the union of the models (``Scene | Actor | ...``).
     """
 
@@ -84,24 +84,32 @@ class CardTypes(Generic[CardT]):
                 for err in found
                 if not (err["type"] == "too_short" and tuple(err["loc"]) in inner)
             ]
-            raise ValidationError.from_exception_data(exc.title, errors) from None
+            raise ValidationError.from_exception_data(exc.title, cast(Any, errors)) from None
 
-    def _reworded(self, err: Any, tag: object) -> InitErrorDetails:
-        loc, kind, msg = tuple(err["loc"]), err["type"], err["msg"]
+    def _reworded(self, err: Any, tag: object) -> dict[str, Any]:
+        """One error as a one-model schema reports it (pydantic's own error types, so the
+        messages are pydantic's): the card's field, not the model's tag, as location."""
+        loc, out = tuple(err["loc"]), {k: err[k] for k in ("type", "input", "ctx") if k in err}
         if loc and tag in self.models and loc[0] == tag:
             loc = loc[1:]
-        if kind == "union_tag_not_found":
-            loc, msg = (*loc, err["ctx"]["discriminator"].strip("'")), "Field required"
-        elif kind == "union_tag_invalid":
-            ctx = err["ctx"]
-            loc = (*loc, ctx["discriminator"].strip("'"))
-            msg = f"Input should be one of {ctx['expected_tags']}, not {ctx['tag']!r}"
-        elif kind == "extra_forbidden" and len(loc) == 1 and isinstance(tag, str):
+        if err["type"] in ("union_tag_not_found", "union_tag_invalid"):
+            loc = (*loc, err["ctx"]["discriminator"].strip("'"))
+            tags = err["ctx"].get("expected_tags", "").split(", ")
+            expected = " or ".join(filter(None, (", ".join(tags[:-1]), tags[-1])))
+            if err["type"] == "union_tag_not_found":
+                out = {"type": "missing", "input": err["input"]}
+            else:
+                out = {
+                    "type": "literal_error",
+                    "input": err["input"],
+                    "ctx": {"expected": expected},
+                }
+        elif err["type"] == "extra_forbidden" and len(loc) == 1 and isinstance(tag, str):
             holders = [t for t, m in self.models.items() if loc[0] in _field_keys(m)]
             only = f" (only {_and(holders)} cards have it)" if holders else ""
-            msg = f"{article(tag)} card has no '{loc[0]}'{only}"
-        error = PydanticCustomError(kind, "{msg}", {"msg": msg})
-        return {"type": error, "loc": loc, "input": err["input"]}
+            problem = ValueError(f"{article(tag)} card has no '{loc[0]}'{only}")
+            out = {"type": "value_error", "input": err["input"], "ctx": {"error": problem}}
+        return {**out, "loc": loc}
 
 
 def _and(words: Sequence[str]) -> str:
