@@ -56,6 +56,33 @@ class ZoneSpec:
         return False
 
 
+def places(
+    key: str,
+    owner: int | None,
+    visibility: Visibility,
+    kinds: frozenset[str] | None = None,
+    *,
+    name: str,
+    label: str,
+    count: int,
+) -> list[ZoneSpec]:
+    """``count`` zones of one name and owner, places 1 to ``count`` (slots, places on a
+    court): ``key`` and ``label`` are templates of ``{place}`` (``"p0.slot{place}.up"``,
+    ``"P0's slot {place} (face up)"``)."""
+    return [
+        ZoneSpec(
+            key.format(place=n),
+            owner,
+            visibility,
+            kinds,
+            name=name,
+            place=str(n),
+            label=label.format(place=n),
+        )
+        for n in range(1, count + 1)
+    ]
+
+
 def visibility_table(specs: tuple[ZoneSpec, ...], num_players: int) -> tuple[tuple[bool, ...], ...]:
     """Return ``table[viewer][zone]``: may the viewer see the zone; viewer ``num_players`` is a
     spectator."""

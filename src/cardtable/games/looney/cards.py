@@ -197,24 +197,26 @@ class Actor(PersonalCard):
         return color
 
 
-class SpecialEffect(PersonalCard):
+class EffectsOnly:
+    """What a card that is only its effects reads as: no rank, points or character."""
+
+    rank: ClassVar[None] = None
+    points: ClassVar[None] = None
+    character: ClassVar[None] = None
+
+
+class SpecialEffect(EffectsOnly, PersonalCard):
     """A special effect card: only its effects."""
 
     type: Literal["effect"]
     effects: tuple[Effect, ...] = Field(min_length=1)
-    rank: ClassVar[None] = None
-    points: ClassVar[None] = None
-    character: ClassVar[None] = None
 
 
-class Location(PersonalCard):
+class Location(EffectsOnly, PersonalCard):
     """A location: effects on the scene, conditioned at most on the scene's colour."""
 
     type: Literal["location"]
     effects: tuple[LocationEffect, ...] = Field(min_length=1)
-    rank: ClassVar[None] = None
-    points: ClassVar[None] = None
-    character: ClassVar[None] = None
 
     @model_validator(mode="after")
     def _scene_color_conditions(self) -> Location:

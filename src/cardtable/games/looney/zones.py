@@ -8,7 +8,7 @@ discard pile, score pile, the Role being placed, and per slot the actors placed 
 
 from __future__ import annotations
 
-from cardtable.core.zones import Visibility, ZoneSpec
+from cardtable.core.zones import Visibility, ZoneSpec, places
 
 from .actions import SLOTS
 
@@ -34,22 +34,6 @@ PILES["role"] = "Role"
 SLOT_PARTS = {"down": "face down", "effects": "special effects", "up": "face up"}
 
 
-def _slots(p: int, part: str, vis: Visibility, kinds: frozenset[str] | None) -> list[ZoneSpec]:
-    """Player ``p``'s zones of one part of the slots, slot 1 first: ``p0.slot2.down``."""
-    return [
-        ZoneSpec(
-            f"p{p}.slot{s}.{part}",
-            p,
-            vis,
-            kinds,
-            name=part,
-            place=str(s),
-            label=f"P{p}'s slot {s} ({SLOT_PARTS[part]})",
-        )
-        for s in range(1, SLOTS + 1)
-    ]
-
-
 def zone_specs(players: int) -> tuple[ZoneSpec, ...]:
     """Declare every zone for ``players`` players."""
     movie = frozenset({"scene"})
@@ -63,24 +47,19 @@ def zone_specs(players: int) -> tuple[ZoneSpec, ...]:
             label="the Movie deck's discard pile",
         ),
     ]
-    specs += [
-        ZoneSpec(
-            f"storyboard.{s}", None, PUBLIC, name="storyboard", place=str(s), label=f"scene {s}"
-        )
-        for s in range(1, SLOTS + 1)
-    ]
-    specs += [
-        ZoneSpec(
-            f"location.{s}",
-            None,
-            PUBLIC,
-            name="location",
-            place=str(s),
-            label=f"the location at slot {s}",
-        )
-        for s in range(1, SLOTS + 1)
-    ]
+    specs += places(
+        "storyboard.{place}", None, PUBLIC, name="storyboard", label="scene {place}", count=SLOTS
+    )
+    specs += places(
+        "location.{place}",
+        None,
+        PUBLIC,
+        name="location",
+        label="the location at slot {place}",
+        count=SLOTS,
+    )
     seen = {"hand": OWNER, "deck": NOBODY, "discard": PUBLIC, "score": PUBLIC, "role": PUBLIC}
+    kinds = {"down": frozenset({"actor"}), "effects": frozenset({"effect"}), "up": None}
     for p in range(players):
         specs += [
             ZoneSpec(
@@ -93,7 +72,8 @@ def zone_specs(players: int) -> tuple[ZoneSpec, ...]:
             )
             for pile, words in PILES.items()
         ]
-        specs += _slots(p, "down", OWNER, frozenset({"actor"}))
-        specs += _slots(p, "effects", OWNER, frozenset({"effect"}))
-        specs += _slots(p, "up", PUBLIC, None)
+        for part, words in SLOT_PARTS.items():
+            vis = PUBLIC if part == "up" else OWNER
+            key, label = f"p{p}.slot{{place}}.{part}", f"P{p}'s slot {{place}} ({words})"
+            specs += places(key, p, vis, kinds[part], name=part, label=label, count=SLOTS)
     return tuple(specs)

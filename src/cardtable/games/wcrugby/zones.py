@@ -8,7 +8,7 @@ reveal.
 
 from __future__ import annotations
 
-from cardtable.core.zones import Visibility, ZoneSpec
+from cardtable.core.zones import Visibility, ZoneSpec, places
 
 SLOTS = 4
 PER_TEAM = 14
@@ -41,22 +41,6 @@ def _zone(
     return ZoneSpec(f"t{t}.{name}", t, vis, kinds, stack, name=name, label=label)
 
 
-def _places(t: int, name: str, vis: Visibility, kinds: frozenset[str] | None) -> list[ZoneSpec]:
-    """Team ``t``'s places 1 to 4 of its lineup or court: ``t0.court.2``."""
-    return [
-        ZoneSpec(
-            f"t{t}.{name}.{s}",
-            t,
-            vis,
-            kinds,
-            name=name,
-            place=str(s),
-            label=f"place {s} of P{t}'s {name}",
-        )
-        for s in range(1, SLOTS + 1)
-    ]
-
-
 def zone_specs(teams: int) -> tuple[ZoneSpec, ...]:
     """Declare every zone of the game."""
     pub, own, nobody = Visibility.PUBLIC, Visibility.OWNER, Visibility.NOBODY
@@ -70,6 +54,7 @@ def zone_specs(teams: int) -> tuple[ZoneSpec, ...]:
             _zone(t, "tired", own, PLAYERS_ONLY),
             _zone(t, "fatigued", own, PLAYERS_ONLY),
         ]
-        specs += _places(t, "lineup", own, PLAYERS_ONLY)
-        specs += _places(t, "court", pub, None)
+        for name, vis, kinds in (("lineup", own, PLAYERS_ONLY), ("court", pub, None)):
+            key, label = f"t{t}.{name}.{{place}}", f"place {{place}} of P{t}'s {name}"
+            specs += places(key, t, vis, kinds, name=name, label=label, count=SLOTS)
     return tuple(specs)
