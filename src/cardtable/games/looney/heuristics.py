@@ -31,12 +31,13 @@ Every value is in points won this round, less what the cards spent are worth (``
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cardtable.core.hints import standings_to_returns
 
 from .actions import DONE, FIRST, REFILL, ROLE, ROLE_SLOT, SCENE, SLOTS
-from .base import PH_OVER, PH_PLACE
+from .base import PH_OVER, PH_PLACE, PH_STORY
 from .cards import (
     ACTOR,
     COND_ALONE,
@@ -57,8 +58,10 @@ from .cards import (
 from .rules import LooneyState
 from .scoring import score_slot
 from .zones import DECK as DECK_ZONE
+from .zones import DOWN, FX, STORY, UP, pbase
 from .zones import HAND as HAND_ZONE
-from .zones import STORY, pbase
+from .zones import LOCATION as LOCATION_ZONE
+from .zones import ROLE as ROLE_ZONE
 
 if TYPE_CHECKING:
     from .game import LooneyGame
@@ -91,21 +94,17 @@ _FIRST_SELF = False  # the chooser lets the other player start (measured: 59% in
 
 
 class HeuristicTables:
-    """Per game: zone keys, and per card definition what the heuristics look up."""
+    """Per game: the options and zones the heuristics read, and per card definition what they
+    look up."""
 
     __slots__ = (
         "any_hue",
         "char",
         "color",
-        "deck",
-        "down",
         "effect_base",
         "effects",
-        "fx",
-        "hand",
         "index",
         "kind",
-        "location",
         "location_base",
         "over_loses",
         "personal_defs",
@@ -113,15 +112,15 @@ class HeuristicTables:
         "plain",
         "points",
         "rank",
-        "role",
+        "same_def",
         "shapes",
-        "story",
-        "up",
+        "target",
+        "unseen",
+        "zone_keys",
     )
 
     def __init__(self, g: LooneyGame) -> None:
         t = g.tables
-        n = g.num_players
         self.index = g.card_pool.index
         self.kind = t.kind
         self.color = t.color
@@ -140,14 +139,11 @@ class HeuristicTables:
         self.location_base = g.codec.location_base
         self.any_hue = g.options.mixed_group_color == "any"
         self.over_loses = g.options.overact_all == "nobody"  # LT-6.7
-        self.story = tuple(f"storyboard.{s + 1}" for s in range(SLOTS))
-        self.location = tuple(f"location.{s + 1}" for s in range(SLOTS))
-        self.hand = tuple(f"p{p}.hand" for p in range(n))
-        self.deck = tuple(f"p{p}.deck" for p in range(n))
-        self.role = tuple(f"p{p}.role" for p in range(n))
-        self.down = tuple(tuple(f"p{p}.slot{s + 1}.down" for s in range(SLOTS)) for p in range(n))
-        self.fx = tuple(tuple(f"p{p}.slot{s + 1}.effects" for s in range(SLOTS)) for p in range(n))
-        self.up = tuple(tuple(f"p{p}.slot{s + 1}.up" for s in range(SLOTS)) for p in range(n))
+        # an observation's zones in zone order (key, listed top first), read as a state's
+        self.zone_keys = tuple((spec.key, spec.stack) for spec in g.zone_specs)
+        self.same_def = tuple(range(len(t.kind)))  # "cards" of an observation's zones
+        self.unseen = len(t.kind)  # the card of a hidden zone (no definition: never read)
+        self.target = g.options.target_points
 
 
 # A side: (rank value, colour mask, opponent_rank total, scene_rank, scene colour or -1,
@@ -341,57 +337,139 @@ def _vs_placed(
     return w * (1.0 - 0.12 * kf) if kf else w
 
 
+# ----- what the acting player knows -----------------------------------------------------------
+class Known(NamedTuple):
+    """All that the values read of one player's view, the same whether built from the
+    observation (:func:`observed`) or straight from a state (:func:`known`, for search
+    rollouts). ``zones`` and ``cards`` read like a state's: ``cards[c]`` is the definition of
+    card ``c`` of a zone the player sees; of a zone hidden from them only the number of cards
+    is read."""
+
+    me: int
+    num_players: int
+    round_player: int
+    answering: bool  # the acting player answers the round player's placement
+    out: Sequence[bool]  # each player is eliminated
+    used: int  # the scenes used this round (bit s: slot s)
+    effect_slot: int  # the slot of the actor just placed from the hand, or -1
+    top_score: int  # the highest score
+    zones: Sequence[tuple[int, ...]]
+    cards: tuple[int, ...]
+
+
+def observed(ht: HeuristicTables, obs: dict[str, Any]) -> Known:
+    """What an observation (of a placement or a storyboard) tells: each seen zone's cards as
+    definitions, each hidden one as that many cards that are never read."""
+    z = obs["zones"]
+    index = ht.index
+    hidden = (ht.unseen,)
+    zones: list[tuple[int, ...]] = []
+    for key, stack in ht.zone_keys:
+        cards = z[key]
+        if isinstance(cards, int):
+            zones.append(hidden * cards)
+        else:
+            defs = tuple(index[c] for c in cards)
+            zones.append(defs[::-1] if stack else defs)
+    out = obs["eliminated"]
+    effect_slot = obs["effect_slot"]
+    return Known(
+        obs["player"],
+        obs["num_players"],
+        obs["round_player"],
+        obs["answering"],
+        [p in out for p in range(obs["num_players"])],
+        sum(1 << (s - 1) for s in obs["used_slots"]),
+        -1 if effect_slot is None else effect_slot - 1,
+        max(obs["scores"]),
+        zones,
+        ht.same_def,
+    )
+
+
+def known(state: LooneyState, player: int) -> Known:
+    """What ``state.observation(player)`` tells, read straight from the state."""
+    return Known(
+        player,
+        state.game.num_players,
+        state.rp,
+        state.phase == PH_PLACE and state.actor != state.rp,
+        state.out,
+        state.used,
+        state.pending_effect,
+        max(state.scores),
+        state.zones,
+        state.cards,
+    )
+
+
 # ----- the action values -------------------------------------------------------------------
 def action_values(ht: HeuristicTables, obs: dict[str, Any], legal: list[int]) -> list[float]:
-    """A value per legal action (see the module docstring)."""
+    """A value per legal action (see the module docstring), from an observation."""
     phase = obs["phase"]
     if phase == "placement":
-        return _placement_values(ht, obs, legal)
+        return _placement_values(ht, observed(ht, obs), legal)
     if phase == "storyboard":
-        return _storyboard_values(ht, obs, legal)
-    me = obs["player"]
+        return _storyboard_values(ht, observed(ht, obs), legal)
+    return _first_player_values(obs["player"], legal)
+
+
+def rollout_values(
+    ht: HeuristicTables, state: LooneyState, player: int, legal: list[int]
+) -> list[float]:
+    """The values of :func:`action_values` for ``player``'s observation, from the state."""
+    phase = state.phase
+    if phase == PH_PLACE:
+        return _placement_values(ht, known(state, player), legal)
+    if phase == PH_STORY:
+        return _storyboard_values(ht, known(state, player), legal)
+    return _first_player_values(player, legal)
+
+
+def _first_player_values(me: int, legal: list[int]) -> list[float]:
+    """The chooser lets the other player start (by _FIRST_SELF)."""
     return [1.0 if (a - FIRST == me) == _FIRST_SELF else 0.0 for a in legal]
 
 
-def _placement_values(ht: HeuristicTables, obs: dict[str, Any], legal: list[int]) -> list[float]:
+def _placement_values(ht: HeuristicTables, k: Known, legal: list[int]) -> list[float]:
     """The placement phase: each action's value, then one card ahead for the placements that
     could be the best."""
-    me = obs["player"]
-    index = ht.index
     kind = ht.kind
-    hand = [index[c] for c in obs["zones"][ht.hand[me]]]
+    cards = k.cards
+    hand = [cards[c] for c in k.zones[pbase(k.me) + HAND_ZONE]]
     actors = [d for d in hand if kind[d] == ACTOR]
     effects = [d for d in hand if kind[d] == EFFECT]
-    slots = _read_slots(ht, obs, _answer_threat(ht, obs))
+    slots = _read_slots(ht, k, _answer_threat(k))
     placed: dict[tuple[int, int], tuple[float, float]] = {}  # (actor, slot): value, gain
-    values = _first_values(ht, obs, legal, slots, actors, placed)
+    values = _first_values(ht, k, legal, slots, actors, placed)
     if placed and (len(actors) > 1 or effects):
         _look_ahead(ht, legal, slots, actors, effects, placed, values)
     return values
 
 
-def _scarcity(obs: dict[str, Any], deck: int, n_actors: int) -> float:
+def _scarcity(ht: HeuristicTables, k: Known, deck: int, n_actors: int) -> float:
     """How scarce cards are: the cards needed for the rest of the game (rounds left, from the
     leading score) against the cards left, within _SCARCE_LO.._SCARCE_HI."""
-    rounds = (obs["target"] - max(obs["scores"])) / _PTS_PER_ROUND
+    rounds = (ht.target - k.top_score) / _PTS_PER_ROUND
     scarcity = (_NEED_PER_ROUND * (rounds if rounds > 1.0 else 1.0) + 1.0) / (deck + n_actors + 1)
     return _SCARCE_LO if scarcity < _SCARCE_LO else min(scarcity, _SCARCE_HI)
 
 
-def _answer_threat(ht: HeuristicTables, obs: dict[str, Any]) -> float:
+def _answer_threat(k: Known) -> float:
     """How able the players who answer after me are (0..1): an answer must cover every used
     scene, so few cards are spread thin."""
-    z = obs["zones"]
-    me = obs["player"]
-    n = obs["num_players"]
-    out_players = obs["eliminated"]
+    z = k.zones
+    me = k.me
+    n = k.num_players
+    out = k.out
     threat = 0.0
-    n_used = len(obs["used_slots"]) or 1
-    stop = obs["round_player"] if obs["answering"] else me
+    n_used = k.used.bit_count() or 1
+    stop = k.round_player if k.answering else me
     q = (me + 1) % n
     while q != stop:
-        if q not in out_players:
-            t = (0.55 * z[ht.hand[q]] + (1.0 if z[ht.deck[q]] else 0.0)) / n_used
+        if not out[q]:
+            b = pbase(q)
+            t = (0.55 * len(z[b + HAND_ZONE]) + (1.0 if z[b + DECK_ZONE] else 0.0)) / n_used
             if t > threat:
                 threat = t if t < 1.0 else 1.0
         q = (q + 1) % n
@@ -400,7 +478,7 @@ def _answer_threat(ht: HeuristicTables, obs: dict[str, Any]) -> float:
 
 def _first_values(
     ht: HeuristicTables,
-    obs: dict[str, Any],
+    k: Known,
     legal: list[int],
     slots: list[_Slot | None],
     actors: list[int],
@@ -408,14 +486,12 @@ def _first_values(
 ) -> list[float]:
     """Each legal action's value on its own; ``placed`` gets each actor placement's (value,
     gain)."""
-    z = obs["zones"]
-    me = obs["player"]
-    answering = obs["answering"]
-    index = ht.index
+    z = k.zones
+    b = pbase(k.me)
     rank = ht.rank
-    deck = z[ht.deck[me]]
+    deck = len(z[b + DECK_ZONE])
     clog = _CLOG if deck else _CLOG_EMPTY
-    scarcity = _scarcity(obs, deck, len(actors))
+    scarcity = _scarcity(ht, k, deck, len(actors))
     values: list[float] = []
     place_base = ht.place_base
     loc_base = ht.location_base
@@ -432,25 +508,25 @@ def _first_values(
                 values.append(_location_value(ht, sl, d, clog))
             else:
                 key = (d, s)
-                known = placed.get(key)
-                if known is None:
+                got = placed.get(key)
+                if got is None:
                     cost = (_CARD + _CARD_RANK * rank[d]) * scarcity
                     if deck == 0 and len(actors) <= 1:
                         cost += _KEEP_LAST
-                    known = placed[key] = _placement_gain(ht, sl, d, cost)
-                values.append(known[0])
+                    got = placed[key] = _placement_gain(ht, sl, d, cost)
+                values.append(got[0])
         elif a >= eff_base:
-            sl = slots[obs["effect_slot"] - 1]
+            sl = slots[k.effect_slot]
             f = pdefs[a - eff_base]
             values.append(_effect_value(ht, sl, f, clog) if sl is not None else clog)
         elif a == DONE:
             values.append(0.0)
         elif a == ROLE:
-            values.append(_role_value(slots, answering, deck, len(actors), scarcity))
+            values.append(_role_value(slots, k.answering, deck, len(actors), scarcity))
         elif ROLE_SLOT <= a < SCENE:  # the Role's actor, face up, is known now
             sl = slots[a - ROLE_SLOT]
-            role = z[ht.role[me]]
-            values.append(0.0 if sl is None or not role else _role_gain(ht, sl, index[role[0]]))
+            role = z[b + ROLE_ZONE]
+            values.append(0.0 if sl is None or not role else _role_gain(ht, sl, k.cards[role[0]]))
         else:
             values.append(0.0)
     return values
@@ -505,52 +581,51 @@ def _look_ahead(
         values[i] = v
 
 
-def _read_slots(ht: HeuristicTables, obs: dict[str, Any], threat: float) -> list[_Slot | None]:
+def _read_slots(ht: HeuristicTables, k: Known, threat: float) -> list[_Slot | None]:
     """The slots the acting player may place on, as they see them."""
-    z = obs["zones"]
-    me = obs["player"]
-    n = obs["num_players"]
-    answering = obs["answering"]
-    out_players = obs["eliminated"]
-    used = obs["used_slots"]
-    index = ht.index
+    z = k.zones
+    cards = k.cards
+    me = k.me
+    answering = k.answering
+    out = k.out
+    used = k.used
     rank = ht.rank
     color = ht.color
+    others = [pbase(q) for q in range(k.num_players) if q != me and not out[q]]
+    mb = pbase(me)
     slots: list[_Slot | None] = [None] * SLOTS
     for s in range(SLOTS):
-        scene = z[ht.story[s]]
-        if not scene or (answering and (s + 1) not in used):
+        scene = z[STORY + s]
+        if not scene or (answering and not used >> s & 1):
             continue
         sl = _Slot()
         sl.over_loses = ht.over_loses
-        d = index[scene[0]]
+        d = cards[scene[0]]
         sl.rank = rank[d]
         sl.points = ht.points[d]
         sl.printed = sl.color = color[d]
-        for c in z[ht.location[s]]:
-            _locate(ht, sl, index[c])
-        down = z[ht.down[me][s]]
-        mine = [index[c] for c in down]
-        up = z[ht.up[me][s]]
+        for c in z[LOCATION_ZONE + s]:
+            _locate(ht, sl, cards[c])
+        down = z[mb + DOWN + s]
+        mine = [cards[c] for c in down]
+        up = z[mb + UP + s]
         if up:
-            mine += [index[c] for c in up]
-        fx = z[ht.fx[me][s]]
+            mine += [cards[c] for c in up]
+        fx = z[mb + FX + s]
         if fx:
-            sl.fx = [index[c] for c in fx]
+            sl.fx = [cards[c] for c in fx]
             sl.plain = False
         sl.seen = not down and not fx
-        for q in range(n):
-            if q == me or q in out_players:
-                continue
-            kd = z[ht.down[q][s]]
-            qup = z[ht.up[q][s]]
+        for qb in others:
+            kd = len(z[qb + DOWN + s])
+            qup = z[qb + UP + s]
             if kd or qup:
                 up_sum = up_mask = 0
                 for c in qup:
-                    d = index[c]
+                    d = cards[c]
                     up_sum += rank[d]
                     up_mask |= 1 << color[d]
-                sl.hidden.append((kd, up_sum, up_mask, len(qup), z[ht.fx[q][s]]))
+                sl.hidden.append((kd, up_sum, up_mask, len(qup), len(z[qb + FX + s])))
         sl.threat = threat
         if mine:
             sl.actors = mine
@@ -747,10 +822,10 @@ def _fit(ht: HeuristicTables, scene: int, actors: list[int]) -> float:
     return best
 
 
-def _storyboard_values(ht: HeuristicTables, obs: dict[str, Any], legal: list[int]) -> list[float]:
-    index = ht.index
+def _storyboard_values(ht: HeuristicTables, k: Known, legal: list[int]) -> list[float]:
     kind = ht.kind
-    hand = [index[c] for c in obs["zones"][ht.hand[obs["player"]]]]
+    cards = k.cards
+    hand = [cards[c] for c in k.zones[pbase(k.me) + HAND_ZONE]]
     actors = [d for d in hand if kind[d] == ACTOR]
     pdefs = ht.personal_defs
     out = []

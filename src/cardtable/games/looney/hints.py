@@ -29,6 +29,12 @@ class LooneyHints(AgentHints):
         """Values of legal actions from the observation (heuristics.py)."""
         return heuristics.action_values(self.heur, observation, legal)
 
+    def rollout_values(self, state: State, player: int, legal: list[int]) -> list[float]:
+        """The values of ``heuristic_values``, from what they read of the observation taken
+        straight from the state (heuristics.known)."""
+        assert isinstance(state, LooneyState)
+        return heuristics.rollout_values(self.heur, state, player, legal)
+
     def evaluate(self, state: State) -> list[float] | None:
         """An estimate of the returns of an unfinished state: a race to the target points
         (heuristics.py)."""
