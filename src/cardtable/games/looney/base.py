@@ -25,6 +25,19 @@ M_FAILED = 4  # bit of my_methods: a Role of this placement found no actor
 DRAW = -2  # ``winner`` of a drawn game (-1 while it goes on)
 
 
+class Quiet(list[Event]):
+    """Where the events of a ``push`` go: nowhere. The parts test ``ev is QUIET`` to skip
+    building the events that cost most (moves and reveals at a scoring, the scene scored)."""
+
+    __slots__ = ()
+
+    def append(self, event: Event, /) -> None:
+        """Drop ``event``."""
+
+
+QUIET = Quiet()
+
+
 class LooneyBase(State):
     """The fields of a game of Looney Tunes in progress (see rules.py for the whole state)."""
 

@@ -64,15 +64,14 @@ def active_effects(
             own = group + fx[p]
         side_active: list[CompiledEffect] = []
         for c in own:
-            card_effects = effects[cards[c]]
-            if card_effects:
+            for e in effects[cards[c]]:
+                if e[3] == COND_NONE:
+                    side_active.append(e)
+                    continue
                 if p not in chars:
                     chars[p] = {char[cards[x]] for x in group}
-                side_chars = chars[p]
-                na = len(group)
-                for e in card_effects:
-                    if holds(e, printed, na, side_chars):
-                        side_active.append(e)
+                if holds(e, printed, len(group), chars[p]):
+                    side_active.append(e)
         active[p] = side_active
     return active
 
@@ -149,9 +148,16 @@ def side_values(
     rank = t.rank
     color = t.color
     cards = st.cards
-    any_hue = st.game.options.mixed_group_color == "any"
-    opp_rank = {p: sum(e[1] for e in active[p] if e[0] == V_OPP_RANK) for p in sides}
-    all_opp = sum(opp_rank.values())
+    any_hue = st.game.hot.any_hue
+    opp_rank: dict[int, int] = {}
+    all_opp = 0
+    for p in sides:
+        k = 0
+        for e in active[p]:
+            if e[0] == V_OPP_RANK:
+                k += e[1]
+        opp_rank[p] = k
+        all_opp += k
     value: dict[int, int] = {}
     colors: dict[int, int] = {}
     ties: set[int] = set()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from cardtable.core.events import Event, move, note
 
 from .actions import SLOTS
-from .base import DRAW, PH_OVER
+from .base import DRAW, PH_OVER, QUIET
 from .moves import CardMoves
 from .scoring import score_slot
 from .zones import DISCARD, DOWN, FX, UP, pbase
@@ -64,8 +64,9 @@ class RoundEnd(CardMoves):
         z = self.zones
         for s in range(SLOTS):
             for src in (b + DOWN + s, b + FX + s, b + UP + s):
-                for c in z[src]:
-                    ev.append(move(c, src, b + DISCARD, player))
+                if ev is not QUIET:
+                    for c in z[src]:
+                        ev.append(move(c, src, b + DISCARD, player))
                 z[b + DISCARD] += z[src]
                 z[src] = ()
         alive = [p for p in range(self.game.num_players) if not self.out[p]]

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cardtable.core.hints import standings_to_returns
 
-from .actions import DONE, FIRST, REFILL, ROLE, ROLE_SLOT, SCENE, SLOTS
+from .actions import DONE, FIRST, REFILL, ROLE, ROLE_SLOT, SCENE, SLOT_RANGE, SLOTS
 from .base import PH_OVER, PH_PLACE, PH_STORY
 from .cards import (
     ACTOR,
@@ -225,37 +225,48 @@ class _Slot:
         "win",
     )
 
-    def __init__(self) -> None:
+    def __init__(self, ht: HeuristicTables, scene: int, threat: float) -> None:
         self.actors: list[int] = []  # my actors here (definitions)
         self.fx: list[int] = []  # my special effects here
         self.base = 0  # my actors' rank total
         self.mask = 0  # my actors' colours (bits)
         self.plain = True  # no card of my side has an effect
-        self.over_loses = False  # an overacting side never wins (option overact_all=nobody)
-        self.rank = 0  # the scene's rank, colour and points with its location
-        self.color = GRAY
-        self.points = 0
-        self.printed = GRAY  # the scene's printed colour
+        self.over_loses = ht.over_loses  # an overacting side never wins (overact_all=nobody)
+        self.rank = ht.rank[scene]  # the scene's rank, colour and points with its location
+        self.color = self.printed = ht.color[scene]  # and its printed colour
+        self.points = ht.points[scene]
         self.seen = True  # my side is all face up (Roles), without special effects
         # the other sides already placed here: (face-down actors, face-up rank total, face-up
         # colour mask, face-up actors, special effects)
         self.hidden: list[tuple[int, int, int, int, int]] = []
-        self.threat = 0.0  # how able the players still to answer are (0..1)
+        self.threat = threat  # how able the players still to answer are (0..1)
         self.win = 0.0  # my side's value now (chance times points)
+
+
+def _beats(seen: bool) -> tuple[tuple[float, ...], ...]:
+    """The chance an answer beats a proper side, at most 0.97, by the gap (0 to 7): at a gray
+    scene, for a side that matches the scene's colour, for one off colour (``seen``: the
+    answer sees the whole side)."""
+    add = _SEEN if seen else 0.0
+    rows = (_BEAT_GRAY, _BEAT_FIT, [_BEAT_OFF + _BEAT_OFF_GAP * gap for gap in range(8)])
+    return tuple(tuple(min(b + add if seen else b, 0.97) for b in row) for row in rows)
+
+
+_BEATS = (_beats(False), _beats(True))  # by seen, then gray / fit / off, then gap
 
 
 def _chance(sl: _Slot, side: Side, seen: bool) -> float:
     """My chance to win slot ``sl`` with ``side`` (``seen``: the answer sees all of it)."""
-    v, mask, opp, srank, scol, ties = side[0], side[1], side[2], side[3], side[4], side[5]
+    v, mask, opp, srank, scol, ties, _, _, _ = side
     rank = sl.rank + srank
     col = scol if scol >= 0 else sl.color
-    gray = col == GRAY
-    match = gray or bool(mask >> col & 1)
     if v < 0:
         v = 0
     proper = v <= rank
     if not proper and sl.over_loses:
         return 0.0
+    gray = col == GRAY
+    match = gray or bool(mask >> col & 1)
     win = 1.0
     for kd, up_sum, up_mask, k_up, kf in sl.hidden:
         win *= _vs_placed(
@@ -268,15 +279,8 @@ def _chance(sl: _Slot, side: Side, seen: bool) -> float:
         else:
             gap = rank - v + opp  # opp (0 or less) lowers the answer's value
             gap = 0 if gap < 0 else (gap if gap < 8 else 7)
-            if gray:
-                beat = _BEAT_GRAY[gap]
-            elif match:
-                beat = _BEAT_FIT[gap]
-            else:
-                beat = _BEAT_OFF + _BEAT_OFF_GAP * gap
-            if seen:
-                beat += _SEEN
-        win *= 1.0 - (beat if beat < 0.97 else 0.97) * threat
+            beat = _BEATS[seen][0 if gray else (1 if match else 2)][gap]
+        win *= 1.0 - beat * threat
     return win
 
 
@@ -589,28 +593,18 @@ def _read_slots(ht: HeuristicTables, k: Known, threat: float) -> list[_Slot | No
     answering = k.answering
     out = k.out
     used = k.used
-    rank = ht.rank
-    color = ht.color
     others = [pbase(q) for q in range(k.num_players) if q != me and not out[q]]
     mb = pbase(me)
-    slots: list[_Slot | None] = [None] * SLOTS
-    for s in range(SLOTS):
+    slots: list[_Slot | None] = [None, None, None, None]
+    for s in SLOT_RANGE:
         scene = z[STORY + s]
         if not scene or (answering and not used >> s & 1):
             continue
-        sl = _Slot()
-        sl.over_loses = ht.over_loses
-        d = cards[scene[0]]
-        sl.rank = rank[d]
-        sl.points = ht.points[d]
-        sl.printed = sl.color = color[d]
+        sl = slots[s] = _Slot(ht, cards[scene[0]], threat)
         for c in z[LOCATION_ZONE + s]:
             _locate(ht, sl, cards[c])
         down = z[mb + DOWN + s]
-        mine = [cards[c] for c in down]
         up = z[mb + UP + s]
-        if up:
-            mine += [cards[c] for c in up]
         fx = z[mb + FX + s]
         if fx:
             sl.fx = [cards[c] for c in fx]
@@ -620,25 +614,41 @@ def _read_slots(ht: HeuristicTables, k: Known, threat: float) -> list[_Slot | No
             kd = len(z[qb + DOWN + s])
             qup = z[qb + UP + s]
             if kd or qup:
-                up_sum = up_mask = 0
-                for c in qup:
-                    d = cards[c]
-                    up_sum += rank[d]
-                    up_mask |= 1 << color[d]
-                sl.hidden.append((kd, up_sum, up_mask, len(qup), len(z[qb + FX + s])))
-        sl.threat = threat
-        if mine:
-            sl.actors = mine
-            plain = ht.plain
-            for d in mine:
-                sl.base += rank[d]
-                sl.mask |= 1 << color[d]
-                if not plain[d]:
-                    sl.plain = False
-            side = _side(ht, mine, sl.fx, sl.printed)
-            sl.win = _chance(sl, side, sl.seen) * (sl.points + side[6])
-        slots[s] = sl
+                sl.hidden.append(_other_side(ht, cards, kd, qup, len(z[qb + FX + s])))
+        if down or up:
+            _read_mine(ht, sl, [cards[c] for c in down + up])
     return slots
+
+
+def _other_side(
+    ht: HeuristicTables, cards: tuple[int, ...], kd: int, qup: tuple[int, ...], kf: int
+) -> tuple[int, int, int, int, int]:
+    """Another player's side at a slot as I see it: ``kd`` face-down actors, the face-up ones
+    ``qup`` (rank total, colours, number), ``kf`` special effects."""
+    rank = ht.rank
+    color = ht.color
+    up_sum = up_mask = 0
+    for c in qup:
+        d = cards[c]
+        up_sum += rank[d]
+        up_mask |= 1 << color[d]
+    return (kd, up_sum, up_mask, len(qup), kf)
+
+
+def _read_mine(ht: HeuristicTables, sl: _Slot, mine: list[int]) -> None:
+    """My actors ``mine`` (definitions, face down then face up) at slot ``sl``, and what my
+    side there is worth now."""
+    rank = ht.rank
+    color = ht.color
+    plain = ht.plain
+    sl.actors = mine
+    for d in mine:
+        sl.base += rank[d]
+        sl.mask |= 1 << color[d]
+        if not plain[d]:
+            sl.plain = False
+    side = _side(ht, mine, sl.fx, sl.printed)
+    sl.win = _chance(sl, side, sl.seen) * (sl.points + side[6])
 
 
 def _with(ht: HeuristicTables, sl: _Slot, d: int, e: int = -1) -> Side:

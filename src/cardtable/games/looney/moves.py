@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cardtable.core.events import Event, move, note
 
-from .base import PH_PLACE, LooneyBase
+from .base import PH_PLACE, QUIET, LooneyBase
 from .zones import DECK, DISCARD, HAND, pbase
 
 
@@ -26,21 +26,24 @@ class CardMoves(LooneyBase):
         card = hand[i]
         self.zones[h] = hand[:i] + hand[i + 1 :]
         self.zones[dst] += (card,)
-        ev.append(move(card, h, dst, player))
+        if ev is not QUIET:
+            ev.append(move(card, h, dst, player))
 
     def _move_top(self, src: int, dst: int, ev: list[Event], player: int) -> int:
         z = self.zones
         card = z[src][-1]
         z[src] = z[src][:-1]
         z[dst] += (card,)
-        ev.append(move(card, src, dst, player))
+        if ev is not QUIET:
+            ev.append(move(card, src, dst, player))
         return card
 
     def _reshuffle(self, src: int, dst: int, ev: list[Event], player: int) -> None:
         """Shuffle pile ``src`` to become deck ``dst`` (LT-7.2, LT-7.3)."""
         z = self.zones
-        for c in z[src]:
-            ev.append(move(c, src, dst, player))
+        if ev is not QUIET:
+            for c in z[src]:
+                ev.append(move(c, src, dst, player))
         z[dst] = self.rng.shuffled(z[dst] + z[src])
         z[src] = ()
         ev.append(note("reshuffle", player, deck=self.game.zone_specs[dst].key))

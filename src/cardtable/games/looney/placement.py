@@ -119,24 +119,28 @@ class Placement(CardMoves):
         color = h.color
         actor_color = color[cards[z[b + DOWN + pe][-1]]] if pe >= 0 else -1
         kind = h.kind
+        place = h.place
+        is_blocked = blocked.get
+        free = -1  # the slots without a location, once a location card is met
         for d in {cards[i] for i in z[b + HAND]}:  # the result is sorted at the end
             k = kind[d]
             if k == ACTOR:
                 if hand_ok:
-                    m = open_mask & ~blocked.get(char[d], 0)
+                    m = open_mask & ~is_blocked(char[d], 0)
                     if m:
-                        out += h.place[d][m]
+                        out += place[d][m]
                         can_place = True
             elif k == EFFECT:
                 if pe >= 0 and (color[d] == GRAY or color[d] == actor_color):
                     out.append(h.effect[d])
             elif k == LOCATION and is_rp and not self.location_played:
-                free = open_mask & ~(
-                    (1 if z[LOC] else 0)
-                    | (2 if z[LOC + 1] else 0)
-                    | (4 if z[LOC + 2] else 0)
-                    | (8 if z[LOC + 3] else 0)
-                )
+                if free < 0:
+                    free = open_mask & ~(
+                        (1 if z[LOC] else 0)
+                        | (2 if z[LOC + 1] else 0)
+                        | (4 if z[LOC + 2] else 0)
+                        | (8 if z[LOC + 3] else 0)
+                    )
                 out += h.location[d][free]
         if self._role_ok(can_place):
             out.append(ROLE)

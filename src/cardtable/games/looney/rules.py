@@ -26,6 +26,7 @@ from .base import (
     PH_PLACE,
     PH_STORY,
     PHASES,
+    QUIET,
 )
 from .end import RoundEnd
 from .explain import explain
@@ -44,6 +45,7 @@ class HotTables:
 
     __slots__ = (
         "answer_any",
+        "any_hue",
         "char",
         "color",
         "deck_reshuffle",
@@ -53,6 +55,7 @@ class HotTables:
         "kind",
         "location",
         "location_base",
+        "nobody_over",
         "one_method",
         "place",
         "place_base",
@@ -85,6 +88,8 @@ class HotTables:
         self.refill_mix = opts.refill == "mix"
         self.uncovered_out = opts.answer_elimination == "scene-uncovered"
         self.each_scene = opts.target_check == "scene"
+        self.any_hue = opts.mixed_group_color == "any"
+        self.nobody_over = opts.overact_all == "nobody"
 
 
 class LooneyState(Storyboard, Placement, Answering, RoundEnd):
@@ -134,16 +139,21 @@ class LooneyState(Storyboard, Placement, Answering, RoundEnd):
     # ----- applying actions ------------------------------------------------------------------
     def _apply(self, action: int) -> list[Event]:
         ev: list[Event] = []
+        self._act(action, ev)
+        return ev
+
+    def _act(self, action: int, ev: list[Event] = QUIET) -> None:
+        """Apply ``action``, its events into ``ev`` (by default ``QUIET``: ``_push``)."""
         h = self.game.hot
         if action < REFILL:
             self.rp = action - FIRST
             ev.append(note("first_player", self.chooser, first=self.rp))
             self._start_round(ev)
-            return ev
+            return
         if self.phase == PH_STORY:
             if action == DONE:  # only when no scene can be added (after a resample)
                 self._begin_placement(ev)
-                return ev
+                return
             if action == REFILL:
                 self.refill_method = BY_MOVIE
                 self._refill_from_movie(ev)
@@ -151,7 +161,7 @@ class LooneyState(Storyboard, Placement, Answering, RoundEnd):
                 self.refill_method = BY_HAND
                 self._play_from_hand(action - SCENE, STORY + self._empty_slot(), ev)
             self._storyboard(ev)
-            return ev
+            return
         pe = self.pending_effect
         self.pending_effect = -1
         if action == DONE:
@@ -174,7 +184,8 @@ class LooneyState(Storyboard, Placement, Answering, RoundEnd):
             self.location_played = True
         if self.phase == PH_PLACE and self._legal is None:
             self._check_stuck(ev)
-        return ev
+
+    _push = _act
 
     # ----- views -----------------------------------------------------------------------------
     def _public_view(self, player: int | None) -> dict[str, Any]:

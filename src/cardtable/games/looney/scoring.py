@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.core.events import Event, move, note, reveal
 
+from .base import QUIET
 from .cards import (
     COLORS,
     GRAY,
@@ -44,20 +45,21 @@ def score_slot(st: LooneyBase, s: int, ev: list[Event], draws: list[tuple[int, i
     active = active_effects(st, printed, sides, actors, fx, any_fx)
     scene_rank, scene_color, loc_points = scene_for_scoring(st, s, printed, sides, active)
     value, colors, ties = side_values(st, sides, actors, active)
-    winner = _compare(sides, value, colors, ties, scene_rank, scene_color, game.options.overact_all)
+    winner = _compare(sides, value, colors, ties, scene_rank, scene_color, game.hot.nobody_over)
     points = _award(st, s, winner, game.tables.points[sd] + loc_points, active, ev)
-    ev.append(
-        note(
-            "scene_scored",
-            winner,
-            slot=s + 1,
-            scene=game.card_ids[sd],
-            points=points,
-            values={str(p): value[p] for p in sides},
-            scene_rank=scene_rank,
-            scene_color=COLORS[scene_color],
+    if ev is not QUIET:
+        ev.append(
+            note(
+                "scene_scored",
+                winner,
+                slot=s + 1,
+                scene=game.card_ids[sd],
+                points=points,
+                values={str(p): value[p] for p in sides},
+                scene_rank=scene_rank,
+                scene_color=COLORS[scene_color],
+            )
         )
-    )
     _discard_placed(st, s, ev)
     _queue_draws(sides, active, draws)
 
@@ -76,6 +78,7 @@ def _reveal(st: LooneyBase, s: int, ev: list[Event]) -> Sides:
     actors: dict[int, tuple[int, ...]] = {}
     fx: dict[int, tuple[int, ...]] = {}
     any_fx = False
+    loud = ev is not QUIET
     for i in range(n):
         p = (st.rp + i) % n
         b = PLAYER_BASE + PER_PLAYER * p
@@ -86,10 +89,11 @@ def _reveal(st: LooneyBase, s: int, ev: list[Event]) -> Sides:
         sides.append(p)
         actors[p] = down + up
         fx[p] = side_fx = z[b + FX + s]
-        for c in down:
-            ev.append(reveal(c, p))
         if side_fx:
             any_fx = True
+        if loud:
+            for c in down:
+                ev.append(reveal(c, p))
             for c in side_fx:
                 ev.append(reveal(c, p))
     return sides, actors, fx, any_fx
@@ -152,13 +156,14 @@ def _compare(
     ties: set[int],
     scene_rank: int,
     scene_color: int,
-    overact_all: str,
+    nobody_over: bool,
 ) -> int:
-    """LT-6.5: overacting, then colour (not on gray), then higher rank, then tie-breaks.
-    ``sides`` is ordered from the round player clockwise; returns -1 if nobody wins."""
+    """LT-6.5: overacting, then colour (not on gray), then higher rank, then tie-breaks
+    (``nobody_over``: when every side overacts, nobody wins). ``sides`` is ordered from the
+    round player clockwise; returns -1 if nobody wins."""
     cands = sides
     proper = [p for p in cands if value[p] <= scene_rank]
-    if overact_all == "nobody" or (proper and len(proper) < len(cands)):
+    if nobody_over or (proper and len(proper) < len(cands)):
         cands = proper
     if not cands:
         return -1
@@ -178,7 +183,8 @@ def _compare(
 
 
 def _send(st: LooneyBase, src: int, dst: int, ev: list[Event]) -> None:
-    for c in st.zones[src]:
-        ev.append(move(c, src, dst))
+    if ev is not QUIET:
+        for c in st.zones[src]:
+            ev.append(move(c, src, dst))
     st.zones[dst] += st.zones[src]
     st.zones[src] = ()

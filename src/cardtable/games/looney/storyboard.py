@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from cardtable.core.events import Event, note
 
-from .actions import REFILL, SCENE, SLOT_RANGE, SLOTS
+from .actions import REFILL, SCENE, SLOT_RANGE
 from .base import BY_HAND, BY_MOVIE, PH_PLACE, PH_STORY
 from .cards import SCENE as KIND_SCENE
 from .moves import CardMoves
@@ -65,7 +65,7 @@ class Storyboard(CardMoves):
         """Fill the storyboard to 4 scenes; stop for a decision only when the round player
         holds a scene and may play it (LT-3.2)."""
         z = self.zones
-        while not all(z[STORY + s] for s in range(SLOTS)):
+        while not (z[STORY] and z[STORY + 1] and z[STORY + 2] and z[STORY + 3]):
             legal = self._storyboard_actions()
             if not legal:
                 break
