@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from cardtable.core.hints import standings_to_returns
 
 from .actions import DONE, FIRST, REFILL, ROLE, ROLE_SLOT, SCENE, SLOT_RANGE, SLOTS
-from .base import PH_OVER, PH_PLACE, PH_STORY
+from .base import PH_OVER, PH_PLACE, PH_STORY, QUIET
 from .cards import (
     ACTOR,
     COND_ALONE,
@@ -442,7 +442,7 @@ def _placement_values(ht: HeuristicTables, k: Known, legal: list[int]) -> list[f
     cards = k.cards
     hand = [cards[c] for c in k.zones[pbase(k.me) + HAND_ZONE]]
     actors = [d for d in hand if kind[d] == ACTOR]
-    effects = [d for d in hand if kind[d] == EFFECT]
+    effects = list(dict.fromkeys(d for d in hand if kind[d] == EFFECT))  # each once: ahead
     slots = _read_slots(ht, k, _answer_threat(k))
     placed: dict[tuple[int, int], tuple[float, float]] = {}  # (actor, slot): value, gain
     values = _first_values(ht, k, legal, slots, actors, placed)
@@ -881,10 +881,9 @@ def evaluate(state: LooneyState) -> list[float]:
         else:  # the round as it would be scored now
             probe = state.clone()
             assert isinstance(probe, LooneyState)
-            events: list[Any] = []
             draws: list[tuple[int, int]] = []
             for s in used:
-                score_slot(probe, s, events, draws)
+                score_slot(probe, s, QUIET, draws)
             for p in range(n):
                 gains[p] = _EVAL_PENDING * (probe.scores[p] - state.scores[p])
     target = g.options.target_points
