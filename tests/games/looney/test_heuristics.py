@@ -9,7 +9,9 @@ from __future__ import annotations
 import pytest
 
 import cardtable
+from cardtable.agents import make_agent
 from cardtable.core.conformance import check_heuristics, random_states
+from cardtable.core.rng import Rng
 from cardtable.core.state import State
 from cardtable.games.looney.rules import LooneyState
 from cardtable.sim.runner import SimConfig, run
@@ -133,6 +135,42 @@ def test_a_scene_from_the_hand_that_the_hand_fits() -> None:
     assert state.observation(0)["phase"] == "storyboard"
     v = values(state)
     assert v["scene spotlight-solo"] > v["refill"]
+
+
+# options that change what the values read: colours of mixed groups, overacting, placing
+# per scene, answering only as the round player did, a deck reshuffled
+VARIANTS = [
+    {},
+    {"mixed_group_color": "any", "overact_all": "nobody", "role_limit": "unlimited"},
+    {"unique_scope": "scene", "answer_method": "same", "personal_deck_out": "reshuffle"},
+]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("variant", range(len(VARIANTS)))
+def test_rollout_values_read_from_the_state_match_the_observations(
+    players: int, variant: int
+) -> None:
+    """``rollout_values`` reads what the values read straight from the state (search
+    rollouts skip the observation): over games of greedy and random play, which place
+    special effects, locations, Roles and answers with other sides on the scenes, it gives
+    exactly the values of ``heuristic_values`` for the acting player's view, of the state and
+    of a resample of it (hidden cards dealt again)."""
+    game = cardtable.load_game("looney", players=players, **VARIANTS[variant])
+    hints = game.hints
+    greedy = make_agent("greedy", seed=1)
+    rng = Rng(5)
+    for seed in range(6):
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal():
+            p = state.current_player()
+            legal = state.legal_actions()
+            for view in (state, state.resample(p, rng)):
+                expected = hints.heuristic_values(view.observation(p), legal)
+                assert hints.rollout_values(view, p, legal) == expected, (seed, legal)
+            obs = state.observation(p)
+            greedy_turn = rng.random() < 0.5
+            state.apply_action(greedy.act(game, obs, legal) if greedy_turn else rng.choice(legal))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

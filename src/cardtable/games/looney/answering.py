@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from cardtable.core.events import Event
 
-from .actions import SLOTS
 from .base import LooneyBase
 from .zones import DOWN, UP, pbase
 
@@ -18,9 +17,15 @@ class Answering(LooneyBase):
     def _covered(self) -> bool:
         """Whether the acting player has an actor on every used scene."""
         z = self.zones
-        b = pbase(self.actor)
-        u = self.used
-        return all(z[b + DOWN + s] or z[b + UP + s] for s in range(SLOTS) if u >> s & 1)
+        down = pbase(self.actor) + DOWN
+        up = down - DOWN + UP
+        placed = (  # bit s: an actor on slot s
+            (1 if z[down] or z[up] else 0)
+            | (2 if z[down + 1] or z[up + 1] else 0)
+            | (4 if z[down + 2] or z[up + 2] else 0)
+            | (8 if z[down + 3] or z[up + 3] else 0)
+        )
+        return self.used & ~placed == 0
 
     def _done(self, ev: list[Event]) -> None:
         """The acting player ends their placement; the next player answers or scoring starts."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 from pathlib import Path
 from typing import ClassVar, Literal
 
@@ -145,19 +146,17 @@ class LooneyGame(Game):
     def new_initial_state(self, seed: int = 0, decks: Sequence[Deck] | None = None) -> LooneyState:
         """LT-2: shuffle the Movie deck and each personal deck, deal 6 cards to each player,
         and pick at random who chooses the first player."""
-        decks = self.checked_decks(decks)
+        personal = self._default_personal if decks is None else self._personal(decks)
         st = LooneyState.__new__(LooneyState)
         st._init_base(self, seed)
         st._init_fields()
-        index = self.card_pool.index
         cards = list(self.tables.movie)
         owner = [-1] * len(cards)
         st.zones[MOVIE_DECK] = st.rng.shuffled(range(len(cards)))
-        for p, deck in enumerate(decks):
+        for p, defs in enumerate(personal):
             first = len(cards)
-            ids = deck.cards("personal")
-            cards += [index[c] for c in ids]
-            owner += [p] * len(ids)
+            cards += defs
+            owner += [p] * len(defs)
             st.zones[pbase(p) + DECK] = st.rng.shuffled(range(first, len(cards)))
         st.cards = tuple(cards)
         st.owner = tuple(owner)
@@ -168,6 +167,18 @@ class LooneyGame(Game):
             st.zones[b + DECK] = st.zones[b + DECK][:-k]
         st.chooser = st.rng.below(self.num_players)
         return st
+
+    def _personal(self, decks: Sequence[Deck] | None) -> tuple[tuple[int, ...], ...]:
+        """Each player's personal deck (checked) as card definitions, in deck-file order."""
+        index = self.card_pool.index
+        return tuple(
+            tuple(index[c] for c in deck.cards("personal")) for deck in self.checked_decks(decks)
+        )
+
+    @cached_property
+    def _default_personal(self) -> tuple[tuple[int, ...], ...]:
+        """``_personal`` of the default decks, worked out once."""
+        return self._personal(None)
 
     def action_to_string(self, action: int) -> str:
         """See actions.py for the notation."""

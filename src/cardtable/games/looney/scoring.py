@@ -160,26 +160,21 @@ def _compare(
 ) -> int:
     """LT-6.5: overacting, then colour (not on gray), then higher rank, then tie-breaks
     (``nobody_over``: when every side overacts, nobody wins). ``sides`` is ordered from the
-    round player clockwise; returns -1 if nobody wins."""
-    cands = sides
-    proper = [p for p in cands if value[p] <= scene_rank]
-    if nobody_over or (proper and len(proper) < len(cands)):
-        cands = proper
-    if not cands:
+    round player clockwise; returns -1 if nobody wins. Each step keeps the sides that pass it
+    when some do, so the winner is the first side with the highest (proper, colour, rank
+    value, wins ties)."""
+    winner = -1
+    best = (False, False, -1, False)
+    colored = scene_color != GRAY
+    for p in sides:
+        v = value[p]
+        key = (v <= scene_rank, colored and colors[p] >> scene_color & 1 == 1, v, p in ties)
+        if key > best:
+            winner = p
+            best = key
+    if nobody_over and not best[0]:
         return -1
-    if len(cands) == 1:
-        return cands[0]
-    if scene_color != GRAY:
-        match = [p for p in cands if colors[p] >> scene_color & 1]
-        if match and len(match) < len(cands):
-            cands = match
-    best = max(value[p] for p in cands)
-    cands = [p for p in cands if value[p] == best]
-    if len(cands) > 1:
-        tie = [p for p in cands if p in ties]
-        if tie:
-            cands = tie
-    return cands[0]
+    return winner
 
 
 def _send(st: LooneyBase, src: int, dst: int, ev: list[Event]) -> None:
