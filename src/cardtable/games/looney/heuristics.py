@@ -116,6 +116,7 @@ class HeuristicTables:
         "shapes",
         "target",
         "unseen",
+        "zone_count",
         "zone_keys",
     )
 
@@ -140,7 +141,15 @@ class HeuristicTables:
         self.any_hue = g.options.mixed_group_color == "any"
         self.over_loses = g.options.overact_all == "nobody"  # LT-6.7
         # an observation's zones in zone order (key, listed top first), read as a state's
-        self.zone_keys = tuple((spec.key, spec.stack) for spec in g.zone_specs)
+        # the zones the values read (the storyboard, the locations, each player's hand, deck,
+        # Role and slots): index, key, listed top first
+        read = [STORY + s for s in SLOT_RANGE] + [LOCATION_ZONE + s for s in SLOT_RANGE]
+        for p in range(g.num_players):
+            b = pbase(p)
+            read += [b + HAND_ZONE, b + DECK_ZONE, b + ROLE_ZONE]
+            read += [b + part + s for part in (DOWN, FX, UP) for s in SLOT_RANGE]
+        self.zone_keys = tuple((i, g.zone_specs[i].key, g.zone_specs[i].stack) for i in read)
+        self.zone_count = len(g.zone_specs)
         self.same_def = tuple(range(len(t.kind)))  # "cards" of an observation's zones
         self.unseen = len(t.kind)  # the card of a hidden zone (no definition: never read)
         self.target = g.options.target_points
@@ -362,19 +371,21 @@ class Known(NamedTuple):
 
 
 def observed(ht: HeuristicTables, obs: dict[str, Any]) -> Known:
-    """What an observation (of a placement or a storyboard) tells: each seen zone's cards as
-    definitions, each hidden one as that many cards that are never read."""
+    """What an observation (of a placement or a storyboard) tells: each seen zone the values
+    read as its cards' definitions, each hidden one as that many cards that are never read."""
     z = obs["zones"]
     index = ht.index
     hidden = (ht.unseen,)
-    zones: list[tuple[int, ...]] = []
-    for key, stack in ht.zone_keys:
+    zones: list[tuple[int, ...]] = [()] * ht.zone_count  # the zones not read stay empty
+    for i, key, stack in ht.zone_keys:
         cards = z[key]
+        if not cards:
+            continue
         if isinstance(cards, int):
-            zones.append(hidden * cards)
+            zones[i] = hidden * cards
         else:
-            defs = tuple(index[c] for c in cards)
-            zones.append(defs[::-1] if stack else defs)
+            defs = tuple(map(index.__getitem__, cards))
+            zones[i] = defs[::-1] if stack else defs
     out = obs["eliminated"]
     effect_slot = obs["effect_slot"]
     return Known(
