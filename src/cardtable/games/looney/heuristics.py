@@ -1,7 +1,8 @@
 """Looney Tunes game knowledge for agents: values of actions from an observation.
 
-The greedy agent takes the highest value; search agents use it as a rollout policy. Only the
-observation is read, never the true state.
+The greedy agent takes the highest value; search agents use it as a rollout policy. Only what
+the player's observation shows is read, never the true state: the values read a ``Known``,
+built from the observation or, for search rollouts, straight from a state (the same facts).
 
 Every value is in points won this round, less what the cards spent are worth (``done`` is 0):
 
@@ -140,7 +141,6 @@ class HeuristicTables:
         self.location_base = g.codec.location_base
         self.any_hue = g.options.mixed_group_color == "any"
         self.over_loses = g.options.overact_all == "nobody"  # LT-6.7
-        # an observation's zones in zone order (key, listed top first), read as a state's
         # the zones the values read (the storyboard, the locations, each player's hand, deck,
         # Role and slots): index, key, listed top first
         read = [STORY + s for s in SLOT_RANGE] + [LOCATION_ZONE + s for s in SLOT_RANGE]
