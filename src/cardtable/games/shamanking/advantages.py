@@ -7,9 +7,9 @@ does (SK-5.4, SK-5.7) is in effects.py. Rule numbers refer to docs/rules/shamank
 
 from __future__ import annotations
 
-from cardtable.core.events import Event, move
+from cardtable.core.events import move
 
-from .fields import SKFields
+from .fields import EventLog, SKFields
 from .tables import TEAMWORK_CARD, V_FORCE, V_INTERCEPT, V_PER_TEAMWORK
 from .zones import ADVANTAGE, DISCARD, TEAMWORK, pbase
 from .zones import PLAY as PLAY_ZONE
@@ -20,7 +20,7 @@ class AdvantageRules(SKFields):
 
     __slots__ = ()
 
-    def _play(self, ev: list[Event]) -> None:
+    def _play(self, ev: EventLog) -> None:
         """SK-5.1/5.2: an Advantage is placed and charges its zone (an immediate one is used
         at once, and charges unless immediate_charge=false); SK-5.3: a Teamwork card goes to
         the zone's teamwork area, replacing the one there."""
@@ -37,24 +37,28 @@ class AdvantageRules(SKFields):
             dst = b + TEAMWORK + self.zone
             for old in self.zones[dst]:
                 self.zones[b + DISCARD] += (old,)
-                ev.append(move(old, dst, b + DISCARD, p))
+                if ev is not None:
+                    ev.append(move(old, dst, b + DISCARD, p))
             self.zones[dst] = (card,)
-            ev.append(move(card, src, dst, p))
+            if ev is not None:
+                ev.append(move(card, src, dst, p))
             if self.active(p, d):
                 self._one_shot(p, t.effects[d], ev)
             return
         immediate = t.immediate[d]
         if not immediate:  # SK-5.1: placed in the advantage area
             self.zones[b + ADVANTAGE] += (card,)
-            ev.append(move(card, src, b + ADVANTAGE, p))
+            if ev is not None:
+                ev.append(move(card, src, b + ADVANTAGE, p))
         if not immediate or self.game.hot.immediate_charge:  # SK-5.1, SK-5.2: it charges
             self.charges[p] |= 1 << self.zone
         self._advantage_effects(p, d, ev)
         if immediate:  # SK-5.2: used at once, then to the discard pile (after its effects)
             self.zones[b + DISCARD] += (card,)
-            ev.append(move(card, src, b + DISCARD, p))
+            if ev is not None:
+                ev.append(move(card, src, b + DISCARD, p))
 
-    def _advantage_effects(self, p: int, d: int, ev: list[Event]) -> None:
+    def _advantage_effects(self, p: int, d: int, ev: EventLog) -> None:
         """An Advantage's text, if it works (SK-1.6): Force and Intercept for the rest of the
         turn, then its one-shot effects (SK-7, SK-7.9)."""
         t = self.game.tables

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardtable.core.events import Event, note
+from cardtable.core.events import note
 
 from .cards import ZONES
-from .fields import ALL_CHARGED, SIGNATURE_ATTACK, SKFields
+from .fields import ALL_CHARGED, SIGNATURE_ATTACK, EventLog, SKFields
 
 if TYPE_CHECKING:
     from .tables import Price
@@ -39,14 +39,15 @@ class CounterattackRules(SKFields):
         intercept, _force, cost = self._signature_values(p)
         return intercept >= self.incoming and self.can_pay(p, cost, in_zone=False)
 
-    def _signature(self, ev: list[Event]) -> None:
+    def _signature(self, ev: EventLog) -> None:
         p = self.defender
         _intercept, force, cost = self._signature_values(p)
         self.charges[p] = 0
         self._pay(p, cost, ev, in_zone=False)
         t = self.game.tables
         s, side = self.shaman(p), self.side[p]
-        ev.append(note("signature_move", p, name=t.sig_name[s][side], force=force))
+        if ev is not None:
+            ev.append(note("signature_move", p, name=t.sig_name[s][side], force=force))
         self._one_shot(p, t.sig_effects[s][side], ev)
         if self.game.hot.flip_on_use:
             self.side[p] ^= 1
@@ -55,7 +56,7 @@ class CounterattackRules(SKFields):
         self.attack_card = SIGNATURE_ATTACK
         self._start_turn(1 - p, force, ev)
 
-    def _counter(self, extra: bool, ev: list[Event]) -> None:
+    def _counter(self, extra: bool, ev: EventLog) -> None:
         """SK-4.5: pay the Strike (with its extra ability, SK-3.4) and send its Force back."""
         p = self.defender
         t = self.game.tables
@@ -69,8 +70,8 @@ class CounterattackRules(SKFields):
         if self.active(p, d):
             self._one_shot(p, t.effects[d] + (t.extra_effects[d] if extra else ()), ev)
         self.flipped = -1
-        ev.append(
-            note("counterattack", p, card=self.game.card_ids[d], force=force, zone=ZONES[self.zone])
-        )
+        if ev is not None:
+            ids = self.game.card_ids
+            ev.append(note("counterattack", p, card=ids[d], force=force, zone=ZONES[self.zone]))
         self.attack_card = card
         self._start_turn(1 - p, force, ev)

@@ -9,9 +9,7 @@ to docs/rules/shamanking.md.
 
 from __future__ import annotations
 
-from cardtable.core.events import Event
-
-from .fields import SKFields
+from .fields import EventLog, SKFields
 from .tables import (
     V_CHARGE,
     V_FORCE,
@@ -22,7 +20,7 @@ from .tables import (
     Cond,
     Effect,
 )
-from .zones import TEAMWORK, pbase
+from .zones import PER_PLAYER, TEAMWORK, pbase
 
 MOVE_BACKS_PER_TURN = 2
 
@@ -54,7 +52,7 @@ class EffectRules(SKFields):
 
     def _teamwork_effects(self, p: int) -> tuple[Effect, ...]:
         """The Teamwork card of the zone being defended, if its text works (SK-5.4)."""
-        z = self.zones[pbase(p) + TEAMWORK + self.zone]
+        z = self.zones[PER_PLAYER * p + TEAMWORK + self.zone]
         if not z:
             return ()
         d = self.cards[z[0]]
@@ -69,6 +67,19 @@ class EffectRules(SKFields):
         if self.active(p, d):
             effects = effects + t.effects[d] + (t.extra_effects[d] if extra else ())
         return self._apply_values(p, intercept, force, effects)
+
+    def _strike_intercept(self, p: int, d: int, extra: bool, active: bool) -> int:
+        """The Intercept of ``_strike_values`` alone (the legal actions need no more);
+        ``active``: whether the Strike's text works (SK-1.6)."""
+        t = self.game.tables
+        intercept = t.intercept[d] + self.adv_intercept
+        effects = self._teamwork_effects(p)
+        if active:
+            effects = effects + t.effects[d] + (t.extra_effects[d] if extra else ())
+        for verb, amount, _zone, cond in effects:
+            if verb == V_INTERCEPT and self._holds(p, cond):
+                intercept += amount
+        return intercept
 
     def _apply_values(
         self, p: int, intercept: int, force: int, effects: tuple[Effect, ...]
@@ -89,7 +100,7 @@ class EffectRules(SKFields):
         """The number of Teamwork cards the opponent of ``p`` has in play (SK-7.3)."""
         return sum(1 for z in range(3) if self.zones[pbase(1 - p) + TEAMWORK + z])
 
-    def _one_shot(self, p: int, effects: tuple[Effect, ...], ev: list[Event]) -> None:
+    def _one_shot(self, p: int, effects: tuple[Effect, ...], ev: EventLog) -> None:
         """Effects that happen once: gain furyoku, charge, move back (SK-7.4 to SK-7.6)."""
         for verb, amount, zone, cond in effects:
             if not self._holds(p, cond):

@@ -7,9 +7,9 @@ card). Rule numbers refer to docs/rules/shamanking.md.
 
 from __future__ import annotations
 
-from cardtable.core.events import Event, move, note
+from cardtable.core.events import move, note
 
-from .fields import SKFields
+from .fields import EventLog, SKFields
 from .zones import ADVANTAGE, DECK, DISCARD, FURYOKU, pbase
 
 
@@ -18,7 +18,7 @@ class ExhaustionRules(SKFields):
 
     __slots__ = ()
 
-    def _four_to_discard(self, p: int, ev: list[Event]) -> None:
+    def _four_to_discard(self, p: int, ev: EventLog) -> None:
         """SK-8.2: 4 cards face up from the deck to the discard pile, one at a time, or as many
         as the deck holds (it is rebuilt after the furyoku card is taken, SK-8.1)."""
         self._rebuild_if_empty(p, ev)
@@ -27,12 +27,12 @@ class ExhaustionRules(SKFields):
                 return
             self._from_deck(p, pbase(p) + DISCARD, ev)
 
-    def _rebuild_if_empty(self, p: int, ev: list[Event]) -> None:
+    def _rebuild_if_empty(self, p: int, ev: EventLog) -> None:
         """SK-8.1: a deck that has run out is rebuilt at once."""
         if not self.zones[pbase(p) + DECK]:
             self.rebuild_deck(p, ev)
 
-    def rebuild_deck(self, p: int, ev: list[Event]) -> None:
+    def rebuild_deck(self, p: int, ev: EventLog) -> None:
         """SK-8.1 deck exhaustion: note the furyoku counts (charges stay), gather the discard
         pile, the advantage area and the furyoku (not the Shaman, the Teamwork cards in play or
         the cards in use in the play areas), shuffle them into a new deck, and refill each
@@ -41,14 +41,15 @@ class ExhaustionRules(SKFields):
         counts = self.furyoku(p)
         pool: list[int] = []
         for zone in (b + DISCARD, b + ADVANTAGE, b + FURYOKU, b + FURYOKU + 1, b + FURYOKU + 2):
-            for c in self.zones[zone]:
-                ev.append(move(c, zone, b + DECK, p))
+            if ev is not None:
+                ev.extend(move(c, zone, b + DECK, p) for c in self.zones[zone])
             pool += self.zones[zone]
             self.zones[zone] = ()
         if not pool:  # nothing to rebuild from, only in a pinned position (SK-8.3)
             return
         self.zones[b + DECK] = self.rng.shuffled(pool)
-        ev.append(note("deck_rebuilt", p, furyoku=list(counts)))
+        if ev is not None:
+            ev.append(note("deck_rebuilt", p, furyoku=list(counts)))
         for z in range(3):
             for _ in range(counts[z]):
                 if len(self.zones[b + DECK]) <= 1:  # SK-8.3: the deck keeps a card

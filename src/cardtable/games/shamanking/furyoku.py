@@ -8,11 +8,11 @@ Rule numbers refer to docs/rules/shamanking.md.
 
 from __future__ import annotations
 
-from cardtable.core.events import Event, move
+from cardtable.core.events import move
 
-from .fields import SKFields
+from .fields import EventLog, SKFields
 from .tables import V_UNDERPAY, Price
-from .zones import DISCARD, FURYOKU, pbase
+from .zones import DECK, DISCARD, FURYOKU, PER_PLAYER, TEAMWORK, pbase
 
 
 class FuryokuRules(SKFields):
@@ -23,9 +23,9 @@ class FuryokuRules(SKFields):
     def _price(self, p: int, cost: Price, in_zone: bool = True) -> Price:
         """The cost after the underpay of the Teamwork card in the current zone (SK-5.4, SK-7.7);
         ``in_zone=False`` for the Signature Move, which uses no zone (SK-4.3)."""
-        g, y, r = cost
-        if not in_zone:
+        if not in_zone or not self.zones[PER_PLAYER * p + TEAMWORK + self.zone]:
             return cost
+        g, y, r = cost
         for verb, amount, colour, cond in self._teamwork_effects(p):
             if verb == V_UNDERPAY and self._holds(p, cond):
                 if colour == 0:
@@ -38,44 +38,54 @@ class FuryokuRules(SKFields):
 
     def can_pay(self, p: int, cost: Price, in_zone: bool = True) -> bool:
         """SK-3.2: red furyoku pays any colour, yellow pays yellow or green, green only green."""
-        g, y, r = self._price(p, cost, in_zone)
+        zones = self.zones
+        b = PER_PLAYER * p + FURYOKU
+        if in_zone and zones[b - FURYOKU + TEAMWORK + self.zone]:
+            cost = self._price(p, cost)
+        g, y, r = cost
         if in_zone and self.game.hot.flip_zone_pay:
             # only this zone's furyoku, which pays the colours its own colour may pay
             if (self.zone == 0 and (y or r)) or (self.zone == 1 and r):
                 return False
-            return g + y + r <= self.furyoku(p)[self.zone]
-        fg, fy, fr = self.furyoku(p)
+            return g + y + r <= len(zones[b + self.zone])
+        fr = len(zones[b + 2])
         if r > fr:
             return False
         fr -= r
+        fy = len(zones[b + 1])
         if y > fy + fr:
             return False
-        spare = fy + fr - y
-        return g <= fg + spare
+        return g <= len(zones[b]) + fy + fr - y
 
     def _pay(
-        self, p: int, cost: Price, ev: list[Event], in_zone: bool = True, priced: bool = False
+        self, p: int, cost: Price, ev: EventLog, in_zone: bool = True, priced: bool = False
     ) -> None:
         """Pay a cost: red with red; yellow with yellow, then red; green with green, then
         yellow, then red (the cheapest furyoku first). Paid furyoku goes to the discard pile.
         ``priced``: the cost is already underpaid (SK-7.7)."""
         g, y, r = cost if priced else self._price(p, cost, in_zone)
-        b = pbase(p)
         plan: tuple[tuple[int, tuple[int, ...]], ...] = ((r, (2,)), (y, (1, 2)), (g, (0, 1, 2)))
         if in_zone and self.game.hot.flip_zone_pay:
             plan = ((g + y + r, (self.zone,)),)
+        zones = self.zones
+        fog = self.fog
+        discard = PER_PLAYER * p + DISCARD
         for need, sources in plan:
             for zone in sources:
-                while need and self.zones[b + FURYOKU + zone]:
-                    card = self.zones[b + FURYOKU + zone][-1]
-                    self.zones[b + FURYOKU + zone] = self.zones[b + FURYOKU + zone][:-1]
-                    self.zones[b + DISCARD] += (card,)
-                    ev.append(move(card, b + FURYOKU + zone, b + DISCARD, p))
-                    need -= 1
-                fog = 3 * p + zone
-                self.fog[fog] = min(self.fog[fog], len(self.zones[b + FURYOKU + zone]))
+                at = PER_PLAYER * p + FURYOKU + zone
+                here = zones[at]
+                if need and here:  # the top cards, the last one first
+                    k = min(need, len(here))
+                    paid = here[: -k - 1 : -1]
+                    zones[at] = here = here[:-k]
+                    zones[discard] += paid
+                    need -= k
+                    if ev is not None:
+                        ev.extend(move(card, at, discard, p) for card in paid)
+                if len(here) < fog[3 * p + zone]:
+                    fog[3 * p + zone] = len(here)
 
-    def _pay_extra_first(self, p: int, d: int, ev: list[Event]) -> None:
+    def _pay_extra_first(self, p: int, d: int, ev: EventLog) -> None:
         """SK-3.4: the extra cost is paid before the card's own cost. Underpay (SK-7.7) lowers
         the two together once, the card's own cost first; the two payments can be made
         whenever their sum can (the furyoku colours are nested, and each pays cheapest first)."""
@@ -92,21 +102,24 @@ class FuryokuRules(SKFields):
         assert extra is not None
         return (g + extra[0], y + extra[1], r + extra[2])
 
-    def _gain(self, p: int, zone: int, n: int, ev: list[Event]) -> None:
+    def _gain(self, p: int, zone: int, n: int, ev: EventLog) -> None:
         """Furyoku from the top of the discard pile (SK-3.3); an empty discard pile first takes
         4 cards from the deck (SK-8.2); a deck that this empties is rebuilt once the furyoku
         card is taken (SK-8.1)."""
         b = pbase(p)
+        zones = self.zones
         for _ in range(n):
-            if not self.zones[b + DISCARD]:
+            if not zones[b + DISCARD]:
                 self._four_to_discard(p, ev)
-            if not self.zones[b + DISCARD]:  # no card at all, only in a pinned position (SK-8.3)
-                return
-            card = self.zones[b + DISCARD][-1]
-            self.zones[b + DISCARD] = self.zones[b + DISCARD][:-1]
-            self.zones[b + FURYOKU + zone] += (card,)
-            ev.append(move(card, b + DISCARD, b + FURYOKU + zone, p))
-            self._rebuild_if_empty(p, ev)
+                if not zones[b + DISCARD]:  # no card at all, only in a pinned position (SK-8.3)
+                    return
+            card = zones[b + DISCARD][-1]
+            zones[b + DISCARD] = zones[b + DISCARD][:-1]
+            zones[b + FURYOKU + zone] += (card,)
+            if ev is not None:
+                ev.append(move(card, b + DISCARD, b + FURYOKU + zone, p))
+            if not zones[b + DECK]:
+                self.rebuild_deck(p, ev)
 
     def _pinned(self, zone: int, new: list[int]) -> None:
         """Furyoku pinned by a scenario is furyoku nobody knows."""

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 from pathlib import Path
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, NamedTuple
 
 from pydantic import Field
 
@@ -59,6 +60,14 @@ class SKOptions(GameOptions):
         "zone where the card was flipped",
     )
     max_turns: int = Field(500, ge=1, le=10_000, description="turns before the game is a draw")
+
+
+class CardLayout(NamedTuple):
+    """The card instances of a new game: their definitions, and per player the instance of
+    their Shaman and the range of the instances of their deck."""
+
+    cards: tuple[int, ...]
+    players: tuple[tuple[int, int, int], ...]
 
 
 class SKGame(Game):
@@ -126,31 +135,40 @@ class SKGame(Game):
         """SK-2: Shamans out, decks shuffled, 2 furyoku in each zone, 4 cards to the discard
         pile; the higher total Force chooses who sends the Opening Attack (ties: one card more
         each, until the totals differ)."""
-        decks = self.checked_decks(decks)
+        layout = self._default_layout if decks is None else self._layout(decks)
         st = SKState.__new__(SKState)
         st._init_base(self, seed)
         st._init_fields()
-        index = self.card_pool.index
-        cards: list[int] = []
-        for p, deck in enumerate(decks):
+        st.cards = layout.cards
+        zones = st.zones
+        for p, (shaman, first, end) in enumerate(layout.players):
             b = pbase(p)
-            st.zones[b + SHAMAN] = (len(cards),)
-            cards.append(index[deck.cards("shaman")[0]])
-            ids = deck.cards("deck")
-            first = len(cards)
-            cards += [index[c] for c in ids]
-            st.zones[b + DECK] = st.rng.shuffled(range(first, len(cards)))
-        st.cards = tuple(cards)
-        for p in (0, 1):
-            b = pbase(p)
+            zones[b + SHAMAN] = (shaman,)
+            deck = st.rng.shuffled(range(first, end))
             for z in range(3):
-                st.zones[b + FURYOKU + z] = st.zones[b + DECK][-2:]
-                st.zones[b + DECK] = st.zones[b + DECK][:-2]
+                zones[b + FURYOKU + z] = deck[-2 * z - 2 : len(deck) - 2 * z]
                 st.fog[3 * p + z] = 2
-            st.zones[b + DISCARD] = st.zones[b + DECK][-4:][::-1]
-            st.zones[b + DECK] = st.zones[b + DECK][:-4]
+            zones[b + DISCARD] = deck[-7:-11:-1]
+            zones[b + DECK] = deck[:-10]
         st.chooser = self._opening_chooser(st)
         return st
+
+    @cached_property
+    def _default_layout(self) -> CardLayout:
+        return self._layout(None)
+
+    def _layout(self, decks: Sequence[Deck] | None) -> CardLayout:
+        """The card instances of a new game with ``decks`` (checked; ``None``: the default
+        decks): each player's Shaman, then their deck."""
+        index = self.card_pool.index
+        cards: list[int] = []
+        players = []
+        for deck in self.checked_decks(decks):
+            shaman = len(cards)
+            cards.append(index[deck.cards("shaman")[0]])
+            cards += [index[c] for c in deck.cards("deck")]
+            players.append((shaman, shaman + 1, len(cards)))
+        return CardLayout(tuple(cards), tuple(players))
 
     def _opening_chooser(self, st: SKState) -> int:
         """SK-2.4: compare the Force in the discard piles; on a tie each sends one more card.

@@ -8,9 +8,9 @@ docs/rules/shamanking.md.
 
 from __future__ import annotations
 
-from cardtable.core.events import Event, note
+from cardtable.core.events import note
 
-from .fields import PH_OVER, SKFields
+from .fields import FIRST_PLAYER_SENDS, PH_OVER, SCORED_ON_SENDS, EventLog, SKFields
 from .zones import TEAMWORK, pbase
 
 
@@ -25,12 +25,13 @@ class PointRules(SKFields):
             return [0.0, 0.0]
         return [1.0 if p == self.winner else -1.0 for p in (0, 1)]
 
-    def _point(self, scorer: int, ev: list[Event]) -> None:
+    def _point(self, scorer: int, ev: EventLog) -> None:
         """SK-6.1 the attack passed red: a point; SK-6.5 the game may be won; SK-6.2 both
         clean up; SK-6.3 celebration; SK-6.4 the next Opening Attack."""
         self.points[scorer] += 1
         self.flipped = -1
-        ev.append(note("point", scorer, points=self.points[:]))
+        if ev is not None:
+            ev.append(note("point", scorer, points=self.points[:]))
         if self.points[scorer] >= self.game.hot.target_points:
             self._game_over(scorer, "points", ev)
             return
@@ -39,15 +40,16 @@ class PointRules(SKFields):
         for z in range(3):
             if self.zones[pbase(scorer) + TEAMWORK + z]:
                 self._gain(scorer, z, 1, ev)
-        rule = self.game.hot.opening_after_point
-        if rule == "first-player-sends":
+        rule = self.game.hot.next_sender
+        if rule == FIRST_PLAYER_SENDS:
             sender = self.first_sender
         else:
-            sender = 1 - scorer if rule == "scored-on-sends" else scorer
+            sender = 1 - scorer if rule == SCORED_ON_SENDS else scorer
         self._opening(1 - sender, ev)
 
-    def _game_over(self, winner: int, how: str, ev: list[Event]) -> None:
+    def _game_over(self, winner: int, how: str, ev: EventLog) -> None:
         self.phase = PH_OVER
         self.winner = winner
         self._legal = []
-        ev.append(note("game_over", max(winner, -1), how=how, points=self.points[:]))
+        if ev is not None:
+            ev.append(note("game_over", max(winner, -1), how=how, points=self.points[:]))

@@ -23,7 +23,7 @@ from .advantages import AdvantageRules
 from .counterattacks import CounterattackRules
 from .effects import EffectRules
 from .exhaustion import ExhaustionRules
-from .fields import ALL_CHARGED, PH_CHOICE, PH_FLIP, PH_OVER, PH_SIGNATURE, PHASES
+from .fields import ALL_CHARGED, PH_CHOICE, PH_FLIP, PH_OVER, PH_SIGNATURE, PHASES, SENDERS
 from .furyoku import FuryokuRules
 from .points import PointRules
 from .turn import TurnRules
@@ -54,7 +54,7 @@ class HotTables(NamedTuple):
     immediate_charge: bool
     target_points: int
     max_turns: int
-    opening_after_point: str
+    next_sender: int  # opening_after_point, by its index in fields.SENDERS
 
     @classmethod
     def of(cls, options: SKOptions) -> HotTables:
@@ -67,7 +67,7 @@ class HotTables(NamedTuple):
             immediate_charge=options.immediate_charge,
             target_points=options.target_points,
             max_turns=options.max_turns,
-            opening_after_point=options.opening_after_point,
+            next_sender=SENDERS.index(options.opening_after_point),
         )
 
 

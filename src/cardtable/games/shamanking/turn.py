@@ -11,15 +11,21 @@ docs/rules/shamanking.md.
 from __future__ import annotations
 
 from cardtable.core.events import Event, move, note
+from cardtable.core.state import ActionList
 
-from .actions import COUNTER, COUNTER_EXTRA, FIRST, FOCUS, PASS, PLAY, SIGNATURE
+from .actions import COUNTER, COUNTER_EXTRA, FIRST, FOCUS, PASS, PLAY, SECOND, SIGNATURE
 from .explain import explain
-from .fields import OPENING, PH_CHOICE, PH_FLIP, PH_OVER, PH_SIGNATURE, SIDES, SKFields
+from .fields import OPENING, PH_FLIP, PH_OVER, PH_SIGNATURE, SIDES, EventLog, SKFields
 from .tables import ADVANTAGE_CARD, STRIKE, TEAMWORK_CARD
-from .zones import ADVANTAGE, DECK, DISCARD, FURYOKU, pbase
+from .zones import ADVANTAGE, DECK, DISCARD, FURYOKU, PER_PLAYER, SHAMAN
 from .zones import PLAY as PLAY_ZONE
 
 OPENING_FORCE = 4
+# The legal actions of a flip by the set of them (bit a: action a), of the signature step and
+# of the opening choice: shared read-only lists, built once.
+FLIP_ACTIONS = tuple(ActionList(a for a in range(FOCUS + 1) if bits >> a & 1) for bits in range(32))
+SIGNATURE_ACTIONS = ActionList((PASS, SIGNATURE))
+CHOICE_ACTIONS = ActionList((FIRST, SECOND))
 
 
 class TurnRules(SKFields):
@@ -30,75 +36,95 @@ class TurnRules(SKFields):
     def _legal_actions(self) -> list[int]:
         ph = self.phase
         if ph == PH_FLIP:
-            return self._flip_actions()
+            return FLIP_ACTIONS[self._flip_choices()]
         if ph == PH_SIGNATURE:
-            return [PASS, SIGNATURE]
-        return [FIRST, FIRST + 1]
+            return SIGNATURE_ACTIONS
+        return CHOICE_ACTIONS
 
-    def _flip_actions(self) -> list[int]:
+    def _flip_choices(self) -> int:
+        """The legal actions of a flip, bit a for action a."""
         p = self.defender
         d = self.cards[self.flipped]
-        t = self.game.tables
-        out = [PASS]
-        usable = self.active(p, d) or self.game.hot.mismatch_usable
-        usable = usable and t.usable[self.shaman(p)][d]  # SK-5.6: a guardian spirit's Shamans
+        game = self.game
+        t = game.tables
+        shaman = self.cards[self.zones[PER_PLAYER * p + SHAMAN][0]]
+        active = t.works[shaman][d]
+        bits = 1 << PASS | (1 << FOCUS if game.hot.focus else 0)
+        # SK-1.6 a mismatched card, SK-5.6 a guardian spirit's Shamans
+        if not ((active or game.hot.mismatch_usable) and t.usable[shaman][d]):
+            return bits
         k = t.kind[d]
-        if usable and k == STRIKE:
-            if self.can_pay(p, t.cost[d]) and self._strike_values(p, d, False)[0] >= self.incoming:
-                out.append(COUNTER)
-            extra_ok = t.extra_cost[d] is not None and self.active(p, d)
+        if k == STRIKE:
             if (
-                extra_ok
-                and self.can_pay(p, self._with_extra(d))
-                and self._strike_values(p, d, True)[0] >= self.incoming
+                self.can_pay(p, t.cost[d])
+                and self._strike_intercept(p, d, False, active) >= self.incoming
             ):
-                out.append(COUNTER_EXTRA)
-        elif usable and k in (ADVANTAGE_CARD, TEAMWORK_CARD) and self.can_pay(p, t.cost[d]):
-            out.append(PLAY)
-        if self.game.hot.focus:
-            out.append(FOCUS)
-        return out
+                bits |= 1 << COUNTER
+            if (
+                active
+                and t.extra_cost[d] is not None
+                and self.can_pay(p, self._with_extra(d))
+                and self._strike_intercept(p, d, True, True) >= self.incoming
+            ):
+                bits |= 1 << COUNTER_EXTRA
+        elif k in (ADVANTAGE_CARD, TEAMWORK_CARD) and self.can_pay(p, t.cost[d]):
+            bits |= 1 << PLAY
+        return bits
 
     def _explain_illegal(self, action: int) -> str:
         return explain(self, action)
 
     def _apply(self, action: int) -> list[Event]:
         ev: list[Event] = []
-        if self.phase == PH_CHOICE:
-            sender = self.chooser if action == FIRST else 1 - self.chooser
-            self.first_sender = sender
-            self._opening(1 - sender, ev)
+        self._act(action, ev)
+        return ev
+
+    def _act(self, action: int, ev: EventLog = None) -> None:
+        """Apply a legal action, putting its events in ``ev`` (``None``: none are built)."""
+        if self.phase == PH_FLIP:
+            if action == PASS:
+                self._discard_flipped(ev)
+                self._advance(ev)
+            elif action == FOCUS:
+                self._focus(ev)
+            elif action == PLAY:
+                self._play(ev)
+                if self.phase != PH_OVER:
+                    self._advance(ev)
+            else:
+                self._counter(action == COUNTER_EXTRA, ev)
         elif self.phase == PH_SIGNATURE:
             if action == SIGNATURE:
                 self._signature(ev)
             else:
                 self._flip(ev)
-        elif action == PASS:
-            self._discard_flipped(ev)
-            self._advance(ev)
-        elif action in (COUNTER, COUNTER_EXTRA):
-            self._counter(action == COUNTER_EXTRA, ev)
-        elif action == PLAY:
-            self._play(ev)
-            if self.phase != PH_OVER:
-                self._advance(ev)
-        else:  # FOCUS (SK-4.7): the flipped card becomes furyoku of this zone
-            b = pbase(self.defender)
-            card = self.flipped
-            self.flipped = -1
-            self._remove(b + PLAY_ZONE + self.zone, card)
-            self.zones[b + FURYOKU + self.zone] += (card,)
-            ev.append(move(card, b + PLAY_ZONE + self.zone, b + FURYOKU + self.zone, self.defender))
-            self._advance(ev)
-        return ev
+        else:
+            sender = self.chooser if action == FIRST else 1 - self.chooser
+            self.first_sender = sender
+            self._opening(1 - sender, ev)
 
-    def _opening(self, defender: int, ev: list[Event]) -> None:
+    _push = _act  # push: the action without its events (one call less on the hot path)
+
+    def _focus(self, ev: EventLog) -> None:
+        """SK-4.7: the flipped card becomes furyoku of this zone."""
+        p = self.defender
+        b = PER_PLAYER * p
+        card = self.flipped
+        self.flipped = -1
+        self._remove(b + PLAY_ZONE + self.zone, card)
+        self.zones[b + FURYOKU + self.zone] += (card,)
+        if ev is not None:
+            ev.append(move(card, b + PLAY_ZONE + self.zone, b + FURYOKU + self.zone, p))
+        self._advance(ev)
+
+    def _opening(self, defender: int, ev: EventLog) -> None:
         """SK-2.5 the Opening Attack: Force 4, and the defender gains 1 green furyoku."""
-        ev.append(note("opening_attack", 1 - defender))
+        if ev is not None:
+            ev.append(note("opening_attack", 1 - defender))
         self.attack_card = OPENING
         self._start_turn(defender, OPENING_FORCE, ev, opening=True)
 
-    def _start_turn(self, p: int, force: int, ev: list[Event], opening: bool = False) -> None:
+    def _start_turn(self, p: int, force: int, ev: EventLog, opening: bool = False) -> None:
         """SK-4.1 the defender's turn: SK-4.2 cleanup, SK-4.3 the signature step, SK-4.4 the
         first flip. Against the Opening Attack the defender first gains 1 green furyoku
         (SK-2.5)."""
@@ -111,12 +137,14 @@ class TurnRules(SKFields):
         self.zone = 0
         self.adv_force = self.adv_intercept = 0
         self.move_back = self.moves_used = 0
-        ev.append(note("turn", p, incoming=force))
+        if ev is not None:
+            ev.append(note("turn", p, incoming=force))
         self._cleanup(p, ev)
         if self.stow[p]:
             self.stow[p] = False
             self.side[p] ^= 1
-            ev.append(note("shaman_turns_over", p, side=SIDES[self.side[p]]))
+            if ev is not None:
+                ev.append(note("shaman_turns_over", p, side=SIDES[self.side[p]]))
         if opening:
             self._gain(p, 0, 1, ev)
         if self._signature_ok(p):
@@ -124,42 +152,53 @@ class TurnRules(SKFields):
             return
         self._flip(ev)
 
-    def _cleanup(self, p: int, ev: list[Event]) -> None:
+    def _cleanup(self, p: int, ev: EventLog) -> None:
         """SK-4.2, SK-6.2: advantage cards and cards in the play areas go to the discard
         pile."""
-        b = pbase(p)
+        b = PER_PLAYER * p
+        zones = self.zones
+        discard = zones[b + DISCARD]
         for zone in (b + ADVANTAGE, b + PLAY_ZONE, b + PLAY_ZONE + 1, b + PLAY_ZONE + 2):
-            for c in self.zones[zone]:
-                self.zones[b + DISCARD] += (c,)
-                ev.append(move(c, zone, b + DISCARD, p))
-            self.zones[zone] = ()
+            cards = zones[zone]
+            if cards:
+                discard += cards
+                zones[zone] = ()
+                if ev is not None:
+                    ev.extend(move(c, zone, b + DISCARD, p) for c in cards)
+        zones[b + DISCARD] = discard
 
-    def _flip(self, ev: list[Event]) -> None:
+    def _flip(self, ev: EventLog) -> None:
         """SK-4.4: turn the top card of the deck into the play area of the current zone; a deck
         this empties is rebuilt at once, the flipped card staying in play (SK-8.1)."""
         p = self.defender
-        b = pbase(p)
-        self._rebuild_if_empty(p, ev)
-        if not self.zones[b + DECK]:  # no card at all, only in a pinned position (SK-8.3)
-            self._point(1 - p, ev)
-            return
-        card = self._from_deck(p, b + PLAY_ZONE + self.zone, ev)
-        self.flipped = card
+        deck = PER_PLAYER * p + DECK
+        zones = self.zones
+        if not zones[deck]:
+            self.rebuild_deck(p, ev)
+            if not zones[deck]:  # no card at all, only in a pinned position (SK-8.3)
+                self._point(1 - p, ev)
+                return
+        self.flipped = self._from_deck(p, PER_PLAYER * p + PLAY_ZONE + self.zone, ev)
         self.phase = PH_FLIP
-        self._rebuild_if_empty(p, ev)
+        if not zones[deck]:
+            self.rebuild_deck(p, ev)
 
-    def _discard_flipped(self, ev: list[Event]) -> None:
-        b = pbase(self.defender)
+    def _discard_flipped(self, ev: EventLog) -> None:
+        p = self.defender
+        b = PER_PLAYER * p
         card = self.flipped
         self.flipped = -1
         self._remove(b + PLAY_ZONE + self.zone, card)
         self.zones[b + DISCARD] += (card,)
-        ev.append(move(card, b + PLAY_ZONE + self.zone, b + DISCARD, self.defender))
+        if ev is not None:
+            ev.append(move(card, b + PLAY_ZONE + self.zone, b + DISCARD, p))
 
-    def _advance(self, ev: list[Event]) -> None:
+    def _advance(self, ev: EventLog) -> None:
         """SK-4.6: the attack moves on to the next zone (or back, SK-7.6); past red it scores
         (SK-6.1)."""
-        nxt = max(0, self.zone + 1 - self.move_back)
+        nxt = self.zone + 1 - self.move_back
+        if nxt < 0:
+            nxt = 0
         self.move_back = 0
         if nxt > 2:
             self._point(1 - self.defender, ev)
