@@ -84,7 +84,6 @@ class EffectRules(SKFields):
     def _apply_values(
         self, p: int, intercept: int, force: int, effects: tuple[Effect, ...]
     ) -> tuple[int, int]:
-        opp_teamwork = self._opp_teamwork(p)
         for verb, amount, _zone, cond in effects:
             if not self._holds(p, cond):
                 continue
@@ -93,12 +92,14 @@ class EffectRules(SKFields):
             elif verb == V_FORCE:
                 force += amount
             elif verb == V_PER_TEAMWORK:
-                force += amount * opp_teamwork
+                force += amount * self._opp_teamwork(p)
         return intercept, max(0, force)
 
     def _opp_teamwork(self, p: int) -> int:
         """The number of Teamwork cards the opponent of ``p`` has in play (SK-7.3)."""
-        return sum(1 for z in range(3) if self.zones[pbase(1 - p) + TEAMWORK + z])
+        zones = self.zones
+        b = PER_PLAYER * (1 - p) + TEAMWORK
+        return (1 if zones[b] else 0) + (1 if zones[b + 1] else 0) + (1 if zones[b + 2] else 0)
 
     def _one_shot(self, p: int, effects: tuple[Effect, ...], ev: EventLog) -> None:
         """Effects that happen once: gain furyoku, charge, move back (SK-7.4 to SK-7.6)."""

@@ -65,25 +65,31 @@ class FuryokuRules(SKFields):
         ``priced``: the cost is already underpaid (SK-7.7)."""
         g, y, r = cost if priced else self._price(p, cost, in_zone)
         plan: tuple[tuple[int, tuple[int, ...]], ...] = ((r, (2,)), (y, (1, 2)), (g, (0, 1, 2)))
+        paid_from: tuple[int, ...] = (0, 1, 2)
         if in_zone and self.game.hot.flip_zone_pay:
             plan = ((g + y + r, (self.zone,)),)
+            paid_from = (self.zone,)
         zones = self.zones
-        fog = self.fog
         discard = PER_PLAYER * p + DISCARD
         for need, sources in plan:
             for zone in sources:
+                if not need:
+                    break
                 at = PER_PLAYER * p + FURYOKU + zone
                 here = zones[at]
-                if need and here:  # the top cards, the last one first
+                if here:  # the top cards, the last one first
                     k = min(need, len(here))
                     paid = here[: -k - 1 : -1]
-                    zones[at] = here = here[:-k]
+                    zones[at] = here[:-k]
                     zones[discard] += paid
                     need -= k
                     if ev is not None:
                         ev.extend(move(card, at, discard, p) for card in paid)
-                if len(here) < fog[3 * p + zone]:
-                    fog[3 * p + zone] = len(here)
+        fog = self.fog
+        for zone in paid_from:  # the cards nobody knows are at the bottom: fewer may be left
+            left = len(zones[PER_PLAYER * p + FURYOKU + zone])
+            if left < fog[3 * p + zone]:
+                fog[3 * p + zone] = left
 
     def _pay_extra_first(self, p: int, d: int, ev: EventLog) -> None:
         """SK-3.4: the extra cost is paid before the card's own cost. Underpay (SK-7.7) lowers

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import COUNTER, COUNTER_EXTRA, FIRST, FOCUS, PASS, PLAY, SIGNATURE
 from .cards import ZONES
-from .fields import ALL_CHARGED, PH_CHOICE, PH_FLIP, PH_OVER, PHASES
+from .fields import ALL_CHARGED, PH_CHOICE, PH_FLIP, PH_OVER, PH_SIGNATURE, PHASES
 from .tables import (
     ADVANTAGE_CARD,
     NO_COND,
@@ -71,7 +71,11 @@ _SEND_FIRST = True  # the chooser sends the Opening Attack (measured: no clear d
 
 
 Fury = tuple[int, int, int]  # furyoku cards in the green, yellow and red zones
-Seen = tuple[tuple[int, ...], int]  # a player's Strikes everyone has seen, and cards seen
+# a Strike's Intercept and cost: red, yellow and red, all colours (the sums SK-3.2 compares)
+StrikeCost = tuple[int, int, int, int]
+# a player's Strikes everyone has seen (each by its Intercept and cost), and cards seen
+Seen = tuple[tuple[StrikeCost, ...], int]
+NOT_COUNTED: Seen = ((), -1)  # the opponent's, left to count until a counterattack is valued
 
 
 class HeuristicTables:
@@ -104,6 +108,7 @@ class HeuristicTables:
         "sig_effects",
         "sig_force",
         "sig_intercept",
+        "strike",
         "teamwork",
         "teamwork_at",
         "trait_ok",
@@ -128,6 +133,13 @@ class HeuristicTables:
         self.sig_effects = t.sig_effects
         self.trait_ok = t.works  # [shaman][card]: the card's text works (SK-1.6, SK-5.6)
         self.character = t.character  # a Teamwork card's character (SK-5.7), or -1
+        # per card: a Strike's Intercept and cost (as StrikeCost), None for other cards
+        self.strike: tuple[StrikeCost | None, ...] = tuple(
+            (t.intercept[d], t.cost[d][2], t.cost[d][1] + t.cost[d][2], sum(t.cost[d]))
+            if t.kind[d] == STRIKE
+            else None
+            for d in range(n)
+        )
         # the Strikes of the card set by cost: their Intercepts, sorted
         by_cost: dict[Price, list[int]] = {}
         for d in range(n):
@@ -138,9 +150,9 @@ class HeuristicTables:
         # the prior's part of a stop chance, by (furyoku, Intercept needed)
         self.prior_cache: dict[tuple[Fury, int], float] = {}
         # the Strikes of a discard pile, by its cards
-        self.discards: dict[tuple[str, ...], tuple[int, ...]] = {}
+        self.discards: dict[tuple[str, ...], tuple[StrikeCost, ...]] = {}
         # the same by the instances of a pile, for the cards of one game (piles_of)
-        self.piles: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.piles: dict[tuple[int, ...], tuple[StrikeCost, ...]] = {}
         self.piles_of: tuple[int, ...] = ()
         areas = ("discard", "advantage", *(f"{a}.{z}" for a in ("play", "teamwork") for z in ZONES))
         self.public = tuple(tuple(f"p{p}.{a}" for a in areas) for p in (0, 1))
@@ -200,20 +212,15 @@ def _worth(fury: Fury) -> float:
 def _stops(ht: HeuristicTables, seen: Seen, fury: Fury, need: int) -> float:
     """The chance that one flip of a player stops an attack: the share of their cards (those
     seen: their Strikes and how many cards, with the card set as a prior) that are Strikes of
-    Intercept at least ``need`` whose cost their furyoku pays."""
+    Intercept at least ``need`` whose cost their furyoku pays (SK-3.2, as :func:`_can_pay`)."""
     strikes, n_seen = seen
-    intercept = ht.intercept
-    cost = ht.cost
-    payable: dict[Price, bool] = {}
+    fg, fy, fr = fury
+    fyr = fy + fr
+    total = fg + fyr
     hits = 0
-    for d in strikes:
-        if intercept[d] >= need:
-            c = cost[d]
-            ok = payable.get(c)
-            if ok is None:
-                ok = payable[c] = _can_pay(c, fury)
-            if ok:
-                hits += 1
+    for intercept, r, yr, gyr in strikes:
+        if intercept >= need and r <= fr and yr <= fyr and gyr <= total:
+            hits += 1
     key = (fury, need)
     prior = ht.prior_cache.get(key)
     if prior is None:
@@ -232,7 +239,7 @@ class Facts(NamedTuple):
     whether built from the observation (:func:`observed_facts`) or straight from a state
     (:func:`state_facts`, for search rollouts). Cards are indices of the card set."""
 
-    phase: str
+    phase: int  # PH_SIGNATURE or PH_FLIP
     me: int
     fury: Fury  # my furyoku cards by zone
     opp_fury: Fury
@@ -254,7 +261,7 @@ class Facts(NamedTuple):
 
 def _tally(
     ht: HeuristicTables,
-    piles: dict[Any, tuple[int, ...]],
+    piles: dict[Any, tuple[StrikeCost, ...]],
     to_card: Mapping[str, int] | tuple[int, ...],
     pile: tuple[Any, ...],
     zones: Mapping[str, Sequence[Any]] | list[tuple[int, ...]],
@@ -263,24 +270,30 @@ def _tally(
     """The Strikes among a player's discard ``pile`` and public ``areas`` (keys of ``zones``),
     and how many cards they hold; ``to_card`` maps what the zones list to cards of the set.
     The Strikes of a pile are remembered in ``piles``: a pile changes little."""
-    kind = ht.kind
+    strike = ht.strike
     known = piles.get(pile)
     if known is None:
-        known = tuple(d for d in (to_card[c] for c in pile) if kind[d] == STRIKE)
         if len(piles) >= 4096:
             piles.clear()
+        known = piles.get(pile[:-1])  # a card more than a pile seen: the usual case
+        if known is None:
+            known = tuple([x for c in pile if (x := strike[to_card[c]]) is not None])
+        elif pile:
+            x = strike[to_card[pile[-1]]]
+            if x is not None:
+                known += (x,)
         piles[pile] = known
-    strikes = list(known)
+    more: list[StrikeCost] = []
     n = len(pile)
     for k in areas:
         area = zones[k]
         if area:
             n += len(area)
             for c in area:
-                d = to_card[c]
-                if kind[d] == STRIKE:
-                    strikes.append(d)
-    return tuple(strikes), n
+                x = strike[to_card[c]]
+                if x is not None:
+                    more.append(x)
+    return (known + tuple(more) if more else known), n
 
 
 def _seen(ht: HeuristicTables, z: dict[str, Any], p: int) -> Seen:
@@ -300,7 +313,7 @@ def observed_facts(ht: HeuristicTables, obs: dict[str, Any]) -> Facts:
     flipped = obs["flipped"]
     bonus = obs["turn_bonus"]
     return Facts(
-        obs["phase"],
+        PHASES.index(obs["phase"]),
         me,
         (z[fk[0]], z[fk[1]], z[fk[2]]),
         (z[ok[0]], z[ok[1]], z[ok[2]]),
@@ -332,20 +345,25 @@ def _state_seen(ht: HeuristicTables, state: SKState, p: int) -> Seen:
     return _tally(ht, ht.piles, cards, zones[areas[0]], zones, areas[1:])
 
 
-def state_facts(ht: HeuristicTables, state: SKState, player: int) -> Facts:
+def state_facts(
+    ht: HeuristicTables, state: SKState, player: int, opponent_seen: bool = True
+) -> Facts:
     """The facts of ``state.observation(player)``, read straight from the state (of a
-    signature step or a flip): search rollouts skip the observation."""
+    signature step or a flip): search rollouts skip the observation. ``opponent_seen=False``
+    leaves the opponent's Strikes seen (``theirs``) NOT_COUNTED."""
     cards = state.cards
     zones = state.zones
     opp = 1 - player
     fk, ok = ht.furyoku_at[player], ht.furyoku_at[opp]
+    tk, tko = ht.teamwork_at[player], ht.teamwork_at[opp]
+    tw0, tw1, tw2 = zones[tk[0]], zones[tk[1]], zones[tk[2]]
     return Facts(
-        PHASES[state.phase],
+        state.phase,
         player,
         (len(zones[fk[0]]), len(zones[fk[1]]), len(zones[fk[2]])),
         (len(zones[ok[0]]), len(zones[ok[1]]), len(zones[ok[2]])),
         _state_seen(ht, state, player),
-        _state_seen(ht, state, opp),
+        _state_seen(ht, state, opp) if opponent_seen else NOT_COUNTED,
         state.incoming,
         state.zone,
         cards[zones[ht.shaman_at[player]][0]],
@@ -356,8 +374,12 @@ def state_facts(ht: HeuristicTables, state: SKState, player: int) -> Facts:
         cards[state.flipped] if state.flipped >= 0 else -1,
         state.adv_force,
         state.adv_intercept,
-        tuple(cards[zones[i][0]] if zones[i] else -1 for i in ht.teamwork_at[player]),
-        sum(1 for i in ht.teamwork_at[opp] if zones[i]),
+        (
+            cards[tw0[0]] if tw0 else -1,
+            cards[tw1[0]] if tw1 else -1,
+            cards[tw2[0]] if tw2 else -1,
+        ),
+        (1 if zones[tko[0]] else 0) + (1 if zones[tko[1]] else 0) + (1 if zones[tko[2]] else 0),
     )
 
 
@@ -379,12 +401,17 @@ def rollout_values(
     """The values of :func:`action_values` for ``player``'s observation, from the state."""
     if state.phase == PH_CHOICE:
         return _opening_values(legal)
-    return facts_values(ht, state_facts(ht, state, player), legal)
+    facts = state_facts(ht, state, player, opponent_seen=False)
+    return facts_values(ht, facts, legal, lambda: _state_seen(ht, state, 1 - player))
 
 
-def facts_values(ht: HeuristicTables, f: Facts, legal: list[int]) -> list[float]:
-    """A value per legal action of a signature step or a flip, from its facts."""
-    theirs = f.theirs
+def facts_values(
+    ht: HeuristicTables, f: Facts, legal: list[int], count_theirs: Callable[[], Seen] | None = None
+) -> list[float]:
+    """A value per legal action of a signature step or a flip, from its facts;
+    ``count_theirs`` counts ``f.theirs`` where it was left NOT_COUNTED (search rollouts count
+    the opponent's Strikes only when a counterattack is valued)."""
+    theirs = [] if count_theirs else [f.theirs]
     opp_fury = f.opp_fury
     opp_sig = _opponent_signature(ht, f)
 
@@ -392,9 +419,12 @@ def facts_values(ht: HeuristicTables, f: Facts, legal: list[int]) -> list[float]
         """The chance that the opponent fails to stop ``force`` with three flips."""
         if opp_sig >= force:
             return 0.0
-        return (1.0 - _stops(ht, theirs, opp_fury, force)) ** 3
+        if not theirs:
+            assert count_theirs is not None
+            theirs.append(count_theirs())
+        return (1.0 - _stops(ht, theirs[0], opp_fury, force)) ** 3
 
-    if f.phase == "signature step":
+    if f.phase == PH_SIGNATURE:
         return _signature_step_values(ht, f, legal, scores)
     return _flip_values(ht, f, legal, scores)
 
