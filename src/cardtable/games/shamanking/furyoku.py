@@ -64,32 +64,51 @@ class FuryokuRules(SKFields):
         yellow, then red (the cheapest furyoku first). Paid furyoku goes to the discard pile.
         ``priced``: the cost is already underpaid (SK-7.7)."""
         g, y, r = cost if priced else self._price(p, cost, in_zone)
-        plan: tuple[tuple[int, tuple[int, ...]], ...] = ((r, (2,)), (y, (1, 2)), (g, (0, 1, 2)))
-        paid_from: tuple[int, ...] = (0, 1, 2)
         if in_zone and self.game.hot.flip_zone_pay:
-            plan = ((g + y + r, (self.zone,)),)
-            paid_from = (self.zone,)
+            self._take(p, self.zone, g + y + r, ev)
+            self._narrow_fog(p, self.zone)
+            return
+        if r:
+            self._take(p, 2, r, ev)
+        if y:
+            y = self._take(p, 1, y, ev)
+            if y:
+                self._take(p, 2, y, ev)
+        if g:
+            g = self._take(p, 0, g, ev)
+            if g:
+                g = self._take(p, 1, g, ev)
+                if g:
+                    self._take(p, 2, g, ev)
         zones = self.zones
-        discard = PER_PLAYER * p + DISCARD
-        for need, sources in plan:
-            for zone in sources:
-                if not need:
-                    break
-                at = PER_PLAYER * p + FURYOKU + zone
-                here = zones[at]
-                if here:  # the top cards, the last one first
-                    k = min(need, len(here))
-                    paid = here[: -k - 1 : -1]
-                    zones[at] = here[:-k]
-                    zones[discard] += paid
-                    need -= k
-                    if ev is not None:
-                        ev.extend(move(card, at, discard, p) for card in paid)
         fog = self.fog
-        for zone in paid_from:  # the cards nobody knows are at the bottom: fewer may be left
+        for zone in (0, 1, 2):  # as _narrow_fog does
             left = len(zones[PER_PLAYER * p + FURYOKU + zone])
             if left < fog[3 * p + zone]:
                 fog[3 * p + zone] = left
+
+    def _take(self, p: int, zone: int, need: int, ev: EventLog) -> int:
+        """Pay up to ``need`` furyoku cards from the top of a zone's (the last one first) to the
+        discard pile; return how many are still needed."""
+        zones = self.zones
+        at = PER_PLAYER * p + FURYOKU + zone
+        here = zones[at]
+        k = min(need, len(here))
+        if not k:
+            return need
+        paid = here[: -k - 1 : -1]
+        zones[at] = here[:-k]
+        discard = PER_PLAYER * p + DISCARD
+        zones[discard] += paid
+        if ev is not None:
+            ev.extend(move(card, at, discard, p) for card in paid)
+        return need - k
+
+    def _narrow_fog(self, p: int, zone: int) -> None:
+        """The cards nobody knows are at the bottom of a furyoku zone: fewer may be left."""
+        left = len(self.zones[PER_PLAYER * p + FURYOKU + zone])
+        if left < self.fog[3 * p + zone]:
+            self.fog[3 * p + zone] = left
 
     def _pay_extra_first(self, p: int, d: int, ev: EventLog) -> None:
         """SK-3.4: the extra cost is paid before the card's own cost. Underpay (SK-7.7) lowers

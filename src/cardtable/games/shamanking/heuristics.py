@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import COUNTER, COUNTER_EXTRA, FIRST, FOCUS, PASS, PLAY, SIGNATURE
@@ -82,6 +82,7 @@ class HeuristicTables:
     """Per game: zone keys, card tables, and the card set's Strikes as a prior."""
 
     __slots__ = (
+        "areas_at",
         "character",
         "charges_own",
         "cost",
@@ -154,7 +155,8 @@ class HeuristicTables:
         # the same by the instances of a pile, for the cards of one game (piles_of)
         self.piles: dict[tuple[int, ...], tuple[StrikeCost, ...]] = {}
         self.piles_of: tuple[int, ...] = ()
-        areas = ("discard", "advantage", *(f"{a}.{z}" for a in ("play", "teamwork") for z in ZONES))
+        # the discard pile, then the areas in the order of their zones (zones.py)
+        areas = ("discard", *(f"{a}.{z}" for a in ("play", "teamwork") for z in ZONES), "advantage")
         self.public = tuple(tuple(f"p{p}.{a}" for a in areas) for p in (0, 1))
         self.furyoku = tuple(tuple(f"p{p}.furyoku.{z}" for z in ZONES) for p in (0, 1))
         self.teamwork = tuple(tuple(f"p{p}.teamwork.{z}" for z in ZONES) for p in (0, 1))
@@ -169,6 +171,9 @@ class HeuristicTables:
         # stacks (an observation lists a stack top first)
         for i in (*self.public_at[0], *self.public_at[1], *self.shaman_at):
             assert all(v[i] for v in g.visibility) and not g.zone_specs[i].stack
+        # and the areas after the discard pile as one slice of the zones
+        self.areas_at = tuple((at[1], at[-1] + 1) for at in self.public_at)
+        assert all(at[1:] == tuple(range(at[1], at[-1] + 1)) for at in self.public_at)
 
 
 def _can_pay(cost: Price, fury: Fury) -> bool:
@@ -264,11 +269,11 @@ def _tally(
     piles: dict[Any, tuple[StrikeCost, ...]],
     to_card: Mapping[str, int] | tuple[int, ...],
     pile: tuple[Any, ...],
-    zones: Mapping[str, Sequence[Any]] | list[tuple[int, ...]],
-    areas: tuple[Any, ...],
+    areas: Iterable[Sequence[Any]],
 ) -> Seen:
-    """The Strikes among a player's discard ``pile`` and public ``areas`` (keys of ``zones``),
-    and how many cards they hold; ``to_card`` maps what the zones list to cards of the set.
+    """The Strikes among a player's discard ``pile`` and public ``areas`` (their cards, in the
+    order of ``HeuristicTables.public``), and how many cards they hold; ``to_card`` maps what
+    the zones list to cards of the set.
     The Strikes of a pile are remembered in ``piles``: a pile changes little."""
     strike = ht.strike
     known = piles.get(pile)
@@ -285,8 +290,7 @@ def _tally(
         piles[pile] = known
     more: list[StrikeCost] = []
     n = len(pile)
-    for k in areas:
-        area = zones[k]
+    for area in areas:
         if area:
             n += len(area)
             for c in area:
@@ -300,7 +304,7 @@ def _seen(ht: HeuristicTables, z: dict[str, Any], p: int) -> Seen:
     """The Strikes of player ``p`` that everyone has seen, and how many cards were seen, from
     the zones of an observation."""
     areas = ht.public[p]
-    return _tally(ht, ht.discards, ht.index, tuple(z[areas[0]]), z, areas[1:])
+    return _tally(ht, ht.discards, ht.index, tuple(z[areas[0]]), [z[k] for k in areas[1:]])
 
 
 def observed_facts(ht: HeuristicTables, obs: dict[str, Any]) -> Facts:
@@ -341,8 +345,8 @@ def _state_seen(ht: HeuristicTables, state: SKState, p: int) -> Seen:
     if ht.piles_of is not cards:  # the piles remembered are of another game's cards
         ht.piles.clear()
         ht.piles_of = cards
-    areas = ht.public_at[p]
-    return _tally(ht, ht.piles, cards, zones[areas[0]], zones, areas[1:])
+    first, end = ht.areas_at[p]
+    return _tally(ht, ht.piles, cards, zones[ht.public_at[p][0]], zones[first:end])
 
 
 def state_facts(
@@ -486,14 +490,14 @@ def _flip_values(
 
     out = []
     for a in legal:
-        if a in (COUNTER, COUNTER_EXTRA):
-            force, gain, cost = _counter(ht, f, a == COUNTER_EXTRA, active, tw_effects, tw_char)
-            out.append(scores(force) + gain + _worth(_spend(cost, fury)) - worth_now)
-        elif a == PASS:
+        if a == PASS:
             out.append(lets_go(fury, 0, 0))
         elif a == FOCUS:
             after = (fury[0] + (zone == 0), fury[1] + (zone == 1), fury[2] + (zone == 2))
             out.append(lets_go(after, 0, 0) + _worth(after) - worth_now)
+        elif a in (COUNTER, COUNTER_EXTRA):
+            force, gain, cost = _counter(ht, f, a == COUNTER_EXTRA, active, tw_effects, tw_char)
+            out.append(scores(force) + gain + _worth(_spend(cost, fury)) - worth_now)
         elif a == PLAY:
             charged = {x for x in range(3) if f.charges[me] >> x & 1}
             out.append(

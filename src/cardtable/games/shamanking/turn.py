@@ -82,11 +82,8 @@ class TurnRules(SKFields):
     def _act(self, action: int, ev: EventLog = None) -> None:
         """Apply a legal action, putting its events in ``ev`` (``None``: none are built)."""
         if self.phase == PH_FLIP:
-            if action == PASS:
-                self._discard_flipped(ev)
-                self._advance(ev)
-            elif action == FOCUS:
-                self._focus(ev)
+            if action in (PASS, FOCUS):
+                self._let_go(action == FOCUS, ev)
             elif action == PLAY:
                 self._play(ev)
                 if self.phase != PH_OVER:
@@ -105,16 +102,19 @@ class TurnRules(SKFields):
 
     _push = _act  # push: the action without its events (one call less on the hot path)
 
-    def _focus(self, ev: EventLog) -> None:
-        """SK-4.7: the flipped card becomes furyoku of this zone."""
+    def _let_go(self, focus: bool, ev: EventLog) -> None:
+        """SK-4.6 passing: the flipped card goes to the discard pile, or SK-4.7 focusing: it
+        becomes furyoku of this zone; then the attack moves on (``_advance``)."""
         p = self.defender
         b = PER_PLAYER * p
         card = self.flipped
         self.flipped = -1
-        self._remove(b + PLAY_ZONE + self.zone, card)
-        self.zones[b + FURYOKU + self.zone] += (card,)
+        src = b + PLAY_ZONE + self.zone
+        dst = b + FURYOKU + self.zone if focus else b + DISCARD
+        self._remove(src, card)
+        self.zones[dst] += (card,)
         if ev is not None:
-            ev.append(move(card, b + PLAY_ZONE + self.zone, b + FURYOKU + self.zone, p))
+            ev.append(move(card, src, dst, p))
         self._advance(ev)
 
     def _opening(self, defender: int, ev: EventLog) -> None:
@@ -182,16 +182,6 @@ class TurnRules(SKFields):
         self.phase = PH_FLIP
         if not zones[deck]:
             self.rebuild_deck(p, ev)
-
-    def _discard_flipped(self, ev: EventLog) -> None:
-        p = self.defender
-        b = PER_PLAYER * p
-        card = self.flipped
-        self.flipped = -1
-        self._remove(b + PLAY_ZONE + self.zone, card)
-        self.zones[b + DISCARD] += (card,)
-        if ev is not None:
-            ev.append(move(card, b + PLAY_ZONE + self.zone, b + DISCARD, p))
 
     def _advance(self, ev: EventLog) -> None:
         """SK-4.6: the attack moves on to the next zone (or back, SK-7.6); past red it scores
