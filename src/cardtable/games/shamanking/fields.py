@@ -194,6 +194,10 @@ class SKFields(State):
             self.side = [SIDES.index(s) for s in sides]
         self._legal = None
 
+    def is_terminal(self) -> bool:
+        """Whether the game is over (as ``current_player() == TERMINAL``, one call less)."""
+        return self.phase == PH_OVER
+
     def current_player(self) -> int:
         """The chooser at the start, then the defending player; TERMINAL at the end."""
         if self.phase == PH_OVER:

@@ -93,6 +93,11 @@ class SKGame(Game):
         self._pool = pool
         self.tables: CardTables = compile_tables(pool)
         self.hot = HotTables.of(options)
+        t = self.tables
+        # per card: its Force if it is a Strike, else 0 (the opening comparison, SK-2.4)
+        self._strike_force = tuple(
+            f if k == STRIKE else 0 for f, k in zip(t.force, t.kind, strict=True)
+        )
 
     def _zone_specs(self) -> tuple[ZoneSpec, ...]:
         return zone_specs(2)
@@ -190,9 +195,9 @@ class SKGame(Game):
 
     def _force_total(self, st: SKState, p: int) -> int:
         """The total Force of the Strikes in a player's discard pile (SK-2.4)."""
-        t = self.tables
-        cards = (st.cards[c] for c in st.zones[pbase(p) + DISCARD])
-        return sum(t.force[d] for d in cards if t.kind[d] == STRIKE)
+        force = self._strike_force
+        cards = st.cards
+        return sum([force[cards[c]] for c in st.zones[pbase(p) + DISCARD]])
 
     def action_to_string(self, action: int) -> str:
         """See actions.py."""
