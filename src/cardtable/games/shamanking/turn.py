@@ -17,7 +17,7 @@ from .actions import COUNTER, COUNTER_EXTRA, FIRST, FOCUS, PASS, PLAY, SECOND, S
 from .explain import explain
 from .fields import OPENING, PH_FLIP, PH_OVER, PH_SIGNATURE, SIDES, EventLog, SKFields
 from .tables import ADVANTAGE_CARD, STRIKE, TEAMWORK_CARD
-from .zones import ADVANTAGE, DECK, DISCARD, FURYOKU, PER_PLAYER, SHAMAN
+from .zones import ADVANTAGE, DECK, DISCARD, FURYOKU, PER_PLAYER, SHAMAN, TEAMWORK
 from .zones import PLAY as PLAY_ZONE
 
 OPENING_FORCE = 4
@@ -55,20 +55,30 @@ class TurnRules(SKFields):
             return bits
         k = t.kind[d]
         if k == STRIKE:
-            if (
-                self.can_pay(p, t.cost[d])
-                and self._strike_intercept(p, d, False, active) >= self.incoming
-            ):
-                bits |= 1 << COUNTER
-            if (
-                active
-                and t.extra_cost[d] is not None
-                and self.can_pay(p, self._with_extra(d))
-                and self._strike_intercept(p, d, True, True) >= self.incoming
-            ):
-                bits |= 1 << COUNTER_EXTRA
-        elif k in (ADVANTAGE_CARD, TEAMWORK_CARD) and self.can_pay(p, t.cost[d]):
+            return bits | self._counters(p, d, active)
+        if k in (ADVANTAGE_CARD, TEAMWORK_CARD) and self.can_pay(p, t.cost[d]):
             bits |= 1 << PLAY
+        return bits
+
+    def _counters(self, p: int, d: int, active: bool) -> int:
+        """The counterattacks open to the flipped Strike ``d`` (SK-4.5, SK-3.4), as bits of
+        the legal actions: its Intercept stops the incoming Force and its cost can be paid."""
+        t = self.game.tables
+        incoming = self.incoming
+        if self.zones[PER_PLAYER * p + TEAMWORK + self.zone] or (active and t.effects[d]):
+            intercept = self._strike_intercept(p, d, False, active)
+        else:  # nothing modifies its Intercept but this turn's Advantages
+            intercept = t.intercept[d] + self.adv_intercept
+        bits = 0
+        if intercept >= incoming and self.can_pay(p, t.cost[d]):
+            bits = 1 << COUNTER
+        if (
+            active
+            and t.extra_cost[d] is not None
+            and self._strike_intercept(p, d, True, True) >= incoming
+            and self.can_pay(p, self._with_extra(d))
+        ):
+            bits |= 1 << COUNTER_EXTRA
         return bits
 
     def _explain_illegal(self, action: int) -> str:
