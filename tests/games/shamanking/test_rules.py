@@ -10,6 +10,7 @@ import pytest
 
 import cardtable
 from cardtable.agents import make_agent
+from cardtable.core.conformance import check_heuristics, check_push
 from cardtable.core.errors import GameOptionError
 from cardtable.core.infoset import InfoSet
 from cardtable.core.rng import Rng
@@ -156,3 +157,21 @@ def test_the_zone_of_a_character_in_words() -> None:
     assert "Tomoshibi, Lantern Guardian (Tomoshibi's zone)" in show.render(st.observation(None))
     card = show.describe_card("tomoshibi-lantern-guardian")
     assert "guardian spirit of sera-lantern-keeper" in card
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"payment": "flip-zone"},
+        {"opening_after_point": "scorer-sends", "focus": False},
+        {"opening_after_point": "first-player-sends", "signature_turn": "on-use"},
+        {"trait_mismatch": "unplayable", "immediate_charge": False},
+    ],
+)
+def test_push_and_rollout_values_under_the_options(options: dict[str, object]) -> None:
+    """Under each option the rules compile into HotTables: ``push`` (which builds no events)
+    reaches the state ``apply_action`` reaches, and ``rollout_values`` (read from the state)
+    are the values of the observation."""
+    game = cardtable.load_game("shamanking", **options)
+    check_push(game, range(6))
+    check_heuristics(game, range(2), every=3)
