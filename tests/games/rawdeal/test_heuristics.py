@@ -8,8 +8,12 @@ from __future__ import annotations
 import pytest
 
 import cardtable
+from cardtable.agents import make_agent
 from cardtable.core.conformance import check_heuristics, random_states
+from cardtable.core.infoset import InfoSet
+from cardtable.core.rng import Rng
 from cardtable.core.state import State
+from cardtable.games.rawdeal.match import PH_MAIN, PH_PREMATCH, PH_REVERSAL
 from cardtable.games.rawdeal.rules import RawDealState
 from cardtable.sim.runner import SimConfig, run
 
@@ -95,6 +99,39 @@ def test_reverse_what_would_pin_you() -> None:
     assert state.current_player() == 1
     v = values(state)
     assert v["reverse duck-under"] > v["end"] + 100
+
+
+@pytest.mark.parametrize(("players", "match"), MATCHES, ids=IDS)
+def test_rollout_values_read_from_the_state_match_the_observations(
+    players: int, match: str
+) -> None:
+    """``rollout_values`` reads the facts the values read straight from the state (search
+    rollouts skip the observation): over games of greedy play, which reach set-ups, Pre-match
+    bonuses, Stun Value draws and reversals that random play seldom does, and of random play,
+    it gives exactly the values of ``heuristic_values`` for the view of every player still
+    in the match, for the state and for a resample of it."""
+    game = cardtable.load_game("rawdeal", players=players, match=match)
+    hints = game.hints
+    greedy = make_agent("greedy", seed=1)
+    rng = Rng(5)
+    phases: set[int] = set()
+    for seed in range(8):
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal():
+            assert isinstance(state, RawDealState)
+            legal = state.legal_actions()
+            p = state.current_player()
+            for view in (state, state.resample(p, rng)):
+                for q in range(players):
+                    if not state.gone >> q & 1:
+                        expected = hints.heuristic_values(view.observation(q), legal)
+                        assert hints.rollout_values(view, q, legal) == expected, (seed, q)
+            phases.add(state.phase)
+            if seed % 2:
+                state.apply_action(rng.choice(legal))
+            else:
+                state.apply_action(greedy.decide(InfoSet(state, p)))
+    assert {PH_PREMATCH, PH_MAIN, PH_REVERSAL} <= phases
 
 
 @pytest.mark.parametrize(("players", "match"), MATCHES, ids=IDS)

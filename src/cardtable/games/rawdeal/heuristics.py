@@ -67,7 +67,7 @@ from .tables import (
     V_PIN_OPPONENT,
     V_RECOVER,
 )
-from .zones import ARSENAL, BACKLASH, PER_PLAYER, PREMATCH, RINGSIDE
+from .zones import ARSENAL, BACKLASH, PER_PLAYER, PLAYING, PREMATCH, RINGSIDE
 from .zones import HAND as HAND_ZONE
 
 if TYPE_CHECKING:
@@ -393,7 +393,7 @@ class View:
         self.hand_n = hand_n
         self.backlash_n = backlash_n
         self.reduction = reduction
-        self.bonuses = bonuses
+        self.bonuses = tuple(bonuses)
         keys = k.keys[me]
         self.hand = [index[c] for c in z[keys[1]]]
         self.ringside = len(z[keys[4]])
@@ -414,6 +414,45 @@ class View:
             out = obs["eliminated"]
             self.opponents = [q for q in range(len(arsenal)) if q != me and q not in out]
         self.unlocks: list[tuple[int, float]] = []
+
+    @classmethod
+    def of_state(cls, k: HeuristicTables, st: RawDealState, me: int) -> View:
+        """The same facts as ``View(k, st.observation(me))``, read straight from the state:
+        what player ``me`` may know of it (the counts of hidden zones, the own hand)."""
+        v = cls.__new__(cls)
+        z = st.zones
+        cards = st.cards
+        abilities = st.abilities
+        facts = [st.ring_facts(q) for q in range(len(abilities))]
+        v.k = k
+        v.me = me
+        v.fort = [f.fortitude for f in facts]
+        v.arsenal = [len(z[PER_PLAYER * q + ARSENAL]) for q in range(len(facts))]
+        v.hand_n = [len(z[PER_PLAYER * q + HAND_ZONE]) for q in range(len(facts))]
+        v.backlash_n = [len(z[PER_PLAYER * q + BACKLASH]) for q in range(len(facts))]
+        v.reduction = [  # RD-3.2: a tough Superstar takes less damage from maneuvers
+            f.reduction + 1 if abilities[q] == A_TOUGH else f.reduction for q, f in enumerate(facts)
+        ]
+        v.bonuses = facts[me].bonuses
+        b = PER_PLAYER * me
+        v.hand = [cards[c] for c in z[b + HAND_ZONE]]
+        v.ringside = len(z[b + RINGSIDE])
+        d = v.last = st.last_played
+        if d < 0:
+            v.bonus_mask = v.rev_cost = 0
+        else:
+            v.bonus_mask = k.bonus[d][1]
+            v.rev_cost = k.cost[d]
+        v.bonus = st.bonus[0]
+        if k.tag:
+            v.opponents = [st.active[1 - me % 2]]
+        elif len(facts) == 2:
+            v.opponents = [1 - me]
+        else:
+            gone = st.gone
+            v.opponents = [q for q in range(len(facts)) if q != me and not gone >> q & 1]
+        v.unlocks = []
+        return v
 
     def find_unlocks(self) -> None:
         """The cards in hand that more Fortitude would let the player play (1.5 each) or
@@ -576,25 +615,64 @@ def action_values(k: HeuristicTables, obs: dict[str, Any], legal: list[int]) -> 
     """A value per legal action (higher is better), from the observation only."""
     phase = PHASE_CODES[obs["phase"]]
     if phase == PH_PREMATCH:  # RD-2.3
-        first = k.backlash_first
-        return [0.0 if a == END else k.prematch_value[(a - first) // 3] for a in legal]
+        return _prematch_values(k, legal)
     v = View(k, obs)
     if phase == PH_MAIN:
-        return _main_values(k, v, obs, legal)
-    if phase == PH_REVERSAL:
-        return _reversal_values(k, v, obs, legal)
-    if phase == PH_STUN:  # RD-5.5: draw while the Arsenal can spare the cards
-        ars = v.arsenal[v.me]
-        hand = len(v.hand)
-        out = []
-        total = 0.0
-        for j in range(len(legal)):
-            out.append(total)
-            total += hand_worth(hand + j) - arsenal_worth(ars - j - 1)
-        return out
+        return _main_values(k, v, legal)
+    if phase == PH_STUN:
+        return _stun_values(v, legal)
     if phase == PH_BURY:
         return [-_usefulness(v, (a - HAND) // 3) for a in legal]
-    return _target_values(k, v, obs, legal)
+    playing = obs["playing"]
+    d = k.index[playing["card"]]
+    kind = MANEUVER if playing["as"] == "maneuver" else ACTION
+    if phase == PH_REVERSAL:
+        dmg = playing["damage"] or 0
+        needed = playing["reversals_needed"]
+        return _reversal_values(k, v, legal, d, kind, dmg, needed, obs["turn_player"])
+    return _target_values(k, v, legal, d, kind)
+
+
+def rollout_values(
+    k: HeuristicTables, st: RawDealState, player: int, legal: list[int]
+) -> list[float]:
+    """The values of :func:`action_values` for ``player``'s observation of ``st``, from the
+    state (View.of_state) without building the observation."""
+    phase = st.phase
+    if phase == PH_PREMATCH:  # RD-2.3
+        return _prematch_values(k, legal)
+    v = View.of_state(k, st, player)
+    if phase == PH_MAIN:
+        return _main_values(k, v, legal)
+    if phase == PH_STUN:
+        return _stun_values(v, legal)
+    if phase == PH_BURY:
+        return [-_usefulness(v, (a - HAND) // 3) for a in legal]
+    tp = st.tp
+    d = st.cards[st.zones[PER_PLAYER * tp + PLAYING][0]]
+    kind = MANEUVER if st.pending_as == MANEUVER else ACTION
+    if phase == PH_REVERSAL:
+        needed = st.reversals_left
+        return _reversal_values(k, v, legal, d, kind, st.pending_damage, needed, tp)
+    return _target_values(k, v, legal, d, kind)
+
+
+def _prematch_values(k: HeuristicTables, legal: list[int]) -> list[float]:
+    """RD-2.3: the Pre-match cards that add most first; passing is worth nothing."""
+    first = k.backlash_first
+    return [0.0 if a == END else k.prematch_value[(a - first) // 3] for a in legal]
+
+
+def _stun_values(v: View, legal: list[int]) -> list[float]:
+    """RD-5.5: draw while the Arsenal can spare the cards."""
+    ars = v.arsenal[v.me]
+    hand = len(v.hand)
+    out = []
+    total = 0.0
+    for j in range(len(legal)):
+        out.append(total)
+        total += hand_worth(hand + j) - arsenal_worth(ars - j - 1)
+    return out
 
 
 def _usefulness(v: View, d: int) -> float:
@@ -618,7 +696,7 @@ def _order(value: float, stop: float) -> float:
     return value / (stop if stop > 0.05 else 0.05)
 
 
-def _main_values(k: HeuristicTables, v: View, obs: dict[str, Any], legal: list[int]) -> list[float]:
+def _main_values(k: HeuristicTables, v: View, legal: list[int]) -> list[float]:
     v.find_unlocks()
     first_b = k.backlash_first
     target = k.target_first
@@ -663,13 +741,8 @@ def _target_bias(v: View, q: int) -> float:
     return -TARGET_WEAKEST * v.arsenal[q]
 
 
-def _target_values(
-    k: HeuristicTables, v: View, obs: dict[str, Any], legal: list[int]
-) -> list[float]:
-    """RD-9.2: the opponent to aim the card being played at."""
-    playing = obs["playing"]
-    d = k.index[playing["card"]]
-    kind = MANEUVER if playing["as"] == "maneuver" else ACTION
+def _target_values(k: HeuristicTables, v: View, legal: list[int], d: int, kind: int) -> list[float]:
+    """RD-9.2: the opponent to aim the card ``d`` being played as ``kind`` at."""
     first = k.target_first
     out = []
     for a in legal:
@@ -695,13 +768,19 @@ def _tag_value(v: View, best_play: float) -> float:
 
 
 def _reversal_values(
-    k: HeuristicTables, v: View, obs: dict[str, Any], legal: list[int]
+    k: HeuristicTables,
+    v: View,
+    legal: list[int],
+    d: int,
+    kind: int,
+    dmg: int,
+    needed: int,
+    attacker: int,
 ) -> list[float]:
-    """RD-5.1: reverse when what it prevents and deals outweighs keeping the card."""
-    playing = obs["playing"]
-    attacker = obs["turn_player"]
-    maneuver = playing["as"] == "maneuver"
-    dmg = playing["damage"] or 0
+    """RD-5.1: reverse the card ``d`` played as ``kind`` with damage ``dmg`` by ``attacker``
+    (``needed`` reversals stop it) when what it prevents and deals outweighs keeping the
+    card."""
+    maneuver = kind == MANEUVER
     first_b = k.backlash_first
     # RD-6.5: a Multi maneuver is stopped only with two reversals at hand
     copies = 0
@@ -709,8 +788,8 @@ def _reversal_values(
         if a != END:
             copies += v.hand.count((a - HAND) // 3) if a < first_b else 1
     prevent = 0.0
-    if copies >= playing["reversals_needed"]:
-        prevent = _prevented(k, v, k.index[playing["card"]], maneuver, dmg, attacker)
+    if copies >= needed:
+        prevent = _prevented(k, v, d, maneuver, dmg, attacker)
     out = []
     for a in legal:
         if a == END:

@@ -32,6 +32,12 @@ class RawDealHints(AgentHints):
         """Values of legal actions from the observation (heuristics.py)."""
         return heuristics.action_values(self.heur, observation, legal)
 
+    def rollout_values(self, state: State, player: int, legal: list[int]) -> list[float]:
+        """The values of ``heuristic_values``, from the facts they read, taken straight from the
+        state instead of an observation (heuristics.rollout_values)."""
+        assert isinstance(state, RawDealState)
+        return heuristics.rollout_values(self.heur, state, player, legal)
+
     def evaluate(self, state: State) -> list[float] | None:
         """An estimate of the returns of an unfinished state (heuristics.py): each player's
         (each team's) chance to win from the Arsenal sizes and the turn, on the scale of
