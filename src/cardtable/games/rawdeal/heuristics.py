@@ -67,7 +67,7 @@ from .tables import (
     V_PIN_OPPONENT,
     V_RECOVER,
 )
-from .zones import ARSENAL, BACKLASH, PER_PLAYER, PLAYING, PREMATCH, RINGSIDE
+from .zones import ARSENAL, BACKLASH, PER_PLAYER, PLAYING, PREMATCH, RING, RINGSIDE
 from .zones import HAND as HAND_ZONE
 
 if TYPE_CHECKING:
@@ -81,6 +81,10 @@ TARGET_WEAKEST = 0.6  # free-for-all: the pull, per card of Arsenal, towards the
 BAIT = 2.0  # a reversal drawn out of the defender's hand: one fewer for the big maneuvers
 FFA_PATIENCE = 0.6  # free-for-all: the gain a play needs, per card of the weakest Arsenal
 OBSERVED = (ARSENAL, HAND_ZONE, BACKLASH, PREMATCH, RINGSIDE)  # the zones HeuristicTables.keys name
+# the effects that effects_value weighs (the others add nothing)
+VALUED = frozenset(
+    (V_DRAW, V_OPP_DISCARD, V_NEXT_BONUS, V_NEXT_COST, V_OVERTURN_SELF, V_RECOVER, V_PIN_OPPONENT)
+)
 PHASE_CODES = {name: code for code, name in enumerate(PHASES)}  # an observation's phase
 
 
@@ -145,6 +149,14 @@ class HeuristicTables:
         self._prematch_values()
         self.backlash_first = g.codec.backlash
         self.target_first = g.codec.target
+        # a play's (definition, played as, from the hand) by its action (HAND..target)
+        self.play_of = [(0, 0, False)] * HAND + [
+            (
+                *divmod(a - (HAND if a < self.backlash_first else self.backlash_first), 3),
+                a < self.backlash_first,
+            )
+            for a in range(HAND, self.target_first)
+        ]
         self._card_rows()
         self._public_glance(g)
         self._fit_keys()
@@ -203,7 +215,8 @@ class HeuristicTables:
                 )
 
     def _card_rows(self) -> None:
-        """Each card's facts that valuing a play reads, as one tuple (``card``)."""
+        """Each card's facts that valuing a play reads, as one tuple (``card``); of its
+        effects, those that effects_value weighs (None: the card has no effects)."""
         t = self.t
         self.card = [
             (
@@ -212,7 +225,7 @@ class HeuristicTables:
                 t.unreversible[d],
                 t.multi[d],
                 t.stun[d],
-                t.effects[d],
+                tuple(e for e in t.effects[d] if e[0] in VALUED) if t.effects[d] else None,
                 self.ends[d],
                 self.keep[d],
             )
@@ -341,6 +354,7 @@ class View:
     """The facts of one observation that the values use, read once per call."""
 
     __slots__ = (
+        "after",
         "arsenal",
         "backlash_n",
         "bonus",
@@ -351,7 +365,9 @@ class View:
         "hand_n",
         "k",
         "last",
+        "maneuvers",
         "me",
+        "modified",
         "opponents",
         "reduction",
         "rev_cost",
@@ -406,6 +422,9 @@ class View:
             self.bonus_mask = k.bonus[d][1]
             self.rev_cost = k.cost[d]
         self.bonus = obs["setup_bonus"]
+        self.modified = bool(self.bonus or bonuses)
+        self.after = self.last + 1 if self.last in k.after_cards else 0
+        self.maneuvers: list[tuple[int, int, int]] | None = None
         if k.tag:
             self.opponents = [obs["active"][1 - me % 2]]
         elif len(arsenal) == 2:
@@ -423,17 +442,29 @@ class View:
         z = st.zones
         cards = st.cards
         abilities = st.abilities
-        facts = [st.ring_facts(q) for q in range(len(abilities))]
+        fort: list[int] = []
+        arsenal: list[int] = []
+        hand_n: list[int] = []
+        backlash_n: list[int] = []
+        reduction: list[int] = []
+        for q, facts in enumerate(st._facts):
+            b = PER_PLAYER * q
+            if facts.ring is not z[b + RING] or facts.prematch is not z[b + PREMATCH]:
+                facts = st.ring_facts(q)
+            fort.append(facts.fortitude)
+            arsenal.append(len(z[b + ARSENAL]))
+            hand_n.append(len(z[b + HAND_ZONE]))
+            backlash_n.append(len(z[b + BACKLASH]))
+            # RD-3.2: a tough Superstar takes less damage from maneuvers
+            reduction.append(facts.reduction + (abilities[q] == A_TOUGH))
         v.k = k
         v.me = me
-        v.fort = [f.fortitude for f in facts]
-        v.arsenal = [len(z[PER_PLAYER * q + ARSENAL]) for q in range(len(facts))]
-        v.hand_n = [len(z[PER_PLAYER * q + HAND_ZONE]) for q in range(len(facts))]
-        v.backlash_n = [len(z[PER_PLAYER * q + BACKLASH]) for q in range(len(facts))]
-        v.reduction = [  # RD-3.2: a tough Superstar takes less damage from maneuvers
-            f.reduction + 1 if abilities[q] == A_TOUGH else f.reduction for q, f in enumerate(facts)
-        ]
-        v.bonuses = facts[me].bonuses
+        v.fort = fort
+        v.arsenal = arsenal
+        v.hand_n = hand_n
+        v.backlash_n = backlash_n
+        v.reduction = reduction
+        v.bonuses = st.ring_facts(me).bonuses
         b = PER_PLAYER * me
         v.hand = [cards[c] for c in z[b + HAND_ZONE]]
         v.ringside = len(z[b + RINGSIDE])
@@ -444,15 +475,39 @@ class View:
             v.bonus_mask = k.bonus[d][1]
             v.rev_cost = k.cost[d]
         v.bonus = st.bonus[0]
+        v.modified = bool(v.bonus or v.bonuses)
+        v.after = d + 1 if d in k.after_cards else 0
+        v.maneuvers = None
         if k.tag:
             v.opponents = [st.active[1 - me % 2]]
-        elif len(facts) == 2:
+        elif len(fort) == 2:
             v.opponents = [1 - me]
         else:
             gone = st.gone
-            v.opponents = [q for q in range(len(facts)) if q != me and not gone >> q & 1]
+            v.opponents = [q for q in range(len(fort)) if q != me and not gone >> q & 1]
         v.unlocks = []
         return v
+
+    def follow_up(self, d: int, fort: int, mask: int) -> bool:
+        """Whether the hand holds a maneuver other than ``d`` that Fortitude ``fort`` lets
+        the player play, of a subtype of ``mask`` (0: any)."""
+        maneuvers = self.maneuvers
+        if maneuvers is None:
+            t = self.k.t
+            need = self.k.hot.need
+            maneuvers = [(h, need[h], t.subtypes[h]) for h in self.hand if t.plays[h] & 1]
+            self.maneuvers = maneuvers
+        return any(h != d and f <= fort and (not mask or mask & sub) for h, f, sub in maneuvers)
+
+    def fortitude_worth(self, printed: int) -> float:
+        """RD-3.5: what ``printed`` more Fortitude is worth, more when it unlocks cards in
+        the hand (``find_unlocks``)."""
+        unlock = 0.0
+        for gap, w in self.unlocks:
+            if gap > printed:
+                break
+            unlock += w
+        return 0.25 * printed + (unlock if unlock < 4.5 else 4.5)
 
     def find_unlocks(self) -> None:
         """The cards in hand that more Fortitude would let the player play (1.5 each) or
@@ -479,11 +534,16 @@ def play_value(v: View, d: int, kind: int, q: int, src_hand: bool) -> tuple[floa
     k = v.k
     sub, printed, unreversible, multi, sv, effects, ends, keep = k.card[d]
     maneuver = kind == MANEUVER
-    dmg = _damage_at(v, sub, printed, q) if maneuver else 0
-    key = ((d * 2 + kind) * 64 + (dmg if dmg < k.damage_cap else k.damage_cap)) * k.stride + (
-        v.last + 1 if v.last in k.after_cards else 0
-    )
-    fit = k._fits.get(key)
+    if not maneuver:
+        dmg = 0
+    elif v.modified:
+        dmg = _damage_at(v, sub, printed, q)
+    else:
+        dmg = printed - v.reduction[q]
+        if dmg < 0:
+            dmg = 0
+    cap = k.damage_cap
+    fit = k._fits.get(((d * 2 + kind) * 64 + (dmg if dmg < cap else cap)) * k.stride + v.after)
     if fit is None:
         fit = k.fit(d, kind, dmg, v.last)
     p_rev = q_ars = 0.0
@@ -503,14 +563,9 @@ def play_value(v: View, d: int, kind: int, q: int, src_hand: bool) -> tuple[floa
                 p_rev *= p_rev  # RD-6.5: two reversals needed
             q_ars = fit.arsenal[fq]
     gain, stop = _damage_gain(v, dmg, q, q_ars, sv) if dmg else (0.0, 0.0)
-    if printed:  # RD-3.5: Fortitude, worth more when it unlocks cards in the hand
-        unlock = 0.0
-        for gap, w in v.unlocks:
-            if gap > printed:
-                break
-            unlock += w
-        gain += 0.25 * printed + (unlock if unlock < 4.5 else 4.5)
-    if effects:
+    if printed:
+        gain += v.fortitude_worth(printed)
+    if effects is not None:
         gain += effects_value(v, effects, d, q, v.fort[v.me] + printed)
         if ends:
             stop = 1.0
@@ -518,8 +573,16 @@ def play_value(v: View, d: int, kind: int, q: int, src_hand: bool) -> tuple[floa
         gain -= 0.8 * keep  # a hybrid reversal played otherwise is spent
     if not p_rev:
         return gain, stop
-    # reversed: the card is lost, the reversal's damage taken, the turn over; but the
-    # defender has spent a reversal
+    return _reversed_value(v, fit, p_rev, gain, stop)
+
+
+def _reversed_value(
+    v: View, fit: Fit, p_rev: float, gain: float, stop: float
+) -> tuple[float, float]:
+    """A play's ``gain`` and chance ``stop`` of ending the turn, weighed against the chance
+    ``p_rev`` that it is reversed: then the card is lost, the reversal's damage taken, the
+    turn over; but the defender has spent a reversal."""
+    k = v.k
     rd = fit.rev_damage
     my_ars = v.arsenal[v.me]
     loss = rd * arsenal_worth(my_ars) + 1.0 - BAIT
@@ -578,7 +641,6 @@ def own_cost(k: HeuristicTables, amount: int, my_ars: int) -> float:
 def effects_value(v: View, effects: Any, d: int, q: int, fort_after: int) -> float:
     """What a card's success effects (RD-7) are worth to the player now."""
     k = v.k
-    t = k.t
     my_ars = v.arsenal[v.me]
     out = 0.0
     for verb, amount, sub in effects:
@@ -589,18 +651,10 @@ def effects_value(v: View, effects: Any, d: int, q: int, fort_after: int) -> flo
             out += 1.6 * min(amount, v.hand_n[q])
         elif verb == V_NEXT_BONUS:  # a set-up: worth its bonus with a follow-up in hand
             mask = 0 if sub < 0 else 1 << sub
-            need = k.hot.need
-            follow = any(
-                h != d
-                and t.plays[h] & 1
-                and need[h] <= fort_after
-                and (not mask or mask & t.subtypes[h])
-                for h in v.hand
-            )
+            follow = v.follow_up(d, fort_after, mask)
             out += amount if follow else 0.15 * amount
         elif verb == V_NEXT_COST:
-            need = k.hot.need
-            follow = any(h != d and t.plays[h] & 1 and need[h] <= fort_after for h in v.hand)
+            follow = v.follow_up(d, fort_after, 0)
             out += 0.3 * min(amount, 10) if follow else 0.0
         elif verb == V_OVERTURN_SELF:
             out -= own_cost(k, amount, my_ars)
@@ -698,9 +752,10 @@ def _order(value: float, stop: float) -> float:
 
 def _main_values(k: HeuristicTables, v: View, legal: list[int]) -> list[float]:
     v.find_unlocks()
-    first_b = k.backlash_first
     target = k.target_first
+    play_of = k.play_of
     opponents = v.opponents
+    single = opponents[0] if len(opponents) == 1 else -1
     out: list[float] = []
     best_play = 0.0
     tag_at = -1
@@ -713,26 +768,34 @@ def _main_values(k: HeuristicTables, v: View, legal: list[int]) -> list[float]:
             tag_at = len(out)
             out.append(0.0)
         else:
-            src_hand = a < first_b
-            d, kind = divmod(a - (HAND if src_hand else first_b), 3)
-            if len(opponents) == 1:
-                best, stop = play_value(v, d, kind, opponents[0], src_hand)
+            d, kind, src_hand = play_of[a]
+            if single >= 0:
+                best, stop = play_value(v, d, kind, single, src_hand)
             else:
-                best, stop, aim = -1e9, 1.0, -1e9
-                for q in opponents:  # RD-9.2: valued at the target it would be aimed at
-                    value, s = play_value(v, d, kind, q, src_hand)
-                    bias = value + _target_bias(v, q)
-                    if bias > aim:
-                        best, stop, aim = value, s, bias
-                # patience: while every opponent is far from a pin, only strong plays are
-                # worth showing cards and Fortitude for; let the others wear each other down
-                best -= FFA_PATIENCE * v.arsenal[min(opponents, key=v.arsenal.__getitem__)]
+                best, stop = _aimed_value(v, d, kind, src_hand)
             if best > best_play:
                 best_play = best
-            out.append(_order(best, stop))
+            # _order, inline
+            out.append(best if best <= 0 else best / (stop if stop > 0.05 else 0.05))
     if tag_at >= 0:
         out[tag_at] = _tag_value(v, best_play)
     return out
+
+
+def _aimed_value(v: View, d: int, kind: int, src_hand: bool) -> tuple[float, float]:
+    """A free-for-all: the value of a play valued at the target it would be aimed at
+    (RD-9.2), less what patience asks, and its chance of ending the turn."""
+    opponents = v.opponents
+    best, stop, aim = -1e9, 1.0, -1e9
+    for q in opponents:  # RD-9.2: valued at the target it would be aimed at
+        value, s = play_value(v, d, kind, q, src_hand)
+        bias = value + _target_bias(v, q)
+        if bias > aim:
+            best, stop, aim = value, s, bias
+    # patience: while every opponent is far from a pin, only strong plays are worth
+    # showing cards and Fortitude for; let the others wear each other down
+    best -= FFA_PATIENCE * v.arsenal[min(opponents, key=v.arsenal.__getitem__)]
+    return best, stop
 
 
 def _target_bias(v: View, q: int) -> float:
