@@ -9,7 +9,7 @@ from abc import abstractmethod
 from cardtable.core.events import EVERYONE, NO_CARD, NO_ZONE, Event, note
 
 from .effects import EffectRules
-from .match import PH_OVER, PH_STUN, _event
+from .match import PH_OVER, PH_STUN, Events, _event
 from .reversals import ReversalRules
 from .zones import ARSENAL, PER_PLAYER, RINGSIDE
 
@@ -21,7 +21,7 @@ class DamageRules(EffectRules, ReversalRules):
 
     __slots__ = ()
 
-    def _damage(self, victim: int, n: int, ev: list[Event], from_card: bool) -> bool:
+    def _damage(self, victim: int, n: int, ev: Events, from_card: bool) -> bool:
         """RD-5.4: overturn ``n`` cards one at a time. With ``from_card`` a fitting reversal
         overturned from the Arsenal stops the damage and ends the turn (Stun Value may let
         the attacker draw); only with overturned_text=official do its reversal effects
@@ -31,9 +31,9 @@ class DamageRules(EffectRules, ReversalRules):
         dst = PER_PLAYER * victim + RINGSIDE
         z = self.zones
         h = self.game.hot
-        ev.append(
-            _event(Event, ("damage", victim, NO_CARD, NO_ZONE, NO_ZONE, {"amount": n}, EVERYONE))
-        )
+        if ev is not None:
+            data = {"amount": n}
+            ev.append(_event(Event, ("damage", victim, NO_CARD, NO_ZONE, NO_ZONE, data, EVERYONE)))
         arsenal = z[src]
         if h.pinfall_seed and n >= len(arsenal) and n > 0:
             self._knock_out([victim], "pinfall", ev)
@@ -50,8 +50,7 @@ class DamageRules(EffectRules, ReversalRules):
         cards = self.cards
         fort: int | None = None
         stop = -1
-        for i, card in enumerate(top):
-            ev.append(_event(Event, ("move", victim, card, src, dst, None, EVERYONE)))
+        for i, card in enumerate(top) if reversals else ():
             if cards[card] in reversals:
                 if fort is None:
                     fort = self.fortitude(victim)
@@ -59,11 +58,15 @@ class DamageRules(EffectRules, ReversalRules):
                     stop = i
                     top = top[: i + 1]
                     break
+        if ev is not None:  # the cards overturned, one at a time
+            for card in top:
+                ev.append(_event(Event, ("move", victim, card, src, dst, None, EVERYONE)))
         z[src] = arsenal[: len(arsenal) - len(top)]
         z[dst] += top
         if stop >= 0:
             d = self.cards[top[stop]]
-            ev.append(note("reversed_from_arsenal", victim, card=self.game.card_ids[d]))
+            if ev is not None:
+                ev.append(note("reversed_from_arsenal", victim, card=self.game.card_ids[d]))
             if h.rev_overturned[d]:  # RD-5.7 (overturned_text=official): its effects apply
                 self._effects(victim, self.tp, self.game.tables.reversal_effects[d], ev)
                 if self.phase == PH_OVER or self.gone >> self.tp & 1:
@@ -83,5 +86,5 @@ class DamageRules(EffectRules, ReversalRules):
         return False
 
     @abstractmethod
-    def _end_turn(self, ev: list[Event]) -> None:
+    def _end_turn(self, ev: Events) -> None:
         """RD-4.7: end the turn (:class:`~cardtable.games.rawdeal.turn.TurnRules`)."""

@@ -5,9 +5,9 @@ set-up of a reversal carried into the next turn (RD-6.4)."""
 
 from __future__ import annotations
 
-from cardtable.core.events import Event, move, note
+from cardtable.core.events import move, note
 
-from .match import PH_OVER
+from .match import PH_OVER, Events
 from .tables import (
     V_DRAW,
     V_NEXT_BONUS,
@@ -33,7 +33,7 @@ class EffectRules(WinningRules):
         p: int,
         opp: int,
         effects: tuple[Effect, ...],
-        ev: list[Event],
+        ev: Events,
         setup_only: bool = False,
     ) -> None:
         """RD-7: apply a card's effects for player ``p`` against opponent ``opp``."""
@@ -59,7 +59,7 @@ class EffectRules(WinningRules):
             elif verb == V_RECOVER:
                 self._recover(p, amount, ev)
 
-    def _discard_at_random(self, opp: int, amount: int, ev: list[Event]) -> None:
+    def _discard_at_random(self, opp: int, amount: int, ev: Events) -> None:
         """RD-7.2: ``opp`` discards ``amount`` cards at random from their hand to their Ringside."""
         b = pbase(opp)
         for _ in range(amount):
@@ -70,7 +70,7 @@ class EffectRules(WinningRules):
             self.zones[b + HAND_ZONE] = hand[:i] + hand[i + 1 :]
             self._put(hand[i], b + HAND_ZONE, b + RINGSIDE, ev, opp)
 
-    def _recover(self, p: int, amount: int, ev: list[Event]) -> None:
+    def _recover(self, p: int, amount: int, ev: Events) -> None:
         """RD-7.6: ``p`` puts their ``amount`` newest Ringside cards under their Arsenal."""
         b = pbase(p)
         for _ in range(amount):
@@ -79,9 +79,10 @@ class EffectRules(WinningRules):
             card = self.zones[b + RINGSIDE][-1]
             self.zones[b + RINGSIDE] = self.zones[b + RINGSIDE][:-1]
             self.zones[b + ARSENAL] = (card, *self.zones[b + ARSENAL])
-            ev.append(move(card, b + RINGSIDE, b + ARSENAL, p))
+            if ev is not None:
+                ev.append(move(card, b + RINGSIDE, b + ARSENAL, p))
 
-    def _overturn_self(self, p: int, n: int, ev: list[Event]) -> None:
+    def _overturn_self(self, p: int, n: int, ev: Events) -> None:
         """RD-7.5: player ``p`` overturns ``n`` cards of their own Arsenal, the cost of their
         own card and no damage (RD-8.1). With pinfall=seed they overturn what the Arsenal
         holds and are never pinned by it (an empty Arsenal is counted out at the end of the
@@ -90,7 +91,8 @@ class EffectRules(WinningRules):
         src = PER_PLAYER * p + ARSENAL
         arsenal = self.zones[src]
         k = min(n, len(arsenal))
-        ev.append(note("overturn", p, amount=n))
+        if ev is not None:
+            ev.append(note("overturn", p, amount=n))
         self.zones[src] = arsenal[: len(arsenal) - k]
         for card in reversed(arsenal[len(arsenal) - k :]):  # the top card first
             self._put(card, src, PER_PLAYER * p + RINGSIDE, ev, p)

@@ -195,11 +195,11 @@ class RawDealGame(Game):
         t = self.tables
         for p in range(len(decks)):
             size = sum(t.hand_size[cards[c]] for c in st.zones[pbase(p) + BACKSTAGE])
-            st._draw(p, size, [])
+            st._draw(p, size, None)
         values = [st.superstar_value(p) for p in range(len(decks))]
         top = [p for p, v in enumerate(values) if v == max(values)]
         st.tp = top[st.rng.below(len(top))] if len(top) > 1 else top[0]
-        st.next_prematch(st.tp, [])
+        st.next_prematch(st.tp, None)
         return st
 
     def action_to_string(self, action: int) -> str:

@@ -49,6 +49,9 @@ ZoneDefs = tuple[tuple[int, ...], tuple[int, ...]]  # a zone tuple, and definiti
 # player), _event(Event, (kind, player, NO_CARD, NO_ZONE, NO_ZONE, data, EVERYONE)) is
 # note(kind, player, **data).
 _event = tuple.__new__
+# The events an action builds, in order; None where the caller wants none (State.push, and
+# the deal): the rules then build no event at all.
+Events = list[Event] | None
 
 
 class MatchState(State):
@@ -251,11 +254,12 @@ class MatchState(State):
                 return card
         raise ValueError(f"no card of definition {d} in zone {zone}")
 
-    def _put(self, card: int, src: int, dst: int, ev: list[Event], player: int) -> None:
+    def _put(self, card: int, src: int, dst: int, ev: Events, player: int) -> None:
         self.zones[dst] += (card,)
-        ev.append(_event(Event, ("move", player, card, src, dst, None, EVERYONE)))
+        if ev is not None:
+            ev.append(_event(Event, ("move", player, card, src, dst, None, EVERYONE)))
 
-    def _draw(self, p: int, n: int, ev: list[Event]) -> None:
+    def _draw(self, p: int, n: int, ev: Events) -> None:
         """Draw up to ``n``; an empty Arsenal draws nothing and is no loss (RD-4.2)."""
         src = PER_PLAYER * p + ARSENAL
         dst = PER_PLAYER * p + HAND_ZONE
@@ -267,5 +271,6 @@ class MatchState(State):
         drawn = arsenal[: -k - 1 : -1]  # the top k cards, in the order they are drawn
         z[src] = arsenal[:-k]
         z[dst] += drawn
-        for card in drawn:
-            ev.append(_event(Event, ("move", p, card, src, dst, None, EVERYONE)))
+        if ev is not None:
+            for card in drawn:
+                ev.append(_event(Event, ("move", p, card, src, dst, None, EVERYONE)))

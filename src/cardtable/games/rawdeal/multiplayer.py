@@ -4,9 +4,9 @@ partners and tag-in (RD-9.5)."""
 
 from __future__ import annotations
 
-from cardtable.core.events import Event, note
+from cardtable.core.events import note
 
-from .match import MatchState
+from .match import Events, MatchState
 
 
 def _by_team(a: int, b: int) -> tuple[int, int]:
@@ -56,7 +56,7 @@ class MultiplayerRules(MatchState):
         """Tag team match: the other member of ``p``'s team (seats 0 and 2, 1 and 3)."""
         return (p + 2) % 4
 
-    def _tag_in(self, ev: list[Event]) -> None:
+    def _tag_in(self, ev: Events) -> None:
         """RD-9.5: the active member tags in the partner, who takes over the rest of the
         turn; the set-up chain of the turn is broken."""
         p = self.tp
@@ -68,4 +68,5 @@ class MultiplayerRules(MatchState):
         self.last_damage = 0
         self.bonus = (0, 0)
         self.rev_cost = 0
-        ev.append(note("tag", p, partner=q))
+        if ev is not None:
+            ev.append(note("tag", p, partner=q))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from cardtable.core.events import EVERYONE, NO_CARD, NO_ZONE, Event, note
 
 from .actions import ABILITY, AS, END, MANEUVER
-from .match import PH_MAIN, PH_OVER, PH_REVERSAL, PH_TARGET, _event
+from .match import PH_MAIN, PH_OVER, PH_REVERSAL, PH_TARGET, Events, _event
 from .tables import A_DRAW_BURY, A_TOUGH
 from .turn import TurnRules
 from .zones import ARSENAL, PER_PLAYER, PLAYING, RING, RINGSIDE, pbase
@@ -70,15 +70,17 @@ class PlayingRules(TurnRules):
             and any(cards[c] == d for q in range(self.game.hot.n) for c in z[PER_PLAYER * q + RING])
         )
 
-    def _play(self, src: int, d: int, k: int, ev: list[Event]) -> None:
+    def _play(self, src: int, d: int, k: int, ev: Events) -> None:
         """RD-4.4: a card is played: it waits in the playing area for its target (RD-9.2)
         and then the reversal window."""
         p = self.tp
         card = self._take(src, d)
         self.zones[PER_PLAYER * p + PLAYING] += (card,)
-        ev.append(_event(Event, ("move", p, card, src, PER_PLAYER * p + PLAYING, None, EVERYONE)))
-        data = {"card": self.game.card_ids[d], "as_type": AS[k]}
-        ev.append(_event(Event, ("play", p, NO_CARD, NO_ZONE, NO_ZONE, data, EVERYONE)))
+        if ev is not None:
+            dst = PER_PLAYER * p + PLAYING
+            ev.append(_event(Event, ("move", p, card, src, dst, None, EVERYONE)))
+            data = {"card": self.game.card_ids[d], "as_type": AS[k]}
+            ev.append(_event(Event, ("play", p, NO_CARD, NO_ZONE, NO_ZONE, data, EVERYONE)))
         self.pending_as = k
         self.pending_def = d
         self.pending_prev = self.last_played
@@ -94,7 +96,7 @@ class PlayingRules(TurnRules):
             return
         self._aim(targets[0], ev)
 
-    def _aim(self, o: int, ev: list[Event]) -> None:
+    def _aim(self, o: int, ev: Events) -> None:
         """RD-4.4, RD-9.2: the card being played is aimed at player ``o``: its damage with
         every modifier, then the reversal window of ``o``."""
         t = self.game.tables
@@ -125,7 +127,7 @@ class PlayingRules(TurnRules):
         self.reversals_left = 2 if t.multi[d] and k == MANEUVER else 1
         self._open_reversal_window(ev)
 
-    def _open_reversal_window(self, ev: list[Event]) -> None:
+    def _open_reversal_window(self, ev: Events) -> None:
         """RD-5.1: the defender may reverse the card being played; with no fitting reversal
         it resolves at once. The reversals found are kept as the legal actions (nothing
         changes after the window opens)."""
@@ -138,7 +140,7 @@ class PlayingRules(TurnRules):
         self.actor = self.tp
         self._resolve(ev)
 
-    def _reverse(self, src: int, rev: int, ev: list[Event]) -> None:
+    def _reverse(self, src: int, rev: int, ev: Events) -> None:
         """RD-5.3: a reversal from the hand or Backlash deck: its effects and damage; the
         reversed card goes to Ringside and the turn ends (a Multi card needs two)."""
         q = self.actor
@@ -146,7 +148,8 @@ class PlayingRules(TurnRules):
         t = self.game.tables
         card = self._take(src, rev)
         self._put(card, src, pbase(q) + RING, ev, q)
-        ev.append(note("reversal", q, card=self.game.card_ids[rev]))
+        if ev is not None:
+            ev.append(note("reversal", q, card=self.game.card_ids[rev]))
         self._effects(q, p, t.reversal_effects[rev], ev)
         if t.setup[rev]:
             self.carry[q] = rev
@@ -168,7 +171,7 @@ class PlayingRules(TurnRules):
         self.zones[pbase(p) + PLAYING] = ()
         self._end_turn(ev)
 
-    def _resolve(self, ev: list[Event]) -> None:
+    def _resolve(self, ev: Events) -> None:
         """RD-4.6: not reversed: the card enters the Ring, its effects apply, then damage."""
         p = self.tp
         t = self.game.tables
@@ -179,7 +182,8 @@ class PlayingRules(TurnRules):
         d = self.cards[card]
         self.zones[b + PLAYING] = ()
         self.zones[b + RING] += (card,)
-        ev.append(_event(Event, ("move", p, card, b + PLAYING, b + RING, None, EVERYONE)))
+        if ev is not None:
+            ev.append(_event(Event, ("move", p, card, b + PLAYING, b + RING, None, EVERYONE)))
         self.last_played = d
         self.last_damage = self.pending_damage if self.pending_as == MANEUVER else 0
         if t.effects[d]:

@@ -6,9 +6,10 @@ RawDealGame.new_initial_state."""
 
 from __future__ import annotations
 
-from cardtable.core.events import Event, note
+from cardtable.core.events import note
 
 from .actions import END
+from .match import Events
 from .multiplayer import _by_team
 from .tables import PREMATCH_KINDS
 from .turn import TurnRules
@@ -50,7 +51,7 @@ class PrematchRules(TurnRules):
             if kind[d] not in full and not (universal[d] and d in everyone)
         ]
 
-    def _prematch(self, action: int, ev: list[Event]) -> None:
+    def _prematch(self, action: int, ev: Events) -> None:
         """RD-2.3: alternate placing Pre-match cards; two passes in a row end the phase."""
         p = self.actor
         if action == END:
@@ -65,7 +66,7 @@ class PrematchRules(TurnRules):
                 self._draw(p, self.game.tables.pm_draw[d], ev)
         self.next_prematch((p + 1) % self.game.hot.n, ev)
 
-    def next_prematch(self, q: int, ev: list[Event]) -> None:
+    def next_prematch(self, q: int, ev: Events) -> None:
         """Give player ``q`` the next Pre-match decision; a player with nothing to place
         passes at once; when every player has passed in a row the first turn starts. The
         Pre-match cards found are kept as the legal actions (nothing changes after this)."""
@@ -82,7 +83,7 @@ class PrematchRules(TurnRules):
             q = (q + 1) % n
         self._first_turn(ev)
 
-    def _first_turn(self, ev: list[Event]) -> None:
+    def _first_turn(self, ev: Events) -> None:
         """RD-2.4: the highest Superstar Value goes first; a tie: the first of the tied
         players in seat order from the one who started the Pre-match. RD-9.5: in a tag team
         match each team's higher Superstar Value (a tie: the lower seat) starts active, and
@@ -95,5 +96,6 @@ class PrematchRules(TurnRules):
             other = 1 - first % 2
             a, b = other, other + 2
             self.active = _by_team(first, b if values[b] > values[a] else a)
-        ev.append(note("first_player", first))
+        if ev is not None:
+            ev.append(note("first_player", first))
         self._start_turn(first, ev)

@@ -24,7 +24,7 @@ from typing import Any
 from cardtable.core.events import Event, move, note
 from cardtable.core.state import TERMINAL
 
-from .actions import ABILITY, AS, END, HAND, STUN
+from .actions import AS, END, HAND, STUN
 from .explain import explain
 from .hot import Answers, HotTables
 from .match import (
@@ -38,6 +38,7 @@ from .match import (
     PH_STUN,
     PH_TARGET,
     PHASES,
+    Events,
     RingFacts,
 )
 from .playing import PlayingRules
@@ -90,20 +91,29 @@ class RawDealState(PrematchRules, PlayingRules):
 
     def _apply(self, action: int) -> list[Event]:
         ev: list[Event] = []
+        self._step(action, ev)
+        return ev
+
+    def _push(self, action: int) -> None:
+        self._step(action, None)  # the same changes, without building the events
+
+    def _step(self, action: int, ev: Events) -> None:
+        """Apply a legal action, its events added to ``ev`` (None: built not at all)."""
         ph = self.phase
         if ph == PH_MAIN:
-            if action == END:
-                self._end_turn(ev)
-            elif action == ABILITY:
-                self._use_ability(ev)
-            elif action >= self.game.hot.target:
+            hot = self.game.hot
+            if action >= hot.target:
                 self._tag_in(ev)
-            elif action < self.game.hot.backlash:
+            elif action >= hot.backlash:
+                d, k = divmod(action - hot.backlash, 3)
+                self._play(PER_PLAYER * self.tp + BACKLASH, d, k, ev)
+            elif action >= HAND:
                 d, k = divmod(action - HAND, 3)
                 self._play(PER_PLAYER * self.tp + HAND_ZONE, d, k, ev)
-            else:
-                d, k = divmod(action - self.game.hot.backlash, 3)
-                self._play(PER_PLAYER * self.tp + BACKLASH, d, k, ev)
+            elif action == END:
+                self._end_turn(ev)
+            else:  # ABILITY
+                self._use_ability(ev)
         elif ph == PH_REVERSAL:
             if action == END:
                 self._resolve(ev)
@@ -112,24 +122,30 @@ class RawDealState(PrematchRules, PlayingRules):
                 zone = HAND_ZONE if action < backlash else BACKLASH
                 first = HAND if action < backlash else backlash
                 self._reverse(PER_PLAYER * self.actor + zone, (action - first) // 3, ev)
-        elif ph == PH_PREMATCH:
+        else:
+            self._apply_other(ph, action, ev)
+        if self.gone >> self.tp & 1 and self.phase != PH_OVER:
+            self._end_turn(ev)  # RD-9.3: the turn player is out: the turn ends at once
+
+    def _apply_other(self, ph: int, action: int, ev: Events) -> None:
+        """``_apply`` in the phases but the main segment and the reversal window."""
+        if ph == PH_PREMATCH:
             self._prematch(action, ev)
         elif ph == PH_STUN:
             self._draw(self.tp, action - STUN, ev)
             self._end_turn(ev)
         elif ph == PH_TARGET:
             q = action - self.game.codec.target
-            ev.append(note("target", self.tp, target=q))
+            if ev is not None:
+                ev.append(note("target", self.tp, target=q))
             self._aim(q, ev)
         else:  # PH_BURY
             b = PER_PLAYER * self.actor
             card = self._take(b + HAND_ZONE, (action - HAND) // 3)
             self.zones[b + ARSENAL] = (card, *self.zones[b + ARSENAL])
-            ev.append(move(card, b + HAND_ZONE, b + ARSENAL, self.actor))
+            if ev is not None:
+                ev.append(move(card, b + HAND_ZONE, b + ARSENAL, self.actor))
             self.phase = PH_MAIN
-        if self.gone >> self.tp & 1 and self.phase != PH_OVER:
-            self._end_turn(ev)  # RD-9.3: the turn player is out: the turn ends at once
-        return ev
 
     def _public_view(self, player: int | None) -> dict[str, Any]:
         cur = self.current_player()

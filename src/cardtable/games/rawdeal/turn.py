@@ -8,7 +8,7 @@ from __future__ import annotations
 from cardtable.core.events import EVERYONE, NO_CARD, NO_ZONE, Event, move, note
 
 from .damage import DamageRules
-from .match import DRAW, PH_BURY, PH_MAIN, PH_OVER, _event
+from .match import DRAW, PH_BURY, PH_MAIN, PH_OVER, Events, _event
 from .tables import A_DRAW_TWO, A_START_OVERTURN, A_START_RECYCLE
 from .zones import ARSENAL, PER_PLAYER, RINGSIDE, pbase
 from .zones import HAND as HAND_ZONE
@@ -19,7 +19,7 @@ class TurnRules(DamageRules):
 
     __slots__ = ()
 
-    def _start_turn(self, p: int, ev: list[Event]) -> None:
+    def _start_turn(self, p: int, ev: Events) -> None:
         """RD-4.1 start-of-turn abilities, RD-4.2 the draw."""
         self.turn_no += 1
         if self.turn_no > self.game.hot.max_turns:
@@ -33,9 +33,12 @@ class TurnRules(DamageRules):
         self.last_damage = 0
         self.bonus = (0, 0)
         self.rev_cost = 0
-        ev.append(
-            _event(Event, ("turn", p, NO_CARD, NO_ZONE, NO_ZONE, {"turn": self.turn_no}, EVERYONE))
-        )
+        if ev is not None:
+            ev.append(
+                _event(
+                    Event, ("turn", p, NO_CARD, NO_ZONE, NO_ZONE, {"turn": self.turn_no}, EVERYONE)
+                )
+            )
         carried = self.carry[p]
         if carried >= 0:  # RD-6.4 a set-up reversal counts for this turn's first card
             self.carry[p] = -1
@@ -52,19 +55,21 @@ class TurnRules(DamageRules):
                 card = self.zones[b + RINGSIDE][-1]
                 self.zones[b + RINGSIDE] = self.zones[b + RINGSIDE][:-1]
                 self.zones[b + ARSENAL] = (card, *self.zones[b + ARSENAL])
-                ev.append(move(card, b + RINGSIDE, b + ARSENAL, p))
+                if ev is not None:
+                    ev.append(move(card, b + RINGSIDE, b + ARSENAL, p))
         self._draw(p, 2 if ability == A_DRAW_TWO else 1, ev)
 
-    def _use_ability(self, ev: list[Event]) -> None:
+    def _use_ability(self, ev: Events) -> None:
         """draw_and_bury: draw 1, then put 1 card from the hand under the Arsenal."""
         p = self.actor
         self.ability_used = True
-        ev.append(note("ability", p))
+        if ev is not None:
+            ev.append(note("ability", p))
         self._draw(p, 1, ev)
         if self.zones[pbase(p) + HAND_ZONE]:
             self.phase = PH_BURY
 
-    def _end_turn(self, ev: list[Event]) -> None:
+    def _end_turn(self, ev: Events) -> None:
         """RD-4.7 end of turn; RD-8.2 count-out of every player still in the match; the
         next turn goes to the next player still in (RD-9.1)."""
         z = self.zones

@@ -4,9 +4,9 @@ and the results (RD-8.4)."""
 
 from __future__ import annotations
 
-from cardtable.core.events import Event, note
+from cardtable.core.events import note
 
-from .match import BOTH_LOSE, DRAW, PH_OVER
+from .match import BOTH_LOSE, DRAW, PH_OVER, Events
 from .multiplayer import MultiplayerRules
 
 
@@ -39,7 +39,7 @@ class WinningRules(MultiplayerRules):
         share = -loss * sum(out) / (n - sum(out))
         return [loss if o else share for o in out]
 
-    def _knock_out(self, players: list[int], how: str, ev: list[Event]) -> None:
+    def _knock_out(self, players: list[int], how: str, ev: Events) -> None:
         """RD-8, RD-9.3: the players pinned or counted out leave the match. The game ends
         when one player (a tag team match: one team) is left, the winner; when nobody is
         left, it is a draw among those who went out together (or they all lose, by the
@@ -60,7 +60,8 @@ class WinningRules(MultiplayerRules):
             self._game_over(sides[0], how, ev)
             return
         for p in players:
-            ev.append(note("eliminated", p, how=how))
+            if ev is not None:
+                ev.append(note("eliminated", p, how=how))
         if h.tag:
             a, b = self.active
             self.active = (
@@ -68,11 +69,12 @@ class WinningRules(MultiplayerRules):
                 self.partner(b) if gone >> b & 1 else b,
             )
 
-    def _game_over(self, winner: int, how: str, ev: list[Event]) -> None:
+    def _game_over(self, winner: int, how: str, ev: Events) -> None:
         self.phase = PH_OVER
         self.winner = winner
         self._legal = []
-        ev.append(note("game_over", max(winner, -1), how=how))
+        if ev is not None:
+            ev.append(note("game_over", max(winner, -1), how=how))
 
     def _winner_name(self) -> int | str | None:
         """The observation's winner: a player, ``team 0`` or ``team 1`` (a tag team match),
