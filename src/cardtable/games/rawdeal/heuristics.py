@@ -534,14 +534,13 @@ def play_value(v: View, d: int, kind: int, q: int, src_hand: bool) -> tuple[floa
     k = v.k
     sub, printed, unreversible, multi, sv, effects, ends, keep = k.card[d]
     maneuver = kind == MANEUVER
-    if not maneuver:
+    dmg = (
+        (_damage_at(v, sub, printed, q) if v.modified else printed - v.reduction[q])
+        if maneuver
+        else 0
+    )
+    if dmg < 0:
         dmg = 0
-    elif v.modified:
-        dmg = _damage_at(v, sub, printed, q)
-    else:
-        dmg = printed - v.reduction[q]
-        if dmg < 0:
-            dmg = 0
     cap = k.damage_cap
     fit = k._fits.get(((d * 2 + kind) * 64 + (dmg if dmg < cap else cap)) * k.stride + v.after)
     if fit is None:
@@ -555,20 +554,18 @@ def play_value(v: View, d: int, kind: int, q: int, src_hand: bool) -> tuple[floa
             h = v.hand_n[q]
             p_rev = 1 - (1 - p) ** h if p > 0 and h else 0.0
             b = v.backlash_n[q]
-            if b:
-                pb = fit.backlash[fq]
-                if pb > 0:
-                    p_rev = 1 - (1 - p_rev) * (1 - 0.5 * pb) ** b
-            if p_rev and maneuver and multi:
-                p_rev *= p_rev  # RD-6.5: two reversals needed
+            pb = fit.backlash[fq] if b else 0.0
+            if pb > 0:
+                p_rev = 1 - (1 - p_rev) * (1 - 0.5 * pb) ** b
+            # RD-6.5: two reversals needed
+            p_rev = p_rev * p_rev if p_rev and maneuver and multi else p_rev
             q_ars = fit.arsenal[fq]
     gain, stop = _damage_gain(v, dmg, q, q_ars, sv) if dmg else (0.0, 0.0)
     if printed:
         gain += v.fortitude_worth(printed)
     if effects is not None:
         gain += effects_value(v, effects, d, q, v.fort[v.me] + printed)
-        if ends:
-            stop = 1.0
+        stop = 1.0 if ends else stop
     if src_hand and keep:
         gain -= 0.8 * keep  # a hybrid reversal played otherwise is spent
     if not p_rev:

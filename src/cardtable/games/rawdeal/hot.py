@@ -43,7 +43,6 @@ class HotTables:
     whether it may be played or reverse."""
 
     __slots__ = (
-        "_answers",
         "_reversals",
         "_tables",
         "backlash",
@@ -51,6 +50,7 @@ class HotTables:
         "ends_turn",
         "fortitude",
         "hand_plays",
+        "known_answers",
         "max_turns",
         "midmatch_defs",
         "midmatch_limit",
@@ -119,14 +119,15 @@ class HotTables:
         self.rev_overturned = tuple(
             bool(official and r and r.effects_when_overturned) for r in t.reversal
         )
-        self._answers: list[Answers | None] = [None] * (2 * n)
+        # by 2 * d + played_as: the Answers worked out so far (see answers)
+        self.known_answers: list[Answers | None] = [None] * (2 * n)
 
     def answers(self, d: int, played_as: int) -> Answers:
         """The reversals that fit definition ``d`` played as ``played_as`` (MANEUVER or
         ACTION) by the cards alone; worked out the first time it is asked for."""
-        answers = self._answers[2 * d + played_as]
+        answers = self.known_answers[2 * d + played_as]
         if answers is None:
-            answers = self._answers[2 * d + played_as] = self._work_out_answers(d, played_as)
+            answers = self.known_answers[2 * d + played_as] = self._work_out_answers(d, played_as)
         return answers
 
     def _work_out_answers(self, d: int, played_as: int) -> Answers:

@@ -15,7 +15,7 @@ from cardtable.core.events import EVERYONE, Event
 from cardtable.core.state import TERMINAL, State
 
 from .tables import MIDMATCH_CARD
-from .zones import ARSENAL, BACKLASH, BACKSTAGE, PER_PLAYER, PREMATCH, RING, pbase
+from .zones import ARSENAL, BACKLASH, BACKSTAGE, PER_PLAYER, PREMATCH, RING
 from .zones import HAND as HAND_ZONE
 
 if TYPE_CHECKING:
@@ -129,7 +129,9 @@ class MatchState(State):
         t = self.game.tables
         z = self.zones
         self.abilities = tuple(
-            t.ability[self.cards[z[pbase(p) + BACKSTAGE][0]]] if z[pbase(p) + BACKSTAGE] else 0
+            t.ability[self.cards[z[PER_PLAYER * p + BACKSTAGE][0]]]
+            if z[PER_PLAYER * p + BACKSTAGE]
+            else 0
             for p in range(self.game.num_players)
         )
 
@@ -179,7 +181,7 @@ class MatchState(State):
 
     def superstar(self, p: int) -> int:
         """The definition of a player's Superstar."""
-        return self.cards[self.zones[pbase(p) + BACKSTAGE][0]]
+        return self.cards[self.zones[PER_PLAYER * p + BACKSTAGE][0]]
 
     def ability(self, p: int) -> int:
         """A player's Superstar ability (an index of ABILITIES)."""
@@ -188,7 +190,7 @@ class MatchState(State):
     def superstar_value(self, p: int) -> int:
         """Superstar Value with the Enforcer's addition (RD-2.1)."""
         t = self.game.tables
-        return sum(t.value[self.cards[c]] for c in self.zones[pbase(p) + BACKSTAGE])
+        return sum(t.value[self.cards[c]] for c in self.zones[PER_PLAYER * p + BACKSTAGE])
 
     def fortitude(self, p: int) -> int:
         """RD-3.5: the printed D of the cards in the Ring, plus Pre-match Fortitude."""

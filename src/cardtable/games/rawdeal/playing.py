@@ -13,7 +13,7 @@ from .actions import ABILITY, AS, END, MANEUVER
 from .match import PH_MAIN, PH_OVER, PH_REVERSAL, PH_TARGET, Events, _event
 from .tables import A_DRAW_BURY, A_TOUGH
 from .turn import TurnRules
-from .zones import ARSENAL, PER_PLAYER, PLAYING, RING, RINGSIDE, pbase
+from .zones import ARSENAL, BACKLASH, PER_PLAYER, PLAYING, PREMATCH, RING, RINGSIDE
 from .zones import HAND as HAND_ZONE
 
 
@@ -29,25 +29,30 @@ class PlayingRules(TurnRules):
         h = self.game.hot
         p = self.actor
         b = PER_PLAYER * p
-        facts = self.ring_facts(p)
+        z = self.zones
+        facts = self._facts[p]  # ring_facts(p), its common case inline
+        if facts.ring is not z[b + RING] or facts.prematch is not z[b + PREMATCH]:
+            facts = self.ring_facts(p)
         fort = facts.fortitude
         out = [END]
-        if self.abilities[p] == A_DRAW_BURY and not self.ability_used and self.zones[b + ARSENAL]:
+        if self.abilities[p] == A_DRAW_BURY and not self.ability_used and z[b + ARSENAL]:
             out.append(ABILITY)
-        tag = h.tag and not self.tagged and not self.gone >> self.partner(p) & 1
         need, conditional = h.need, h.conditional
         plays = h.hand_plays
         cards = self.cards
         # the hand changes between most decisions: its definitions are not worth keeping
-        for d in sorted({cards[c] for c in self.zones[b + HAND_ZONE]}):
+        for d in sorted({cards[c] for c in z[b + HAND_ZONE]}):
             if need[d] <= fort and (d not in conditional or self._requirements_met(d, fort)):
                 out += plays[d]
         if facts.midmatch < h.midmatch_limit:
             plays = h.midmatch_plays
-            for d in self.backlash_midmatch(p):
+            deck, defs = self._backlash[p]  # backlash_midmatch(p), its common case inline
+            if deck is not z[b + BACKLASH]:
+                defs = self.backlash_midmatch(p)
+            for d in defs:
                 if need[d] <= fort and (d not in conditional or self._requirements_met(d, fort)):
                     out += plays[d]
-        if tag:  # RD-9.5
+        if h.tag and not self.tagged and not self.gone >> self.partner(p) & 1:  # RD-9.5
             out.append(self.game.codec.tag)
         return out
 
@@ -147,7 +152,7 @@ class PlayingRules(TurnRules):
         p = self.tp
         t = self.game.tables
         card = self._take(src, rev)
-        self._put(card, src, pbase(q) + RING, ev, q)
+        self._put(card, src, PER_PLAYER * q + RING, ev, q)
         if ev is not None:
             ev.append(note("reversal", q, card=self.game.card_ids[rev]))
         self._effects(q, p, t.reversal_effects[rev], ev)
@@ -165,10 +170,10 @@ class PlayingRules(TurnRules):
         if self.reversals_left > 0 and not self.gone >> p & 1:  # RD-6.5 Multi: one more
             self._open_reversal_window(ev)
             return
-        played = self.zones[pbase(p) + PLAYING]
-        for c in played:
-            self._put(c, pbase(p) + PLAYING, pbase(p) + RINGSIDE, ev, p)
-        self.zones[pbase(p) + PLAYING] = ()
+        b = PER_PLAYER * p
+        for c in self.zones[b + PLAYING]:
+            self._put(c, b + PLAYING, b + RINGSIDE, ev, p)
+        self.zones[b + PLAYING] = ()
         self._end_turn(ev)
 
     def _resolve(self, ev: Events) -> None:

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from .actions import HAND, MANEUVER, REVERSAL
 from .match import MatchState
+from .zones import BACKLASH, PER_PLAYER, RING
 from .zones import HAND as HAND_ZONE
-from .zones import PER_PLAYER, RING
+
+NONE: frozenset[int] = frozenset()  # no definitions
 
 
 class ReversalRules(MatchState):
@@ -22,26 +24,35 @@ class ReversalRules(MatchState):
         if self.pending_def < 0:
             return []
         h = self.game.hot
-        answers = h.answers(self.pending_def, self.pending_as)
-        q = self.actor  # the defender
-        cards = self.cards
-        # the defender's hand has mostly changed since the last card played, the Backlash
-        # deck seldom
-        hand_zone = self.zones[PER_PLAYER * q + HAND_ZONE]
-        hand = {cards[c] for c in hand_zone} & answers.hand if answers.hand else ()
-        backlash = (
-            answers.backlash.intersection(self.backlash_midmatch(q)) if answers.backlash else ()
+        answers = h.known_answers[2 * self.pending_def + self.pending_as] or h.answers(
+            self.pending_def, self.pending_as
         )
+        q = self.actor  # the defender
+        b = PER_PLAYER * q
+        z = self.zones
+        # the defender's hand has mostly changed since the last card played, the Backlash
+        # deck seldom (backlash_midmatch, its common case inline)
+        hand: set[int] | frozenset[int] = NONE
+        if answers.hand:
+            cards = self.cards
+            hand = {cards[c] for c in z[b + HAND_ZONE]} & answers.hand
+        backlash = NONE
+        if answers.backlash:
+            deck, defs = self._backlash[q]
+            if deck is not z[b + BACKLASH]:
+                defs = self.backlash_midmatch(q)
+            if defs:
+                backlash = answers.backlash.intersection(defs)
         if not hand and not backlash:
             return []
         facts = self.ring_facts(q)
-        if facts.midmatch >= h.midmatch_limit:
-            backlash = ()  # RD-3.4: no Mid-match reversal from the Backlash deck at the limit
         out: list[int] = []
-        for d in sorted(hand):
+        for d in sorted(hand) if len(hand) > 1 else hand:
             if self._fits(d, facts.fortitude):
                 out.append(HAND + 3 * d + REVERSAL)
-        for d in sorted(backlash):
+        if facts.midmatch >= h.midmatch_limit:
+            return out  # RD-3.4: no Mid-match reversal from the Backlash deck at the limit
+        for d in sorted(backlash) if len(backlash) > 1 else backlash:
             if self._fits(d, facts.fortitude):
                 out.append(h.backlash + 3 * d + REVERSAL)
         return out

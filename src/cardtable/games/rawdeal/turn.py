@@ -66,7 +66,7 @@ class TurnRules(DamageRules):
         if ev is not None:
             ev.append(note("ability", p))
         self._draw(p, 1, ev)
-        if self.zones[pbase(p) + HAND_ZONE]:
+        if self.zones[PER_PLAYER * p + HAND_ZONE]:
             self.phase = PH_BURY
 
     def _end_turn(self, ev: Events) -> None:
@@ -74,7 +74,10 @@ class TurnRules(DamageRules):
         next turn goes to the next player still in (RD-9.1)."""
         z = self.zones
         if self.game.hot.n == 2:  # the common case, without the loops
-            out = [p for p in (0, 1) if not z[PER_PLAYER * p + ARSENAL]]
+            if z[ARSENAL] and z[PER_PLAYER + ARSENAL]:  # (zones of players 0 and 1)
+                out = []
+            else:
+                out = [p for p in (0, 1) if not z[PER_PLAYER * p + ARSENAL]]
         else:
             out = [p for p in self.standing() if not z[PER_PLAYER * p + ARSENAL]]
         if out:
