@@ -64,26 +64,32 @@ class DamageRules(EffectRules, ReversalRules):
         z[src] = arsenal[: len(arsenal) - len(top)]
         z[dst] += top
         if stop >= 0:
-            d = self.cards[top[stop]]
-            if ev is not None:
-                ev.append(note("reversed_from_arsenal", victim, card=self.game.card_ids[d]))
-            if h.rev_overturned[d]:  # RD-5.7 (overturned_text=official): its effects apply
-                self._effects(victim, self.tp, self.game.tables.reversal_effects[d], ev)
-                if self.phase == PH_OVER or self.gone >> self.tp & 1:
-                    return True
-            stun = min(
-                self.game.tables.stun[self.pending_def], len(z[PER_PLAYER * self.tp + ARSENAL])
-            )
-            if stop < n - 1 and stun:  # RD-5.5 Stun Value
-                self.stun_max = stun
-                self.phase = PH_STUN
-                self.actor = self.tp
-            else:
-                self._end_turn(ev)
+            self._stopped(victim, self.cards[top[stop]], stop < n - 1, ev)
             return True
         if len(top) < n:  # the Arsenal ran out
             self._knock_out([victim], "pinfall", ev)
         return False
+
+    def _stopped(self, victim: int, d: int, early: bool, ev: Events) -> None:
+        """RD-5.4: the reversal ``d`` overturned from ``victim``'s Arsenal stopped the damage
+        (``early``: before its last card); the turn ends, or the attacker may draw first
+        for Stun Value (RD-5.5). Only with overturned_text=official do the reversal's
+        effects apply (RD-5.7)."""
+        if ev is not None:
+            ev.append(note("reversed_from_arsenal", victim, card=self.game.card_ids[d]))
+        if self.game.hot.rev_overturned[d]:  # RD-5.7: its effects apply
+            self._effects(victim, self.tp, self.game.tables.reversal_effects[d], ev)
+            if self.phase == PH_OVER or self.gone >> self.tp & 1:
+                return
+        stun = min(
+            self.game.tables.stun[self.pending_def], len(self.zones[PER_PLAYER * self.tp + ARSENAL])
+        )
+        if early and stun:  # RD-5.5 Stun Value
+            self.stun_max = stun
+            self.phase = PH_STUN
+            self.actor = self.tp
+        else:
+            self._end_turn(ev)
 
     @abstractmethod
     def _end_turn(self, ev: Events) -> None:

@@ -95,7 +95,7 @@ class Fit:
     Arsenal, stopping the damage (``arsenal``); and the mean damage of a fitting reversal
     from the hand and the share of them that pin the attacker."""
 
-    __slots__ = ("arsenal", "backlash", "hand", "pins", "rev_damage")
+    __slots__ = ("arsenal", "backlash", "chances", "hand", "losses", "pins", "rev_damage")
 
     def __init__(
         self,
@@ -110,6 +110,34 @@ class Fit:
         self.arsenal = arsenal
         self.rev_damage = rev_damage
         self.pins = pins
+        self.chances: dict[int, float] = {}  # chance's results, by its key
+        self.losses: dict[int, float] = {}  # loss's results, by the Arsenal
+
+    def chance(self, key: int, fq: int, h: int, b: int, twice: bool) -> float:
+        """The chance that a defender with Fortitude ``fq`` (at most MAXF), ``h`` unknown
+        cards in hand and ``b`` in the Backlash deck holds a fitting reversal (two of them,
+        ``twice``: RD-6.5); kept in ``chances`` by ``key``, which stands for the four."""
+        p = self.hand[fq]
+        p_rev = 1 - (1 - p) ** h if p > 0 and h else 0.0
+        pb = self.backlash[fq] if b else 0.0
+        if pb > 0:
+            p_rev = 1 - (1 - p_rev) * (1 - 0.5 * pb) ** b
+        if twice:
+            p_rev *= p_rev
+        self.chances[key] = p_rev
+        return p_rev
+
+    def loss(self, my_ars: int, seed_pin: bool) -> float:
+        """What the player with ``my_ars`` cards of Arsenal loses when the play is reversed:
+        the card, the reversal's damage (a pin, with pinfall=seed, when it is at least the
+        Arsenal), less the reversal the defender spent; kept in ``losses``."""
+        rd = self.rev_damage
+        loss = rd * arsenal_worth(my_ars) + 1.0 - BAIT
+        if seed_pin and rd >= my_ars:
+            loss += 0.5 * WIN
+        loss += WIN * self.pins  # the chance that the reversal pins me (0.0 adds nothing)
+        self.losses[my_ars] = loss
+        return loss
 
 
 def _cumulate(weights: list[tuple[int, float]]) -> list[float]:
@@ -534,13 +562,10 @@ def play_value(v: View, d: int, kind: int, q: int, src_hand: bool) -> tuple[floa
     k = v.k
     sub, printed, unreversible, multi, sv, effects, ends, keep = k.card[d]
     maneuver = kind == MANEUVER
-    dmg = (
-        (_damage_at(v, sub, printed, q) if v.modified else printed - v.reduction[q])
-        if maneuver
-        else 0
-    )
-    if dmg < 0:
-        dmg = 0
+    dmg = 0
+    if maneuver:
+        dmg = _damage_at(v, sub, printed, q) if v.modified else printed - v.reduction[q]
+        dmg = dmg if dmg > 0 else 0
     cap = k.damage_cap
     fit = k._fits.get(((d * 2 + kind) * 64 + (dmg if dmg < cap else cap)) * k.stride + v.after)
     if fit is None:
@@ -550,17 +575,30 @@ def play_value(v: View, d: int, kind: int, q: int, src_hand: bool) -> tuple[floa
         fq = v.fort[q] - (v.rev_cost if maneuver else 0)
         if fq >= 0:
             fq = fq if fq < MAXF else MAXF
-            p = fit.hand[fq]
             h = v.hand_n[q]
-            p_rev = 1 - (1 - p) ** h if p > 0 and h else 0.0
             b = v.backlash_n[q]
-            pb = fit.backlash[fq] if b else 0.0
-            if pb > 0:
-                p_rev = 1 - (1 - p_rev) * (1 - 0.5 * pb) ** b
-            # RD-6.5: two reversals needed
-            p_rev = p_rev * p_rev if p_rev and maneuver and multi else p_rev
+            twice = maneuver and multi  # RD-6.5: two reversals needed
+            key = (fq << 20 | h << 10 | b) << 1 | twice
+            chance = fit.chances.get(key)
+            p_rev = fit.chance(key, fq, h, b, twice) if chance is None else chance
             q_ars = fit.arsenal[fq]
-    gain, stop = _damage_gain(v, dmg, q, q_ars, sv) if dmg else (0.0, 0.0)
+    # the damage's worth (a pin, RD-8.1, or the cards through before an overturned reversal
+    # stops it, chance q_ars a card, with its Stun Value draw, RD-5.5) and chance of a stop
+    gain = stop = 0.0
+    if dmg:
+        ars_q = v.arsenal[q]
+        if k.seed_pin and dmg >= ars_q:  # RD-8.1: a pin
+            gain = WIN if k.tag or len(v.opponents) == 1 else 0.3 * WIN
+        else:
+            if q_ars > 0:
+                miss = (1 - q_ars) ** dmg
+                dealt = (1 - miss) / q_ars
+                stop = 1 - miss
+                my_ars = v.arsenal[v.me]
+                gain = stop * 0.6 * (sv if sv < my_ars else my_ars) if sv else 0.0  # RD-5.5
+            else:
+                dealt = float(dmg)
+            gain += dealt * (1.0 + 3.0 / (ars_q - dealt + 3)) if ars_q > dealt else dealt
     if printed:
         gain += v.fortitude_worth(printed)
     if effects is not None:
@@ -570,22 +608,11 @@ def play_value(v: View, d: int, kind: int, q: int, src_hand: bool) -> tuple[floa
         gain -= 0.8 * keep  # a hybrid reversal played otherwise is spent
     if not p_rev:
         return gain, stop
-    return _reversed_value(v, fit, p_rev, gain, stop)
-
-
-def _reversed_value(
-    v: View, fit: Fit, p_rev: float, gain: float, stop: float
-) -> tuple[float, float]:
-    """A play's ``gain`` and chance ``stop`` of ending the turn, weighed against the chance
-    ``p_rev`` that it is reversed: then the card is lost, the reversal's damage taken, the
-    turn over; but the defender has spent a reversal."""
-    k = v.k
-    rd = fit.rev_damage
+    # reversed (Fit.loss): the card is lost, the reversal's damage taken, the turn over
     my_ars = v.arsenal[v.me]
-    loss = rd * arsenal_worth(my_ars) + 1.0 - BAIT
-    if k.seed_pin and rd >= my_ars:
-        loss += 0.5 * WIN
-    loss += WIN * fit.pins  # the chance that the reversal pins me (0.0 adds nothing)
+    loss = fit.losses.get(my_ars)
+    if loss is None:
+        loss = fit.loss(my_ars, k.seed_pin)
     return (1 - p_rev) * gain - p_rev * loss, p_rev + (1 - p_rev) * stop
 
 
@@ -600,28 +627,6 @@ def _damage_at(v: View, sub: int, printed: int, q: int) -> int:
             dmg += b
     dmg -= v.reduction[q]
     return dmg if dmg > 0 else 0
-
-
-def _damage_gain(v: View, dmg: int, q: int, q_ars: float, sv: int) -> tuple[float, float]:
-    """What ``dmg`` damage to opponent ``q`` is worth (a pin, RD-8.1, or the cards that get
-    through before an overturned reversal stops it, chance ``q_ars`` a card), with the Stun
-    Value draw it brings (RD-5.5); and the chance that the damage is stopped."""
-    k = v.k
-    ars_q = v.arsenal[q]
-    if k.seed_pin and dmg >= ars_q:  # RD-8.1: a pin
-        return (WIN if k.tag or len(v.opponents) == 1 else 0.3 * WIN), 0.0
-    gain = stop = 0.0
-    if q_ars > 0:
-        miss = (1 - q_ars) ** dmg
-        dealt = (1 - miss) / q_ars
-        stop = 1 - miss
-        if sv:
-            my_ars = v.arsenal[v.me]
-            gain = stop * 0.6 * (sv if sv < my_ars else my_ars)  # RD-5.5
-    else:
-        dealt = float(dmg)
-    gain += dealt * (1.0 + 3.0 / (ars_q - dealt + 3)) if ars_q > dealt else dealt
-    return gain, stop
 
 
 def own_cost(k: HeuristicTables, amount: int, my_ars: int) -> float:
