@@ -469,30 +469,11 @@ class View:
         v = cls.__new__(cls)
         z = st.zones
         cards = st.cards
-        abilities = st.abilities
-        fort: list[int] = []
-        arsenal: list[int] = []
-        hand_n: list[int] = []
-        backlash_n: list[int] = []
-        reduction: list[int] = []
-        for q, facts in enumerate(st._facts):
-            b = PER_PLAYER * q
-            if facts.ring is not z[b + RING] or facts.prematch is not z[b + PREMATCH]:
-                facts = st.ring_facts(q)
-            fort.append(facts.fortitude)
-            arsenal.append(len(z[b + ARSENAL]))
-            hand_n.append(len(z[b + HAND_ZONE]))
-            backlash_n.append(len(z[b + BACKLASH]))
-            # RD-3.2: a tough Superstar takes less damage from maneuvers
-            reduction.append(facts.reduction + (abilities[q] == A_TOUGH))
         v.k = k
         v.me = me
-        v.fort = fort
-        v.arsenal = arsenal
-        v.hand_n = hand_n
-        v.backlash_n = backlash_n
-        v.reduction = reduction
-        v.bonuses = st.ring_facts(me).bonuses
+        seats = _seats_of_two(st) if len(z) == 2 * PER_PLAYER else _seats(st)
+        v.fort, v.arsenal, v.hand_n, v.backlash_n, v.reduction, bonuses = seats
+        v.bonuses = bonuses[me]
         b = PER_PLAYER * me
         v.hand = [cards[c] for c in z[b + HAND_ZONE]]
         v.ringside = len(z[b + RINGSIDE])
@@ -508,11 +489,11 @@ class View:
         v.maneuvers = None
         if k.tag:
             v.opponents = [st.active[1 - me % 2]]
-        elif len(fort) == 2:
+        elif len(z) == 2 * PER_PLAYER:
             v.opponents = [1 - me]
         else:
             gone = st.gone
-            v.opponents = [q for q in range(len(fort)) if q != me and not gone >> q & 1]
+            v.opponents = [q for q in range(len(v.fort)) if q != me and not gone >> q & 1]
         v.unlocks = []
         return v
 
@@ -554,6 +535,57 @@ class View:
                 ups.append((rev_f[h] - fort, 1.0))
         ups.sort()
         self.unlocks = ups
+
+
+# What View.of_state reads of every seat: the Fortitude, the sizes of the Arsenal, hand and
+# Backlash deck, the damage reduction, and the Pre-match damage bonuses.
+SeatFacts = tuple[
+    list[int], list[int], list[int], list[int], list[int], list[tuple[tuple[int, int], ...]]
+]
+
+
+def _seats(st: RawDealState) -> SeatFacts:
+    """What View.of_state reads of every seat of ``st`` (RingFacts are counted again only
+    where a zone changed: ``st.ring_facts``, its common case inline)."""
+    z = st.zones
+    abilities = st.abilities
+    fort: list[int] = []
+    arsenal: list[int] = []
+    hand_n: list[int] = []
+    backlash_n: list[int] = []
+    reduction: list[int] = []
+    bonuses: list[tuple[tuple[int, int], ...]] = []
+    for q, facts in enumerate(st._facts):
+        b = PER_PLAYER * q
+        if facts.ring is not z[b + RING] or facts.prematch is not z[b + PREMATCH]:
+            facts = st.ring_facts(q)
+        fort.append(facts.fortitude)
+        arsenal.append(len(z[b + ARSENAL]))
+        hand_n.append(len(z[b + HAND_ZONE]))
+        backlash_n.append(len(z[b + BACKLASH]))
+        # RD-3.2: a tough Superstar takes less damage from maneuvers
+        reduction.append(facts.reduction + (abilities[q] == A_TOUGH))
+        bonuses.append(facts.bonuses)
+    return fort, arsenal, hand_n, backlash_n, reduction, bonuses
+
+
+def _seats_of_two(st: RawDealState) -> SeatFacts:
+    """``_seats`` of a singles match, without the loop."""
+    z = st.zones
+    f, g = st._facts
+    if f.ring is not z[RING] or f.prematch is not z[PREMATCH]:
+        f = st.ring_facts(0)
+    if g.ring is not z[PER_PLAYER + RING] or g.prematch is not z[PER_PLAYER + PREMATCH]:
+        g = st.ring_facts(1)
+    a, b = st.abilities
+    return (
+        [f.fortitude, g.fortitude],
+        [len(z[ARSENAL]), len(z[PER_PLAYER + ARSENAL])],
+        [len(z[HAND_ZONE]), len(z[PER_PLAYER + HAND_ZONE])],
+        [len(z[BACKLASH]), len(z[PER_PLAYER + BACKLASH])],
+        [f.reduction + (a == A_TOUGH), g.reduction + (b == A_TOUGH)],  # RD-3.2
+        [f.bonuses, g.bonuses],
+    )
 
 
 def play_value(v: View, d: int, kind: int, q: int, src_hand: bool) -> tuple[float, float]:
