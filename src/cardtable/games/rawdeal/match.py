@@ -49,6 +49,7 @@ ZoneDefs = tuple[tuple[int, ...], tuple[int, ...]]  # a zone tuple, and definiti
 # player), _event(Event, (kind, player, NO_CARD, NO_ZONE, NO_ZONE, data, EVERYONE)) is
 # note(kind, player, **data).
 _event = tuple.__new__
+_tuple_new = tuple.__new__  # builds a NamedTuple from a tuple of its fields
 # The events an action builds, in order; None where the caller wants none (State.push, and
 # the deal): the rules then build no event at all.
 Events = list[Event] | None
@@ -223,7 +224,8 @@ class MatchState(State):
             fort += damage[d]
             if kind[d] == MIDMATCH_CARD:
                 mids += 1
-        facts = RingFacts(ring, prematch, fort, mids, bonuses, reduction)
+        # RingFacts(...), without the call of its Python-level __new__
+        facts = _tuple_new(RingFacts, (ring, prematch, fort, mids, bonuses, reduction))
         f = self._facts
         if len(f) == 2:
             self._facts = (facts, f[1]) if p == 0 else (f[0], facts)
