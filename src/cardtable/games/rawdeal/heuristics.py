@@ -631,8 +631,8 @@ def play_value(v: View, d: int, kind: int, q: int, src_hand: bool) -> tuple[floa
             else:
                 dealt = float(dmg)
             gain += dealt * (1.0 + 3.0 / (ars_q - dealt + 3)) if ars_q > dealt else dealt
-    if printed:
-        gain += v.fortitude_worth(printed)
+    if printed:  # RD-3.5 (fortitude_worth is 0.25 a point while nothing is unlocked)
+        gain += v.fortitude_worth(printed) if v.unlocks else 0.25 * printed
     if effects is not None:
         gain += effects_value(v, effects, d, q, v.fort[v.me] + printed)
         stop = 1.0 if ends else stop
