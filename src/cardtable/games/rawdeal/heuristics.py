@@ -6,6 +6,9 @@ Backlash deck, and what is public (Arsenal and hand sizes, Rings, Pre-match card
 Ratings, the card being played). Hidden cards are estimated from a *prior*: the average
 Arsenal and Backlash deck of the shipped starter decks (public knowledge of the metagame).
 Everything that depends only on the cards is worked out once per game (:class:`HeuristicTables`).
+Search rollouts read the same facts straight from the state (``rollout_values``,
+``View.of_state``), with exactly the same values; what a reversal of a play risks is kept per
+:class:`Fit` once worked out.
 
 The play, in words:
 
@@ -610,7 +613,7 @@ def play_value(v: View, d: int, kind: int, q: int, src_hand: bool) -> tuple[floa
             h = v.hand_n[q]
             b = v.backlash_n[q]
             twice = maneuver and multi  # RD-6.5: two reversals needed
-            key = (fq << 20 | h << 10 | b) << 1 | twice
+            key = (fq << 20 | h << 10 | b) << 1 | twice  # (a hand or deck holds < 1024)
             chance = fit.chances.get(key)
             p_rev = fit.chance(key, fq, h, b, twice) if chance is None else chance
             q_ars = fit.arsenal[fq]

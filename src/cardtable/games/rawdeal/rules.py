@@ -12,9 +12,9 @@ For speed, the hot paths look up per-definition tables computed once per game
 (:class:`~.hot.HotTables`, with the reversals that fit each card worked out on first use);
 what a player's Ring and Pre-match cards add up to (:class:`~.match.RingFacts`) and the
 Mid-match cards of a Backlash deck are kept with the zone tuples they were worked out from;
-the Superstars' abilities are looked up once per state; and the legal actions found while
+the Superstars' abilities are looked up once per state; the legal actions found while
 deciding whether a reversal window opens or the Pre-match goes on are kept as the state's
-legal actions.
+legal actions; and ``push`` builds no events (the rules take ``Events``, None for none).
 """
 
 from __future__ import annotations
