@@ -6,6 +6,7 @@ them; and the greedy agent they drive beats random play."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import chain
 
 import pytest
 
@@ -13,6 +14,8 @@ import cardtable
 from cardtable.core.conformance import check_heuristics, random_states
 from cardtable.core.events import Event
 from cardtable.core.rng import Rng
+from cardtable.games.wcrugby.facts import observed_facts, state_facts
+from cardtable.games.wcrugby.fields import PH_STRATEGY, PH_WINDOW, PHASES
 from cardtable.games.wcrugby.rules import RugbyState
 from cardtable.sim.runner import SimConfig, run
 
@@ -157,3 +160,36 @@ def test_greedy_beats_random(seed: int, at_least: int) -> None:
         if max(r.returns) > 0 and r.seats[r.returns.index(max(r.returns))] == 0:
             wins += 1
     assert wins >= at_least
+
+
+def test_rollout_values_read_from_the_state_match_the_observations() -> None:
+    """``rollout_values`` reads what the values read straight from the state (search
+    rollouts skip the observation): over greedy games, which reach specials, modifiers and
+    substitutions, and random ones, which reach fatigue, it gives exactly the values of
+    ``heuristic_values`` for the player to act, for the state and for a resample of it; in
+    strategy times and windows its facts are those of the observation."""
+    game = cardtable.load_game("wcrugby")
+    hints = game.hints
+    assert hints is not None
+    rng = Rng(5)
+    phases: set[str] = set()
+    modified = 0
+    greedy = (state for seed in range(6) for state, _, _, _ in greedy_game(seed))
+    for state in chain(greedy, random_states(game, range(3))):
+        if state.is_terminal():
+            continue
+        assert isinstance(state, RugbyState)
+        p = state.current_player()
+        legal = state.legal_actions()
+        for view in (state, state.resample(p, rng)):
+            assert isinstance(view, RugbyState)
+            obs = view.observation(p)
+            expected = hints.heuristic_values(obs, legal)
+            assert hints.rollout_values(view, p, legal) == expected, obs
+            if state.phase in (PH_STRATEGY, PH_WINDOW):
+                facts = state_facts(view, p)
+                assert facts == observed_facts(game.card_pool.index, obs)
+                modified += any(facts.mods)
+        phases.add(PHASES[state.phase])
+    assert {"lineup", "positions", "strategy", "substitution window", "fatigue"} <= phases
+    assert modified

@@ -60,6 +60,7 @@ from .cards import (
     V_TOP,
     CompiledEffect,
 )
+from .facts import Facts, observed_facts, state_facts
 from .fields import (
     PH_FATIGUE,
     PH_LINEUP,
@@ -68,9 +69,10 @@ from .fields import (
     PH_STRATEGY,
     PH_WINDOW,
     PHASES,
+    RugbyFields,
 )
 from .lineup import LineupTables
-from .zones import SLOTS
+from .zones import COURT, FATIGUED, HAND, LINEUP, POOL, SLOTS, TIRED, tbase
 
 if TYPE_CHECKING:
     from .game import RugbyGame
@@ -364,31 +366,76 @@ def _players(k: HeuristicTables, cards: Any) -> list[int]:
 def action_values(k: HeuristicTables, obs: dict[str, Any], legal: list[int]) -> list[float]:
     """A value per legal action (higher is better), from the observation only."""
     phase = PHASE_CODES[obs["phase"]]
-    if phase == PH_LINEUP:
-        return _pick_values(k, obs, legal)
-    if phase == PH_POSITIONS:
-        return _position_values(k, obs, legal)
-    if phase == PH_ORDER:
-        return [SECOND_BONUS if a == SECOND else 0.0 for a in legal]
-    if phase == PH_FATIGUE:
-        return _fatigue_values(k, obs, legal)
-    return Court(k, obs).values(legal, phase == PH_WINDOW)
-
-
-# ----- lineups -------------------------------------------------------------------------------
-def _pick_values(k: HeuristicTables, obs: dict[str, Any], legal: list[int]) -> list[float]:
     me = obs["player"]
     keys = k.keys[me]
     z = obs["zones"]
-    chosen = tuple(sorted(k.index[z[key][0]] for key in keys["lineup"] if z[key]))
-    src = z[keys["pool"]] if obs["period"] == 1 else z[keys["hand"]]
-    defs = _defs(k, src)
-    hand = _defs(k, z[keys["hand"]])
+    if phase == PH_LINEUP:
+        chosen = tuple(sorted(k.index[z[key][0]] for key in keys["lineup"] if z[key]))
+        src = _defs(k, z[keys["pool"]] if obs["period"] == 1 else z[keys["hand"]])
+        hand = _defs(k, z[keys["hand"]])
+        return _pick_values(k, chosen, src, hand, obs["period"], _expected(obs), legal)
+    if phase == PH_POSITIONS:
+        defs = [_slot_def(k, z, me, s) for s in range(SLOTS)]
+        team = obs["teams"][me]
+        side = sum(1 << (s - 1) for s in team["sideways"])
+        return _position_values(k, defs, side, team["inbounder"] is not None, legal)
+    if phase == PH_ORDER:
+        return [SECOND_BONUS if a == SECOND else 0.0 for a in legal]
+    if phase == PH_FATIGUE:
+        hand = _defs(k, z[keys["hand"]])
+        pool = tuple(sorted(_players(k, z[keys["hand"]]) + _players(k, z[keys["tired"]])))
+        dropped = bool(z[keys["fatigued"]])
+        return _fatigue_values(k, hand, pool, dropped, _expected(obs), legal)
+    return Court(k, observed_facts(k.index, obs)).values(legal, phase == PH_WINDOW)
+
+
+def rollout_values(k: HeuristicTables, st: RugbyFields, me: int, legal: list[int]) -> list[float]:
+    """The values of :func:`action_values` for ``me``'s observation of ``st``, from the
+    state: only what ``me`` may see is read (its own zones, and the other team's lineup
+    once it is revealed)."""
+    phase = st.phase
+    if phase in (PH_STRATEGY, PH_WINDOW):
+        return Court(k, state_facts(st, me)).values(legal, phase == PH_WINDOW)
+    z = st.zones
+    cards = st.cards
+    b = tbase(me)
+    if phase == PH_LINEUP:
+        chosen = tuple(
+            sorted(cards[z[b + LINEUP + s][0]] for s in range(SLOTS) if z[b + LINEUP + s])
+        )
+        hand = [cards[c] for c in z[b + HAND]]
+        src = [cards[c] for c in z[b + POOL]] if st.period == 1 else hand
+        return _pick_values(k, chosen, src, hand, st.period, _state_expected(st, me), legal)
+    if phase == PH_POSITIONS:
+        defs = [_state_slot_def(st, b, s) for s in range(SLOTS)]
+        return _position_values(k, defs, st.side[me], st.inb[me] >= 0, legal)
+    if phase == PH_ORDER:
+        return [SECOND_BONUS if a == SECOND else 0.0 for a in legal]
+    hand = [cards[c] for c in z[b + HAND]]
+    kind = k.kind
+    tired = [cards[c] for c in z[b + TIRED]]
+    pool = tuple(sorted([d for d in hand + tired if kind[d] == PLAYER]))
+    dropped = bool(z[b + FATIGUED])
+    return _fatigue_values(k, hand, pool, dropped, _state_expected(st, me), legal)
+
+
+# ----- lineups -------------------------------------------------------------------------------
+def _pick_values(
+    k: HeuristicTables,
+    chosen: tuple[int, ...],
+    src: list[int],
+    hand: list[int],
+    period: int,
+    expected: tuple[int, int],
+    legal: list[int],
+) -> list[float]:
+    """WR-3.1, WR-7.3: a pick of a player of the best lineup the players of ``src`` (the
+    pool in the first period, else the hand) can still make with those ``chosen``."""
     # the special cards likely in hand while this lineup plays: those held now, or in the
     # first period a share of the deck's
-    specials = _skill_weight(k, defs if obs["period"] == 1 else hand, obs["period"] == 1)
-    avail = tuple(sorted({d for d in defs if k.kind[d] == PLAYER}))
-    _, best, _ = k.lineups(chosen, avail, specials, _expected(obs))
+    specials = _skill_weight(k, src if period == 1 else hand, period == 1)
+    avail = tuple(sorted({d for d in src if k.kind[d] == PLAYER}))
+    _, best, _ = k.lineups(chosen, avail, specials, expected)
     out = []
     for a in legal:
         if a < PICK:  # END: no player fits
@@ -409,6 +456,13 @@ def _expected(obs: dict[str, Any]) -> tuple[int, int]:
     return obs["atk"][opp], obs["def"][opp]
 
 
+def _state_expected(st: RugbyFields, me: int) -> tuple[int, int]:
+    """:func:`_expected` read from the state."""
+    if st.period == 1 and st.phase in (PH_LINEUP, PH_POSITIONS):
+        return PRIOR
+    return st.atk_tot[1 - me], st.def_tot[1 - me]
+
+
 def _slot_def(k: HeuristicTables, z: dict[str, Any], me: int, s: int) -> int:
     keys = k.keys[me]
     for key in (keys["lineup"][s], keys["court"][s]):
@@ -418,22 +472,29 @@ def _slot_def(k: HeuristicTables, z: dict[str, Any], me: int, s: int) -> int:
     return -1
 
 
-def _position_values(k: HeuristicTables, obs: dict[str, Any], legal: list[int]) -> list[float]:
+def _state_slot_def(st: RugbyFields, b: int, s: int) -> int:
+    """:func:`_slot_def` read from the state (``b``: the team's first zone)."""
+    for zone in (b + LINEUP + s, b + COURT + s):
+        cards = st.zones[zone]
+        if cards:
+            return st.cards[cards[0]]
+    return -1
+
+
+def _position_values(
+    k: HeuristicTables, defs: list[int], side: int, inb_named: bool, legal: list[int]
+) -> list[float]:
     """WR-3.2 to WR-3.5: a thrower as inbounder (preferably one without TOP skills, or one
     placed sideways, whose skills are not fired anyway), a catcher as target, keeping the
-    thrower for the inbounder when only one player throws."""
-    me = obs["player"]
-    z = obs["zones"]
-    side = obs["teams"][me]["sideways"]
-    defs = [_slot_def(k, z, me, s) for s in range(SLOTS)]
-    inb = obs["teams"][me]["inbounder"]
+    thrower for the inbounder when only one player throws. ``defs``: the definition on each
+    slot (-1 where empty); ``side``: the mask of slots placed sideways."""
     out = []
     for a in legal:
         if a < TARGET:
             s = a - INBOUNDER
             d = defs[s]
             v = ROLE if k.thrower[d] else 0.0
-            if k.top_skill[d] and (s + 1) not in side:
+            if k.top_skill[d] and not side >> s & 1:
                 v -= 0.5
             # a catcher is needed as target: spare the only catchers
             others = [e for i, e in enumerate(defs) if i != s and e >= 0]
@@ -445,22 +506,25 @@ def _position_values(k: HeuristicTables, obs: dict[str, Any], legal: list[int]) 
             s = a - TARGET
             d = defs[s]
             v = ROLE if k.catcher[d] else 0.0
-            if inb is None:
+            if not inb_named:
                 v -= 1.0
             out.append(v)
     return out
 
 
-def _fatigue_values(k: HeuristicTables, obs: dict[str, Any], legal: list[int]) -> list[float]:
+def _fatigue_values(
+    k: HeuristicTables,
+    hand: list[int],
+    pool: tuple[int, ...],
+    dropped: bool,
+    expected: tuple[int, int],
+    legal: list[int],
+) -> list[float]:
     """WR-7.2: drop the one player the next lineups miss least (a low-pointer that lets the
-    high-pointers fit is worth keeping); then stop."""
-    keys = k.keys[obs["player"]]
-    z = obs["zones"]
+    high-pointers fit is worth keeping); then stop. ``pool``: the players of the hand and
+    the tired ones, sorted; ``dropped``: one was dropped already."""
     first = k.codec.fatigue
-    hand = _defs(k, z[keys["hand"]])
-    pool = tuple(sorted(_players(k, z[keys["hand"]]) + _players(k, z[keys["tired"]])))
-    future = k.future(pool, _skill_weight(k, hand, False), _expected(obs))
-    dropped = bool(z[keys["fatigued"]])
+    future = k.future(pool, _skill_weight(k, hand, False), expected)
     return [
         0.0 if a == END else -future.get(a - first, 0.0) - (0.5 if dropped else 0.0) for a in legal
     ]
@@ -472,50 +536,35 @@ class Court:
 
     __slots__ = (
         "atk",
-        "blocked",
         "court",
         "dfn",
+        "f",
         "future",
         "hand",
         "k",
         "me",
         "mods",
-        "obs",
-        "opp_done",
         "raw",
         "side",
         "slots",
-        "special_slots",
         "specials_left",
-        "teams",
         "top",
     )
 
-    def __init__(self, k: HeuristicTables, obs: dict[str, Any]) -> None:
+    def __init__(self, k: HeuristicTables, f: Facts) -> None:
         self.k = k
-        self.obs = obs
-        me = obs["player"]
-        self.me = me
-        z = obs["zones"]
-        index = k.index
-        self.court = [
-            [index[z[key][0]] if z[key] else -1 for key in k.keys[q]["court"]] for q in (0, 1)
-        ]
-        teams = obs["teams"]
-        self.teams = teams
-        self.side = [[(s + 1) in teams[q]["sideways"] for s in range(SLOTS)] for q in (0, 1)]
-        self.mods: list[list[list[int]]] | None = None  # worked out when a status is asked for
-        self.atk: list[int] = obs["atk"]
-        self.dfn: list[int] = obs["def"]
-        self.top: list[int] = obs["top"]
+        self.f = f
+        self.me = f.me
+        self.court = f.court
+        self.side = f.side
+        self.mods = f.mods
+        self.atk = f.atk
+        self.dfn = f.dfn
+        self.top = f.top
         # the TOP of effects (raw), as far as the shown TOP tells: shown = raw + DEF-over-ATK
         self.raw = [self.top[q] - self._def_top(q, self.atk, self.dfn) for q in (0, 1)]
-        self.hand = _defs(k, z[k.keys[me]["hand"]])
-        mine = teams[me]
-        self.blocked = mine["skills_blocked"]
-        self.special_slots = mine["special_slots"]
-        self.specials_left = 0 if self.blocked else 2 - mine["specials_used"]
-        self.opp_done = teams[1 - me]["strategy_done"]
+        self.hand = f.hand
+        self.specials_left = 0 if f.blocked else 2 - f.specials_used
         self.future: dict[int, float] | None = None
         self.slots: dict[int, tuple[float, int, tuple[list[float], int, float] | None]] = {}
 
@@ -529,16 +578,7 @@ class Court:
         d = self.court[q][s]
         if d < 0:
             return 0
-        mods = self.mods
-        if mods is None:
-            si = self.k.stat_index
-            mods = self.mods = [[[0] * NSTATS for _ in range(SLOTS)] for _ in (0, 1)]
-            for q2 in (0, 1):
-                for slot, changes in self.teams[q2]["modifiers"].items():
-                    row = mods[q2][int(slot) - 1]
-                    for name, amount in changes.items():
-                        row[si[name]] = amount
-        return int(self.k.stats[d][i] + mods[q][s][i])
+        return int(self.k.stats[d][i] + self.mods[(q * SLOTS + s) * NSTATS + i])
 
     def values(self, legal: list[int], window: bool) -> list[float]:
         """A value per legal action of a strategy time or a substitution window."""
@@ -563,7 +603,7 @@ class Court:
                 gain = skill_gain.get((s, i))
                 if gain is None:
                     skill = k.t.skills[self.court[self.me][s]][i][1]
-                    inb = self.teams[self.me]["inbounder"] == s + 1
+                    inb = self.f.inb == s
                     gain = skill_gain[s, i] = self.effects_gain(skill, s, inb)
                 card = k.t.effects[d]
                 if card:
@@ -604,7 +644,7 @@ class Court:
             elif verb == V_HELD:
                 extra += self.held_gain()
             elif verb == V_BLOCK:
-                extra += 0.0 if self.opp_done else 1.5
+                extra += 0.0 if self.f.opp_done else 1.5
         before = self.top[me] - self.top[opp]
         after = max(0, raw[me] + self._def_top(me, atk, dfn)) - max(
             0, raw[opp] + self._def_top(opp, atk, dfn)
@@ -613,9 +653,8 @@ class Court:
 
     def held_gain(self) -> float:
         """WR-8.6: the next period's order is swapped."""
-        obs = self.obs
-        second_next = obs["first"] == self.me  # the order alternates
-        if obs["held_ball"]:
+        second_next = self.f.first == self.me  # the order alternates
+        if self.f.held:
             second_next = not second_next
         return -SECOND_BONUS if second_next else SECOND_BONUS
 
@@ -626,7 +665,7 @@ class Court:
         t = k.t
         me = self.me
         if who == OPPONENTS:
-            if self.opp_done or amount >= 0:
+            if self.f.opp_done or amount >= 0:
                 return 0.0
             q = 1 - me
             slots: tuple[int, ...] = ALL_SLOTS
@@ -638,9 +677,9 @@ class Court:
         best = 0.0
         for s in slots:
             d = self.court[q][s]
-            if d < 0 or self.side[q][s]:
+            if d < 0 or self.side[q] >> s & 1:
                 continue
-            if q == me and (s + 1) in self.special_slots:
+            if q == me and self.f.special_slots >> s & 1:
                 continue
             now = self.stat(q, s, stat)
             for (cond, _), w in zip(t.skills[d], k.skill_worth[d], strict=True):
@@ -657,7 +696,7 @@ class Court:
         special this period (WR-5.4: the limit counts players, not cards)."""
         old = self.court[self.me][s]
         name = self.k.t.name
-        return old >= 0 and name[old] == name[d] and (s + 1) in self.special_slots
+        return old >= 0 and name[old] == name[d] and bool(self.f.special_slots >> s & 1)
 
     def _has_special(self) -> bool:
         kind = self.k.kind
@@ -697,31 +736,31 @@ class Court:
         if found is not None:
             return found
         me = self.me
-        team = self.teams[me]
+        f = self.f
         court = self.court[me]
         future = self._future()
         old = court[s]
         v = SUB_DRAW - (future.get(old, 0.0) if old >= 0 else 0.0)
-        if not team["substituted"]:
+        if not f.substituted:
             v += min((future.get(c, 0.0) for c in court if c >= 0), default=0.0)
         else:
             v -= SUB_MORE  # more players discarded: a thinner squad later
-        positions = (team["inbounder"] == s + 1) | 2 * (team["target"] == s + 1)
+        positions = (f.inb == s) | 2 * (f.tgt == s)
         fire = None
         if not window and self.specials_left > 0 and self._has_special():
             side = self.side[me]
-            used = self.special_slots
+            used = f.special_slots
             now = sorted(
                 (
                     self._skill_now(c, me, i)
                     for i, c in enumerate(court)
-                    if c >= 0 and i != s and not side[i] and (i + 1) not in used
+                    if c >= 0 and i != s and not side >> i & 1 and not used >> i & 1
                 ),
                 reverse=True,
             )
             m = min(self.specials_left, self._specials_held())
             out = 0.0
-            if old >= 0 and not side[s] and (s + 1) not in used:
+            if old >= 0 and not side >> s & 1 and not used >> s & 1:
                 out = self._skill_now(old, me, s)
             before = sum(sorted([*now, out], reverse=True)[:m])
             fire = (now, m, before)
@@ -736,7 +775,9 @@ class Court:
         k = self.k
         hand = [d for d in self.hand if k.kind[d] == PLAYER]
         pool = tuple(sorted(hand + [c for c in self.court[self.me] if c >= 0]))
-        self.future = k.future(pool, _skill_weight(k, self.hand, False), _expected(self.obs))
+        opp = 1 - self.me
+        expected = (self.atk[opp], self.dfn[opp])  # the totals shown this period (_expected)
+        self.future = k.future(pool, _skill_weight(k, self.hand, False), expected)
         return self.future
 
     def _specials_held(self) -> int:

@@ -33,6 +33,12 @@ class RugbyHints(AgentHints):
         """Values of legal actions from the observation (heuristics.py)."""
         return heuristics.action_values(self.heur, observation, legal)
 
+    def rollout_values(self, state: State, player: int, legal: list[int]) -> list[float]:
+        """The values of ``heuristic_values`` for ``player``'s observation, read straight
+        from the state instead of an observation (heuristics.rollout_values)."""
+        assert isinstance(state, RugbyState)
+        return heuristics.rollout_values(self.heur, state, player, legal)
+
     def evaluate(self, state: State) -> list[float] | None:
         """An estimate of the returns of an unfinished state (heuristics.py): the chance of
         the higher total from the scores so far and the TOP of the period being played."""
