@@ -16,7 +16,7 @@ class BetweenPeriods(RugbyFields):
 
     __slots__ = ()
 
-    def _next_period(self, ev: list[Event]) -> None:
+    def _next_period(self, ev: list[Event] | None) -> None:
         """WR-7.1: each team draws up to its hand size; WR-7.2: the court players return to
         it (as tired players); then team 0 prepares its next lineup."""
         self.period += 1
@@ -30,7 +30,7 @@ class BetweenPeriods(RugbyFields):
         self.team = 0
         self._begin_team_prep(ev)
 
-    def _begin_team_prep(self, ev: list[Event]) -> None:
+    def _begin_team_prep(self, ev: list[Event] | None) -> None:
         """WR-7.2 fatigue (a team that made no substitution drops a player), then WR-7.3 the
         new lineup from the hand."""
         team = self.team
@@ -54,14 +54,14 @@ class BetweenPeriods(RugbyFields):
             out.insert(0, END)
         return out
 
-    def _drop(self, d: int, ev: list[Event]) -> None:
+    def _drop(self, d: int, ev: list[Event] | None) -> None:
         """WR-7.2: drop a tired player of definition ``d`` for fatigue."""
         b = tbase(self.team)
         self._put(self._take(b + TIRED, d), b + TIRED, b + FATIGUED, ev, self.team)
         if not self.zones[b + TIRED]:
             self._fatigue_done(ev)
 
-    def _fatigue_done(self, ev: list[Event]) -> None:
+    def _fatigue_done(self, ev: list[Event] | None) -> None:
         """WR-7.2, WR-7.3: the tired players return to the hand; the next lineup is picked."""
         b = tbase(self.team)
         for c in self.zones[b + TIRED]:
@@ -74,7 +74,7 @@ class BetweenPeriods(RugbyFields):
         else:
             self._lineup_done(ev)
 
-    def _draw(self, team: int, n: int, ev: list[Event]) -> None:
+    def _draw(self, team: int, n: int, ev: list[Event] | None) -> None:
         """Draw ``n`` cards. WR-5.5: the moment the deck runs out, the discard pile is shuffled
         into a new deck; a draw from an empty deck (nothing was discarded when it ran out)
         does the same first."""
@@ -89,15 +89,16 @@ class BetweenPeriods(RugbyFields):
             if not z[b + DECK]:
                 self._reshuffle(team, ev)
 
-    def _reshuffle(self, team: int, ev: list[Event]) -> bool:
+    def _reshuffle(self, team: int, ev: list[Event] | None) -> bool:
         """WR-5.5: shuffle the discard pile into the (empty) deck; False if it is empty too."""
         b = tbase(team)
         z = self.zones
         if not z[b + DISCARD]:
             return False
-        for c in z[b + DISCARD]:
-            ev.append(move(c, b + DISCARD, b + DECK, team))
+        if ev is not None:
+            ev += [move(c, b + DISCARD, b + DECK, team) for c in z[b + DISCARD]]
         z[b + DECK] = self.rng.shuffled(z[b + DISCARD])
         z[b + DISCARD] = ()
-        ev.append(note("reshuffle", team))
+        if ev is not None:
+            ev.append(note("reshuffle", team))
         return True

@@ -55,7 +55,7 @@ def apply_effects(
     slot: int,
     effects: tuple[CompiledEffect, ...],
     inbounder: bool,
-    ev: list[Event],
+    ev: list[Event] | None,
 ) -> None:
     """Apply effects for ``team``; ``slot`` is the skill's player (-1 for a bench card).
     WR-3.5: an inbounder's skill adds 1 less to its own TOP (never below 0); what it takes
@@ -74,12 +74,14 @@ def apply_effects(
             _modify(st, team, slot, stat, amount, who)
         elif verb == V_HELD:
             st.held = not st.held
-            ev.append(note("held_ball", team))
+            if ev is not None:
+                ev.append(note("held_ball", team))
         elif verb == V_DRAW:
             st._draw(team, amount, ev)
         elif verb == V_BLOCK:
             st.blocked[opp] = True
-    ev.append(note("top", team, top=[st.top_of(0), st.top_of(1)]))
+    if ev is not None:
+        ev.append(note("top", team, top=[st.top_of(0), st.top_of(1)]))
 
 
 def _modify(st: RugbyFields, team: int, slot: int, stat: int, amount: int, who: int) -> None:

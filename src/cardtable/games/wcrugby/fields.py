@@ -156,10 +156,12 @@ class RugbyFields(State):
         self.zones[zone] = z[:i] + z[i + 1 :]
         return z[i]
 
-    def _put(self, card: int, src: int, dst: int, ev: list[Event], team: int) -> None:
-        """Add ``card`` on top of ``dst`` and say that it moved there from ``src``."""
+    def _put(self, card: int, src: int, dst: int, ev: list[Event] | None, team: int) -> None:
+        """Add ``card`` on top of ``dst`` and say that it moved there from ``src`` (unless
+        ``ev`` is None: no events are wanted, as for ``push``)."""
         self.zones[dst] += (card,)
-        ev.append(move(card, src, dst, team))
+        if ev is not None:
+            ev.append(move(card, src, dst, team))
 
     # ----- the steps one part of the rules calls in another ----------------------------------
     @abstractmethod
@@ -167,19 +169,19 @@ class RugbyFields(State):
         """placing.py: the legal picks into the lineup (WR-3.1, WR-7.3)."""
 
     @abstractmethod
-    def _lineup_done(self, ev: list[Event]) -> None:
+    def _lineup_done(self, ev: list[Event] | None) -> None:
         """placing.py: the lineup is placed; name its positions (WR-3.2)."""
 
     @abstractmethod
-    def _start_period(self, ev: list[Event]) -> None:
+    def _start_period(self, ev: list[Event] | None) -> None:
         """reveal.py: the reveal and the period's TOP (WR-4)."""
 
     @abstractmethod
-    def _check_positions(self, team: int, slots: tuple[int, int], ev: list[Event]) -> None:
+    def _check_positions(self, team: int, slots: tuple[int, int], ev: list[Event] | None) -> None:
         """reveal.py: the position checks of WR-3.3 and WR-3.4."""
 
     @abstractmethod
-    def _begin_strategy(self, ev: list[Event]) -> None:
+    def _begin_strategy(self, ev: list[Event] | None) -> None:
         """strategy.py: the first strategy time starts (WR-5.1)."""
 
     @abstractmethod
@@ -191,17 +193,17 @@ class RugbyFields(State):
         """specials.py: the legal specials (WR-5.4)."""
 
     @abstractmethod
-    def _end_period(self, ev: list[Event]) -> None:
+    def _end_period(self, ev: list[Event] | None) -> None:
         """scoring.py: the period's score, maybe the game's end (WR-6)."""
 
     @abstractmethod
-    def _next_period(self, ev: list[Event]) -> None:
+    def _next_period(self, ev: list[Event] | None) -> None:
         """between_periods.py: draw up and fatigue (WR-7.1, WR-7.2)."""
 
     @abstractmethod
-    def _begin_team_prep(self, ev: list[Event]) -> None:
+    def _begin_team_prep(self, ev: list[Event] | None) -> None:
         """between_periods.py: the deciding team prepares its lineup."""
 
     @abstractmethod
-    def _draw(self, team: int, n: int, ev: list[Event]) -> None:
+    def _draw(self, team: int, n: int, ev: list[Event] | None) -> None:
         """between_periods.py: draw ``n`` cards (WR-5.5)."""

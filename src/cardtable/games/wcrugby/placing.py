@@ -85,7 +85,7 @@ class Placing(RugbyFields):
             return [INBOUNDER + s for s in filled]
         return [TARGET + s for s in filled if s != self.inb[self.team]]
 
-    def _pick(self, x: int, ev: list[Event]) -> None:
+    def _pick(self, x: int, ev: list[Event] | None) -> None:
         """WR-3.1, WR-3.7: place definition ``x // 2`` face down on the next empty place, sideways
         if ``x`` is odd; the lineup is done when it is full or no pick is left."""
         d, o = divmod(x, 2)
@@ -104,7 +104,7 @@ class Placing(RugbyFields):
         else:
             self._lineup_done(ev)
 
-    def _lineup_done(self, ev: list[Event]) -> None:
+    def _lineup_done(self, ev: list[Event] | None) -> None:
         """WR-3.2: with the lineup placed, name the inbounder and the target."""
         team = self.team
         filled = [s for s in range(SLOTS) if self.zones[tbase(team) + LINEUP + s]]
@@ -116,7 +116,7 @@ class Placing(RugbyFields):
             self.inb[team] = self.tgt[team] = filled[0]
         self._next_lineup(ev)
 
-    def _position(self, action: int, ev: list[Event]) -> None:
+    def _position(self, action: int, ev: list[Event] | None) -> None:
         """WR-3.2: name the inbounder (the only target left is named with it), or the target."""
         team = self.team
         if action < TARGET:
@@ -129,9 +129,10 @@ class Placing(RugbyFields):
         self.tgt[team] = action - TARGET
         self._next_lineup(ev)
 
-    def _next_lineup(self, ev: list[Event]) -> None:
+    def _next_lineup(self, ev: list[Event] | None) -> None:
         """The other team places its lineup (WR-3.1), or both are placed: the period starts."""
-        ev.append(note("lineup_placed", self.team))
+        if ev is not None:
+            ev.append(note("lineup_placed", self.team))
         if self.team == 0:
             self.team = 1
             self._begin_team_prep(ev)
@@ -140,8 +141,8 @@ class Placing(RugbyFields):
             for team in (0, 1):
                 b = tbase(team)
                 self.zones[b + DECK] = self.rng.shuffled(self.zones[b + POOL])
-                for c in self.zones[b + POOL]:
-                    ev.append(move(c, b + POOL, b + DECK, team))
+                if ev is not None:
+                    ev += [move(c, b + POOL, b + DECK, team) for c in self.zones[b + POOL]]
                 self.zones[b + POOL] = ()
                 self._draw(team, self.game.options.hand_size, ev)
         self._start_period(ev)

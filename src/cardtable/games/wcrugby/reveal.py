@@ -18,7 +18,7 @@ class Reveal(RugbyFields):
 
     __slots__ = ()
 
-    def _start_period(self, ev: list[Event]) -> None:
+    def _start_period(self, ev: list[Event] | None) -> None:
         """WR-4: reveal both lineups; DEF over the opponent's ATK and position checks give TOP."""
         z = self.zones
         t = self.game.tables
@@ -35,7 +35,8 @@ class Reveal(RugbyFields):
             z[b + FATIGUED] = ()
             for s in range(SLOTS):
                 for c in z[b + LINEUP + s]:
-                    ev.append(reveal(c, team))
+                    if ev is not None:
+                        ev.append(reveal(c, team))
                     self._put(c, b + LINEUP + s, b + COURT + s, ev, team)
                 z[b + LINEUP + s] = ()
         for team in (0, 1):
@@ -52,15 +53,16 @@ class Reveal(RugbyFields):
         for team in (0, 1):
             self._check_positions(team, (self.inb[team], self.tgt[team]), ev)
         self._recompute_def_top()
-        ev.append(
-            note(
-                "period_start",
-                period=self.period,
-                atk=self.atk_tot[:],
-                dfn=self.def_tot[:],
-                top=[self.top_of(0), self.top_of(1)],
+        if ev is not None:
+            ev.append(
+                note(
+                    "period_start",
+                    period=self.period,
+                    atk=self.atk_tot[:],
+                    dfn=self.def_tot[:],
+                    top=[self.top_of(0), self.top_of(1)],
+                )
             )
-        )
         if self.period == 1:
             if self.atk_tot[0] != self.atk_tot[1]:
                 self.first = 0 if self.atk_tot[0] > self.atk_tot[1] else 1
@@ -75,7 +77,7 @@ class Reveal(RugbyFields):
         self.held = False
         self._begin_strategy(ev)
 
-    def _check_positions(self, team: int, slots: tuple[int, int], ev: list[Event]) -> None:
+    def _check_positions(self, team: int, slots: tuple[int, int], ev: list[Event] | None) -> None:
         """WR-3.3 inbounder Throw >= 3 and WR-3.4 target Catch >= 3, else the opponent's TOP +1.
         ``slots`` are the (inbounder, target) slots to check now, -1 for none."""
         for which, (slot, stat) in enumerate(((slots[0], THROW), (slots[1], CATCH))):
@@ -87,7 +89,8 @@ class Reveal(RugbyFields):
             ):
                 self.top[1 - team] += 1
                 role = ("inbounder", "target")[which]
-                ev.append(note("position_penalty", team, position=role, slot=slot + 1))
+                if ev is not None:
+                    ev.append(note("position_penalty", team, position=role, slot=slot + 1))
 
     def _recompute_def_top(self) -> None:
         """WR-4.2: each team's TOP from its DEF over the opponent's ATK."""

@@ -115,6 +115,12 @@ class RugbyState(Placing, Reveal, Strategy, Substitution, Specials, Scoring, Bet
     def _apply(self, action: int) -> list[Event]:
         """Apply a legal action of the phase; return what happened."""
         ev: list[Event] = []
+        self._push(action, ev)
+        return ev
+
+    def _push(self, action: int, ev: list[Event] | None = None) -> None:
+        """Apply a legal action of the phase, adding what happened to ``ev``; with ``ev``
+        None (as ``push`` calls it), no event is built at all."""
         ph = self.phase
         h = self.game.hot
         if ph == PH_LINEUP:
@@ -126,7 +132,8 @@ class RugbyState(Placing, Reveal, Strategy, Substitution, Specials, Scoring, Bet
             self._position(action, ev)
         elif ph == PH_ORDER:
             self.first = self.team if action == FIRST else 1 - self.team
-            ev.append(note("order", self.team, first=self.first))
+            if ev is not None:
+                ev.append(note("order", self.team, first=self.first))
             self._begin_strategy(ev)
         elif ph == PH_FATIGUE:
             if action == END:
@@ -145,7 +152,6 @@ class RugbyState(Placing, Reveal, Strategy, Substitution, Specials, Scoring, Bet
             x, k = divmod(action - h.special, SKILLS)
             d, s = divmod(x, 4)
             self._special(d, s, k, ev)
-        return ev
 
     # ----- views -----------------------------------------------------------------------------
     def _public_view(self, player: int | None) -> dict[str, Any]:

@@ -15,12 +15,13 @@ class Scoring(RugbyFields):
 
     __slots__ = ()
 
-    def _end_period(self, ev: list[Event]) -> None:
+    def _end_period(self, ev: list[Event] | None) -> None:
         """WR-6.1: each team scores 10 - the opponent's TOP + its own TOP, at least 0."""
         for team in (0, 1):
             score = BASE_SCORE - self.top_of(1 - team) + self.top_of(team)
             self.scores[team].append(max(0, score))
-        ev.append(note("period_end", period=self.period, scores=[s[-1] for s in self.scores]))
+        if ev is not None:
+            ev.append(note("period_end", period=self.period, scores=[s[-1] for s in self.scores]))
         a, b = self.total(0), self.total(1)
         if self.period >= 4 and a != b:
             self._game_over(0 if a > b else 1, ev)
@@ -30,8 +31,9 @@ class Scoring(RugbyFields):
             return
         self._next_period(ev)
 
-    def _game_over(self, winner: int, ev: list[Event]) -> None:
+    def _game_over(self, winner: int, ev: list[Event] | None) -> None:
         """WR-6.2, WR-7.4: the game is over; ``winner`` is a team, or -2 for a draw."""
         self.phase = PH_OVER
         self.winner = winner
-        ev.append(note("game_over", max(winner, -1), totals=[self.total(0), self.total(1)]))
+        if ev is not None:
+            ev.append(note("game_over", max(winner, -1), totals=[self.total(0), self.total(1)]))

@@ -60,7 +60,7 @@ class Specials(RugbyFields):
                     out += at[s][mask]
         return out
 
-    def _special(self, d: int, s: int, k: int, ev: list[Event]) -> None:
+    def _special(self, d: int, s: int, k: int, ev: list[Event] | None) -> None:
         """WR-5.4: activate skill ``k`` of the player on slot ``s`` with special card ``d``."""
         team = self.team
         b = tbase(team)
@@ -70,7 +70,8 @@ class Specials(RugbyFields):
         player = self.court(team)[s]
         # WR-5.4: the limits count players by name, whichever of the player's cards is on court
         self.specials[team] = (*self.specials[team], t.name[self.cards[player]])
-        ev.append(note("special", team, slot=s + 1, skill=k + 1))
+        if ev is not None:
+            ev.append(note("special", team, slot=s + 1, skill=k + 1))
         _, effects = t.skills[self.cards[player]][k]
         apply_effects(self, team, s, effects, self.inb[team] == s, ev)
         apply_effects(self, team, s, t.effects[d], False, ev)

@@ -56,13 +56,14 @@ class Strategy(RugbyFields):
                 return True
         return False
 
-    def _begin_strategy(self, ev: list[Event]) -> None:
+    def _begin_strategy(self, ev: list[Event] | None) -> None:
         """WR-5.1: strategy time of the first team, then of the second."""
         self.phase = PH_STRATEGY
         self.team = self.first
-        ev.append(note("strategy_time", self.team, period=self.period))
+        if ev is not None:
+            ev.append(note("strategy_time", self.team, period=self.period))
 
-    def _end(self, ev: list[Event]) -> None:
+    def _end(self, ev: list[Event] | None) -> None:
         """WR-5.7: end the window of WR-5.3, or the team's strategy time (opening the other
         team's window)."""
         if self.phase == PH_WINDOW:
@@ -75,7 +76,7 @@ class Strategy(RugbyFields):
         if not self._open_window(ev):
             self._after_strategy(ev)
 
-    def _open_window(self, ev: list[Event]) -> bool:
+    def _open_window(self, ev: list[Event] | None) -> bool:
         """WR-5.3: the other team may substitute during this team's strategy time."""
         other = 1 - self.team
         subs = self._sub_actions(other, self._hand_defs(other))
@@ -86,16 +87,17 @@ class Strategy(RugbyFields):
         self._legal = [END, *subs]  # the window's legal actions, known already
         return True
 
-    def _after_strategy(self, ev: list[Event]) -> None:
+    def _after_strategy(self, ev: list[Event] | None) -> None:
         """WR-5.1: the second team's strategy time, or, both over, the period's end."""
         if not self.ended[1 - self.first]:
             self.team = 1 - self.first
             self.phase = PH_STRATEGY
-            ev.append(note("strategy_time", self.team, period=self.period))
+            if ev is not None:
+                ev.append(note("strategy_time", self.team, period=self.period))
             return
         self._end_period(ev)
 
-    def _bench(self, d: int, ev: list[Event]) -> None:
+    def _bench(self, d: int, ev: list[Event] | None) -> None:
         """WR-5.6: play bench-work card ``d``; the other team's window opens (WR-5.3)."""
         team = self.team
         b = tbase(team)

@@ -36,7 +36,7 @@ class Substitution(RugbyFields):
             out += h.sub_at[d][mask]
         return out
 
-    def _substitute(self, d: int, s: int, o: int, ev: list[Event]) -> None:
+    def _substitute(self, d: int, s: int, o: int, ev: list[Event] | None) -> None:
         """WR-5.2: the incoming player takes the outgoing one's place and position."""
         team = self.team
         b = tbase(team)
@@ -46,11 +46,13 @@ class Substitution(RugbyFields):
             self.zones[b + COURT + s] = ()
         card = self._take(b + HAND, d)
         self._put(card, b + HAND, b + COURT + s, ev, team)
-        ev.append(reveal(card, team))
+        if ev is not None:
+            ev.append(reveal(card, team))
         self.side[team] = self.side[team] & ~(1 << s) | (o << s)
         base = (team * SLOTS + s) * NSTATS
         self.mods[base : base + NSTATS] = [0] * NSTATS
         self.subs[team] = True
-        ev.append(note("substitution", team, slot=s + 1))
+        if ev is not None:
+            ev.append(note("substitution", team, slot=s + 1))
         positions = (s if self.inb[team] == s else -1, s if self.tgt[team] == s else -1)
         self._check_positions(team, positions, ev)
