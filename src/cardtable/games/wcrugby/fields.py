@@ -140,6 +140,15 @@ class RugbyFields(State):
         cards = self.cards
         return sorted({cards[c] for c in self.zones[tbase(team) + HAND]})
 
+    def _hand_by_kind(self, team: int) -> tuple[list[int], list[int], list[int]]:
+        """The distinct card definitions in a team's hand, sorted, by kind: players,
+        specials, bench work."""
+        kind = self.game.tables.kind
+        parts: tuple[list[int], list[int], list[int]] = ([], [], [])
+        for d in self._hand_defs(team):
+            parts[kind[d]].append(d)
+        return parts
+
     def _lineup_defs(self, team: int, zone: int) -> list[int]:
         """The card definitions placed on a team's lineup (or court) places, in place order."""
         z = self.zones
@@ -185,11 +194,11 @@ class RugbyFields(State):
         """strategy.py: the first strategy time starts (WR-5.1)."""
 
     @abstractmethod
-    def _sub_actions(self, team: int, hand: list[int]) -> list[int]:
+    def _sub_actions(self, team: int, players: list[int]) -> list[int]:
         """substitution.py: the legal substitutions (WR-5.2)."""
 
     @abstractmethod
-    def _special_actions(self, hand: list[int]) -> list[int]:
+    def _special_actions(self, specials: list[int]) -> list[int]:
         """specials.py: the legal specials (WR-5.4)."""
 
     @abstractmethod

@@ -9,7 +9,7 @@ from cardtable.core.events import Event, move, note
 
 from .actions import INBOUNDER, TARGET
 from .fields import PH_POSITIONS, RugbyFields
-from .lineup import can_fill
+from .lineup import LIMIT_HALVES, can_fill
 from .zones import DECK, HAND, LINEUP, POOL, SLOTS, tbase
 
 
@@ -40,20 +40,30 @@ class Placing(RugbyFields):
         """WR-3.1 and WR-7.3: pick a player not yet in the lineup, keeping it legal and able
         to reach 4 players (or as many as the available players allow)."""
         h = self.game.hot
-        team = self.team
-        chosen = self._lineup_defs(team, LINEUP)
-        if len(chosen) == SLOTS:
-            return []
-        src = tbase(team) + (POOL if self.period == 1 else HAND)
         lt = h.lineup
-        taken, free = lt.room(chosen)
         clash, net, pick = lt.clash, lt.net, h.pick
+        z = self.zones
         cards = self.cards
-        out: list[int] = []
-        defs = sorted({cards[c] for c in self.zones[src]} & h.players)
+        b = tbase(self.team)
+        # lt.room(the lineup's definitions), and how many places are free
+        taken, free, need = 0, LIMIT_HALVES, SLOTS
+        for zone in z[b + LINEUP : b + LINEUP + SLOTS]:
+            if zone:
+                d = cards[zone[0]]
+                need -= 1
+                if taken & clash[d]:
+                    taken = -1
+                taken |= clash[d]
+                free -= net[d]
+        if not need or taken < 0:
+            return []  # a full lineup; or a clash, where no pick fits
+        src = z[b + (POOL if self.period == 1 else HAND)]
+        defs = sorted({cards[c] for c in src} & h.players)
         avail = sorted(defs, key=net.__getitem__)
         room = (taken, free)
-        need = next(k for k in range(SLOTS - len(chosen), -1, -1) if can_fill(lt, avail, room, k))
+        while need and not can_fill(lt, avail, room, need):
+            need -= 1
+        out: list[int] = []
         if need == 0:
             return out
         more = need - 1

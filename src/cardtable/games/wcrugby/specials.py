@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from cardtable.core.events import Event, note
 
-from .cards import NSTATS, SPECIAL
+from .cards import NSTATS
 from .effects import apply_effects
 from .fields import RugbyFields
 from .zones import COURT, DISCARD, HAND, SLOTS, tbase
@@ -17,17 +17,14 @@ class Specials(RugbyFields):
 
     __slots__ = ()
 
-    def _special_actions(self, hand: list[int]) -> list[int]:
+    def _special_actions(self, specials: list[int]) -> list[int]:
         """WR-5.4: a special card on an upright player's skill; at most 2 players a period,
         never one player twice (by name: any card of the player counts), not while the team's
         skills are blocked. Sorted: by card, by slot, then by skill."""
         h = self.game.hot
         t = self.game.tables
         team = self.team
-        if self.blocked[team] or len(self.specials[team]) >= 2:
-            return []
-        specials = [d for d in hand if h.kind[d] == SPECIAL]
-        if not specials:
+        if self.blocked[team] or len(self.specials[team]) >= 2 or not specials:
             return []
         # The upright players not used yet, each with the mask of its skills that may be used,
         # its stats and where its modifiers start. cond_holds(self, team, s, cond) is written

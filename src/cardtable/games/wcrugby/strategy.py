@@ -6,7 +6,7 @@ from __future__ import annotations
 from cardtable.core.events import Event, note
 
 from .actions import END
-from .cards import BENCH, NSTATS
+from .cards import NSTATS, PLAYER
 from .effects import apply_effects
 from .fields import PH_STRATEGY, PH_WINDOW, RugbyFields
 from .zones import COURT, DISCARD, HAND, SLOTS, tbase
@@ -22,23 +22,25 @@ class Strategy(RugbyFields):
         END, bench, substitution and special actions are numbered in this order and each
         part comes sorted, so the list is sorted."""
         team = self.team
-        hand = self._hand_defs(team)
+        players, specials, bench = self._hand_by_kind(team)
         if window:
-            return [END, *self._sub_actions(team, hand)]
-        return [
-            END,
-            *self._bench_actions(hand),
-            *self._sub_actions(team, hand),
-            *self._special_actions(hand),
-        ]
+            return [END, *self._sub_actions(team, players)]
+        out = [END]
+        if bench:
+            out += self._bench_actions(bench)
+        if players:
+            out += self._sub_actions(team, players)
+        if specials:
+            out += self._special_actions(specials)
+        return out
 
-    def _bench_actions(self, hand: list[int]) -> list[int]:
-        """WR-5.4 bench work whose condition an own player on court meets; sorted."""
-        kind = self.game.hot.kind
+    def _bench_actions(self, bench: list[int]) -> list[int]:
+        """WR-5.4 the bench work (of the distinct definitions ``bench``, sorted) whose
+        condition an own player on court meets; sorted."""
         cond = self.game.tables.cond
         first = self.game.hot.bench
         team = self.team
-        return [first + d for d in hand if kind[d] == BENCH and self._team_cond(team, cond[d])]
+        return [first + d for d in bench if self._team_cond(team, cond[d])]
 
     def _team_cond(self, team: int, cond: tuple[int, int] | None) -> bool:
         """Whether an own player on court meets a bench card's condition."""
@@ -79,7 +81,7 @@ class Strategy(RugbyFields):
     def _open_window(self, ev: list[Event] | None) -> bool:
         """WR-5.3: the other team may substitute during this team's strategy time."""
         other = 1 - self.team
-        subs = self._sub_actions(other, self._hand_defs(other))
+        subs = self._sub_actions(other, self._hand_by_kind(other)[PLAYER])
         if not subs:
             return False
         self.team = other

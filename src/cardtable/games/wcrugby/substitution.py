@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from cardtable.core.events import Event, note, reveal
 
-from .cards import NSTATS, PLAYER
+from .cards import NSTATS
 from .fields import RugbyFields
 from .zones import COURT, DISCARD, HAND, SLOTS, tbase
 
@@ -16,24 +16,27 @@ class Substitution(RugbyFields):
 
     __slots__ = ()
 
-    def _sub_actions(self, team: int, hand: list[int]) -> list[int]:
+    def _sub_actions(self, team: int, players: list[int]) -> list[int]:
         """WR-5.2: a player from the hand replaces one on court; the lineup must stay legal.
-        ``hand``: the distinct definitions in the team's hand, sorted (as _hand_defs)."""
-        h = self.game.hot
-        kind = h.kind
-        players = [d for d in hand if kind[d] == PLAYER]
+        ``players``: the distinct player definitions in the team's hand, sorted."""
         if not players:
             return []
+        h = self.game.hot
         lt = h.lineup
         clash, net = lt.clash, lt.net
-        rooms = lt.rooms_without_each(self._court_defs(team))
+        (t0, f0), (t1, f1), (t2, f2), (t3, f3) = lt.rooms_without_each(self._court_defs(team))
+        sub_at = h.sub_at
         out: list[int] = []
         for d in players:
-            mask = 0  # the slots d may go to: lt.fits(rooms[s], d), written out
-            for s, (taken, free) in enumerate(rooms):
-                if not clash[d] & taken and net[d] <= free:
-                    mask |= 1 << s
-            out += h.sub_at[d][mask]
+            # the mask of the SLOTS (4) slots d may go to: lt.fits(room of slot s, d)
+            c, n = clash[d], net[d]
+            mask = (
+                (not c & t0 and n <= f0)
+                + 2 * (not c & t1 and n <= f1)
+                + 4 * (not c & t2 and n <= f2)
+                + 8 * (not c & t3 and n <= f3)
+            )
+            out += sub_at[d][mask]
         return out
 
     def _substitute(self, d: int, s: int, o: int, ev: list[Event] | None) -> None:
