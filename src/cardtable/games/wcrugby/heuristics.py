@@ -263,23 +263,54 @@ class HeuristicTables:
         if found is not None:
             return found
         whole, _, members = self.lineups((), pool, specials, opp)
-        lt = self.lt
-        out = {}
         rest = [d for d in pool if d not in members]
-        for d in members:
-            others = tuple(e for e in members if e != d)
-            taken, free = lt.room(others)
-            best = self.total(others, specials, opp)
-            for e in rest:
-                if not lt.clash[e] & taken and lt.net[e] <= free:
-                    v = self.total((*others, e), specials, opp)
-                    if v > best:
-                        best = v
-            out[d] = whole - best
+        out = {d: whole - self._best_without(members, d, rest, specials, opp) for d in members}
         if len(self._future) >= CACHE_SIZE:
             self._future.clear()
         self._future[key] = out
         return out
+
+    def _best_without(
+        self,
+        members: tuple[int, ...],
+        d: int,
+        rest: list[int],
+        specials: float,
+        opp: tuple[int, int],
+    ) -> float:
+        """The value of the best lineup of ``members`` without ``d`` and at most one player
+        of ``rest`` in its place: :meth:`total` of the others, and of the others with each
+        player of ``rest`` that fits them, the sums of the others worked out once (in the
+        same order, so the same floats)."""
+        others = tuple(e for e in members if e != d)
+        lt = self.lt
+        clash, net = lt.clash, lt.net
+        taken, free = lt.room(others)
+        play = self.placements(specials)
+        role = self.role
+        atk = dfn = roles = 0
+        extra = 0.0
+        for o in others:
+            a, f, x = play[o]
+            atk += a
+            dfn += f
+            extra += x
+            roles += role[o]
+        opp_atk, opp_def = opp
+        pos = POSITIVE
+        best = pos[dfn - opp_atk] - pos[opp_def - atk] + extra + ROLES[roles]
+        for e in rest:
+            if not clash[e] & taken and net[e] <= free:
+                a, f, x = play[e]
+                v = (
+                    pos[dfn + f - opp_atk]
+                    - pos[opp_def - atk - a]
+                    + (extra + x)
+                    + ROLES[roles + role[e]]
+                )
+                if v > best:
+                    best = v
+        return best
 
     def total(self, defs: tuple[int, ...], specials: float, opp: tuple[int, int]) -> float:
         """The value of a lineup of these players (as :meth:`lineups` counts it)."""
@@ -539,6 +570,7 @@ class Court:
         "court",
         "dfn",
         "f",
+        "fires",
         "future",
         "hand",
         "k",
@@ -566,6 +598,7 @@ class Court:
         self.hand = f.hand
         self.specials_left = 0 if f.blocked else 2 - f.specials_used
         self.future: dict[int, float] | None = None
+        self.fires: list[float | None] | None = None
         self.slots: dict[int, tuple[float, int, tuple[list[float], int, float] | None]] = {}
 
     @staticmethod
@@ -748,24 +781,29 @@ class Court:
         positions = (f.inb == s) | 2 * (f.tgt == s)
         fire = None
         if not window and self.specials_left > 0 and self._has_special():
-            side = self.side[me]
-            used = f.special_slots
-            now = sorted(
-                (
-                    self._skill_now(c, me, i)
-                    for i, c in enumerate(court)
-                    if c >= 0 and i != s and not side >> i & 1 and not used >> i & 1
-                ),
-                reverse=True,
-            )
+            fires = self._fires()
+            now = sorted((x for i, x in enumerate(fires) if i != s and x is not None), reverse=True)
             m = min(self.specials_left, self._specials_held())
-            out = 0.0
-            if old >= 0 and not side >> s & 1 and not used >> s & 1:
-                out = self._skill_now(old, me, s)
-            before = sum(sorted([*now, out], reverse=True)[:m])
+            out = fires[s]
+            before = sum(sorted([*now, 0.0 if out is None else out], reverse=True)[:m])
             fire = (now, m, before)
         found = self.slots[s] = (v, positions, fire)
         return found
+
+    def _fires(self) -> list[float | None]:
+        """Per own court slot, the best skill a special can fire there now (None for an empty
+        slot, a player placed sideways or one who had a special; worked out once)."""
+        if self.fires is None:
+            me = self.me
+            side = self.side[me]
+            used = self.f.special_slots
+            self.fires = [
+                self._skill_now(c, me, i)
+                if c >= 0 and not side >> i & 1 and not used >> i & 1
+                else None
+                for i, c in enumerate(self.court[me])
+            ]
+        return self.fires
 
     def _future(self) -> dict[int, float]:
         """What each of the team's players (in hand and on court) adds to next period's best
