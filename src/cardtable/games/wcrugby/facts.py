@@ -41,6 +41,9 @@ class Facts(NamedTuple):
     substituted: bool
 
 
+_new_facts = tuple.__new__
+
+
 def _mask(slots: list[int]) -> int:
     """The mask of slots numbered from 1 as the observation numbers them."""
     out = 0
@@ -98,22 +101,27 @@ def state_facts(st: RugbyFields, me: int) -> Facts:
         for s, d in enumerate(court[me]):
             if d >= 0 and name[d] in used:
                 special_slots |= 1 << s
-    return Facts(
-        me,
-        court,
-        st.side,
-        st.atk_tot,
-        st.def_tot,
-        [st.top_of(0), st.top_of(1)],
-        [cards[c] for c in z[tbase(me) + HAND]],
-        st.mods,
-        st.blocked[me],
-        special_slots,
-        len(used),
-        st.ended[1 - me],
-        st.first,
-        st.held,
-        st.inb[me],
-        st.tgt[me],
-        st.subs[me],
+    top, def_top = st.top, st.def_top
+    # Facts(...) built as events.py builds its tuples: the generated __new__ costs a call
+    return _new_facts(
+        Facts,
+        (
+            me,
+            court,
+            st.side,
+            st.atk_tot,
+            st.def_tot,
+            [max(0, top[0] + def_top[0]), max(0, top[1] + def_top[1])],  # st.top_of(team)
+            [cards[c] for c in z[tbase(me) + HAND]],
+            st.mods,
+            st.blocked[me],
+            special_slots,
+            len(used),
+            st.ended[1 - me],
+            st.first,
+            st.held,
+            st.inb[me],
+            st.tgt[me],
+            st.subs[me],
+        ),
     )

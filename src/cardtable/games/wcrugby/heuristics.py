@@ -467,14 +467,18 @@ def _pick_values(
     specials = _skill_weight(k, src if period == 1 else hand, period == 1)
     avail = tuple(sorted({d for d in src if k.kind[d] == PLAYER}))
     _, best, _ = k.lineups(chosen, avail, specials, expected)
+    sideways, upright, best_skill = k.sideways, k.upright, k.best_skill
     out = []
     for a in legal:
         if a < PICK:  # END: no player fits
             out.append(0.0)
             continue
-        d, o = divmod(a - PICK, 2)
-        own = k.sideways[d] if o else k.upright[d] + specials * k.best_skill[d]
-        out.append(best.get(d, -50.0) - k.player_value(d, specials) + own)
+        d = (a - PICK) >> 1
+        # the pick's own worth (upright or sideways) less the player's (k.player_value)
+        up = upright[d] + specials * best_skill[d]
+        side = sideways[d]
+        own = side if (a - PICK) & 1 else up
+        out.append(best.get(d, -50.0) - (up if up > side else side) + own)
     return out
 
 
@@ -594,7 +598,8 @@ class Court:
         self.dfn = f.dfn
         self.top = f.top
         # the TOP of effects (raw), as far as the shown TOP tells: shown = raw + DEF-over-ATK
-        self.raw = [self.top[q] - self._def_top(q, self.atk, self.dfn) for q in (0, 1)]
+        atk, dfn, top = f.atk, f.dfn, f.top
+        self.raw = [top[0] - max(0, dfn[0] - atk[1]), top[1] - max(0, dfn[1] - atk[0])]
         self.hand = f.hand
         self.specials_left = 0 if f.blocked else 2 - f.specials_used
         self.future: dict[int, float] | None = None
@@ -741,7 +746,7 @@ class Court:
         (WR-7.1); the incoming player keeps the outgoing one's position (checked, WR-3.6)
         and may take a special, unless it is another card of a player who had one (WR-5.4)."""
         k = self.k
-        base, positions, fire = self._slot_facts(s, window)
+        base, positions, fire = self.slots.get(s) or self._slot_facts(s, window)
         v = base
         if positions:
             if positions & 1 and not k.thrower[d]:
