@@ -144,8 +144,9 @@ class RugbyFields(State):
         """The distinct card definitions in a team's hand, sorted, by kind: players,
         specials, bench work."""
         kind = self.game.tables.kind
+        cards = self.cards
         parts: tuple[list[int], list[int], list[int]] = ([], [], [])
-        for d in self._hand_defs(team):
+        for d in sorted({cards[c] for c in self.zones[tbase(team) + HAND]}):  # _hand_defs
             parts[kind[d]].append(d)
         return parts
 

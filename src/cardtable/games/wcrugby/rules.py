@@ -58,10 +58,12 @@ class HotTables:
     __slots__ = (
         "bench",
         "fatigue",
+        "free_skills",
         "kind",
         "lineup",
         "pick",
         "players",
+        "skill_conds",
         "special",
         "special_at",
         "sub",
@@ -79,6 +81,19 @@ class HotTables:
         self.bench = codec.bench
         self.sub = codec.sub
         self.special = codec.special
+        # per definition: the mask of its skills without a condition, and (bit, status,
+        # least value) for each of its skills with one
+        self.free_skills = tuple(
+            sum(1 << k for k, (cond, _) in enumerate(t.skills[d]) if cond is None) for d in range(n)
+        )
+        self.skill_conds = tuple(
+            tuple(
+                (1 << k, cond[0], cond[1])
+                for k, (cond, _) in enumerate(t.skills[d])
+                if cond is not None
+            )
+            for d in range(n)
+        )
         # per definition: its two picks (upright, sideways), its substitutions by mask of the
         # slots it may go to, and its special actions by slot and then by mask of skills
         self.pick = tuple((PICK + 2 * d, PICK + 2 * d + 1) for d in range(n))

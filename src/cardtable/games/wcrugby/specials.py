@@ -34,18 +34,20 @@ class Specials(RugbyFields):
         b = tbase(team) + COURT
         mods = self.mods
         used = self.specials[team]
+        side = self.side[team]
+        free, conds = h.free_skills, h.skill_conds
         for s in range(SLOTS):
-            if not z[b + s] or self.side[team] >> s & 1:
+            if not z[b + s] or side >> s & 1:
                 continue
             d = self.cards[z[b + s][0]]
-            if t.name[d] in used:
+            if used and t.name[d] in used:
                 continue
             row = t.stats[d]
             mb = (team * SLOTS + s) * NSTATS
-            mask = 0
-            for k, (cond, _) in enumerate(t.skills[d]):
-                if cond is None or row[cond[0]] + mods[mb + cond[0]] >= cond[1]:
-                    mask |= 1 << k
+            mask = free[d]
+            for bit, stat, need in conds[d]:
+                if row[stat] + mods[mb + stat] >= need:
+                    mask |= bit
             if mask:
                 usable.append((s, mask, row, mb))
         out: list[int] = []
