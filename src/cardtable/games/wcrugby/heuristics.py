@@ -71,7 +71,7 @@ from .fields import (
     PHASES,
     RugbyFields,
 )
-from .lineup import LineupTables
+from .lineup import LIMIT_HALVES, LineupTables
 from .zones import COURT, FATIGUED, HAND, LINEUP, POOL, SLOTS, TIRED, tbase
 
 if TYPE_CHECKING:
@@ -262,13 +262,56 @@ class HeuristicTables:
         found = self._future.get(key)
         if found is not None:
             return found
-        whole, _, members = self.lineups((), pool, specials, opp)
+        whole, members = self._top_lineup(pool, specials, opp)
         rest = [d for d in pool if d not in members]
         out = {d: whole - self._best_without(members, d, rest, specials, opp) for d in members}
         if len(self._future) >= CACHE_SIZE:
             self._future.clear()
         self._future[key] = out
         return out
+
+    def _top_lineup(
+        self, pool: tuple[int, ...], specials: float, opp: tuple[int, int]
+    ) -> tuple[float, tuple[int, ...]]:
+        """The value and the players of the best lineup of ``pool``: the first and third
+        of ``lineups((), pool, specials, opp)``, without the best lineup of each player."""
+        found = self.cache.get(((), pool, specials, opp))
+        if found is not None:
+            return found[0], found[2]
+        lt = self.lt
+        clash, net = lt.clash, lt.net
+        play = self.placements(specials)
+        role = self.role
+        opp_atk, opp_def = opp
+        pos = POSITIVE
+        top = pos[-opp_atk] - pos[opp_def] + 0.0 + ROLES[0]  # nobody: room(()) is (0, LIMIT)
+        members: tuple[int, ...] = ()
+        cands = [d for d in pool if net[d] <= LIMIT_HALVES]
+        for k in range(min(SLOTS, len(cands)), 0, -1):
+            fits = False
+            for combo in combinations(cands, k):
+                taken, free = 0, LIMIT_HALVES
+                atk = dfn = roles = 0
+                extra = 0.0
+                for d in combo:
+                    if clash[d] & taken or net[d] > free:
+                        break
+                    taken |= clash[d]
+                    free -= net[d]
+                    a, f, x = play[d]
+                    atk += a
+                    dfn += f
+                    extra += x
+                    roles += role[d]
+                else:
+                    fits = True
+                    total = pos[dfn - opp_atk] - pos[opp_def - atk] + extra + ROLES[roles]
+                    if total > top:
+                        top = total
+                        members = combo
+            if fits:
+                break  # WR-3.1: as many players as fit
+        return top, members
 
     def _best_without(
         self,
