@@ -668,6 +668,7 @@ class Court:
         out = []
         sub_first, special_first, bench_first = c.sub, c.special, c.bench
         skill_gain: dict[tuple[int, int], float] = {}  # by (slot, skill): the same for every card
+        card_gain: dict[tuple[int, int], float] = {}  # by (card, slot): the same for every skill
         for a in legal:
             if a == END:
                 out.append(0.0)
@@ -688,7 +689,10 @@ class Court:
                     gain = skill_gain[s, i] = self.effects_gain(skill, s, inb)
                 card = k.t.effects[d]
                 if card:
-                    gain += self.effects_gain(card, s, False)
+                    extra = card_gain.get((d, s))
+                    if extra is None:
+                        extra = card_gain[d, s] = self.effects_gain(card, s, False)
+                    gain += extra
                 out.append(gain + SPECIAL_COST)
         return out
 
