@@ -649,11 +649,6 @@ class Court:
         self.fires: list[float | None] | None = None
         self.slots: dict[int, tuple[float, int, tuple[list[float], int, float] | None]] = {}
 
-    @staticmethod
-    def _def_top(q: int, atk: list[int], dfn: list[int]) -> int:
-        v = dfn[q] - atk[1 - q]
-        return v if v > 0 else 0
-
     def stat(self, q: int, s: int, i: int) -> int:
         """A status of the player on slot ``s`` of team ``q``, modifiers included."""
         d = self.court[q][s]
@@ -707,17 +702,15 @@ class Court:
         opp = 1 - me
         atk = self.atk[:]
         dfn = self.dfn[:]
-        raw = self.raw[:]
+        raw_me, raw_opp = self.raw[me], self.raw[opp]
         court = self.court
-        gain = sum(e[1] for e in effects if e[0] == V_TOP)
-        if inbounder and gain:
-            gain = max(0, gain - 1)  # WR-3.5
-        raw[me] += gain
+        gain = 0
         extra = 0.0
         for verb, amount, stat, who in effects:
-            if verb == V_OPP_TOP:
-                floor = -self._def_top(opp, atk, dfn)
-                raw[opp] = max(raw[opp] + amount, floor)
+            if verb == V_TOP:
+                gain += amount  # added to raw_me below, which nothing here reads
+            elif verb == V_OPP_TOP:
+                raw_opp = max(raw_opp + amount, -max(0, dfn[opp] - atk[me]))
             elif verb in (V_ATK, V_DEF):
                 q = opp if who == OPPONENTS else me
                 count = 1 if who == SELF and slot >= 0 else sum(1 for d in court[q] if d >= 0)
@@ -730,9 +723,13 @@ class Court:
                 extra += self.held_gain()
             elif verb == V_BLOCK:
                 extra += 0.0 if self.f.opp_done else 1.5
+        if inbounder and gain:
+            gain = max(0, gain - 1)  # WR-3.5
+        raw_me += gain
         before = self.top[me] - self.top[opp]
-        after = max(0, raw[me] + self._def_top(me, atk, dfn)) - max(
-            0, raw[opp] + self._def_top(opp, atk, dfn)
+        # TOP shown = raw + DEF over the opponent's ATK (WR-4.2)
+        after = max(0, raw_me + max(0, dfn[me] - atk[opp])) - max(
+            0, raw_opp + max(0, dfn[opp] - atk[me])
         )
         return float(after - before + extra)
 
