@@ -620,6 +620,7 @@ class Court:
         "fires",
         "future",
         "hand",
+        "held",
         "k",
         "me",
         "mods",
@@ -647,6 +648,7 @@ class Court:
         self.specials_left = 0 if f.blocked else 2 - f.specials_used
         self.future: dict[int, float] | None = None
         self.fires: list[float | None] | None = None
+        self.held = -1  # the special cards in hand, once counted
         self.slots: dict[int, tuple[float, int, tuple[list[float], int, float] | None]] = {}
 
     def stat(self, q: int, s: int, i: int) -> int:
@@ -781,8 +783,7 @@ class Court:
         return old >= 0 and name[old] == name[d] and bool(self.f.special_slots >> s & 1)
 
     def _has_special(self) -> bool:
-        kind = self.k.kind
-        return any(kind[d] == SPECIAL for d in self.hand)
+        return self._specials_held() > 0
 
     def sub_value(self, d: int, s: int, sideways: int, window: bool) -> float:
         """WR-5.2: the outgoing player is discarded, but the first substitution of a period
@@ -868,8 +869,11 @@ class Court:
         return self.future
 
     def _specials_held(self) -> int:
-        kind = self.k.kind
-        return sum(1 for d in self.hand if kind[d] == SPECIAL)
+        """The special cards in hand (counted once)."""
+        if self.held < 0:
+            kind = self.k.kind
+            self.held = sum(1 for d in self.hand if kind[d] == SPECIAL)
+        return self.held
 
     def _skill_now(self, d: int, q: int, s: int) -> float:
         """The best skill of the player on slot ``s`` whose condition holds now."""
