@@ -6,7 +6,7 @@ them; and the greedy agent they drive beats random play."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import chain
+from itertools import chain, combinations
 
 import pytest
 
@@ -14,8 +14,10 @@ import cardtable
 from cardtable.core.conformance import check_heuristics, random_states
 from cardtable.core.events import Event
 from cardtable.core.rng import Rng
+from cardtable.games.wcrugby import heuristics
 from cardtable.games.wcrugby.facts import observed_facts, state_facts
 from cardtable.games.wcrugby.fields import PH_STRATEGY, PH_WINDOW, PHASES
+from cardtable.games.wcrugby.heuristics import HeuristicTables
 from cardtable.games.wcrugby.rules import RugbyState
 from cardtable.sim.runner import SimConfig, run
 
@@ -193,3 +195,74 @@ def test_rollout_values_read_from_the_state_match_the_observations() -> None:
         phases.add(PHASES[state.phase])
     assert {"lineup", "positions", "strategy", "substitution window", "fatigue"} <= phases
     assert modified
+
+
+def _plain_lineups(
+    k: HeuristicTables,
+    chosen: tuple[int, ...],
+    avail: tuple[int, ...],
+    specials: float,
+    opp: tuple[int, int],
+) -> tuple[float, dict[int, float], tuple[int, ...]]:
+    """``HeuristicTables.lineups`` as plainly as it can be written: every combination of
+    the players that fit, the most players first, each summed from the start."""
+    play = k.placements(specials)
+    pos, roles_value = heuristics.POSITIVE, heuristics.ROLES
+
+    def value(defs: tuple[int, ...]) -> float:
+        atk = sum(play[d][0] for d in defs)
+        dfn = sum(play[d][1] for d in defs)
+        extra = 0.0
+        for d in defs:
+            extra += play[d][2]
+        roles = sum(k.role[d] for d in defs)
+        return pos[dfn - opp[0]] - pos[opp[1] - atk] + extra + roles_value[roles]
+
+    def fits(combo: tuple[int, ...]) -> bool:  # one by one, as players are placed
+        taken, free = k.lt.room(chosen)
+        for d in combo:
+            if k.lt.clash[d] & taken or k.lt.net[d] > free:
+                return False
+            taken, free = taken | k.lt.clash[d], free - k.lt.net[d]
+        return True
+
+    top, best, members = -1e9, {}, chosen
+    if k.lt.room(chosen)[0] >= 0:
+        top = value(chosen)
+    cands = [d for d in avail if fits((d,))]
+    for n in range(min(4 - len(chosen), len(cands)), 0, -1):
+        for combo in combinations(cands, n):
+            if fits(combo):
+                total = value(chosen + combo)
+                if total > top:
+                    top, members = total, combo
+                for d in combo:
+                    best[d] = max(best.get(d, -1e9), total)
+        if best:
+            break
+    return top, best, members
+
+
+def test_the_lineup_search_finds_what_every_combination_gives() -> None:
+    """The lineup search of the heuristics (combinations, or four loops sharing the sums
+    of pairs and threes for a whole lineup) gives exactly what a plain walk through every
+    combination gives: the same floats, the same first best lineup; and the futures' own
+    search (``_top_lineup``) agrees with it."""
+    game = cardtable.load_game("wcrugby")
+    assert game.hints is not None
+    k = game.hints.heur
+    rng = Rng(8)
+    players = k.players
+    for _ in range(400):
+        pool = tuple(sorted(players[rng.below(len(players))] for _ in range(3 + rng.below(9))))
+        chosen: tuple[int, ...] = ()
+        if rng.below(3) == 0:
+            chosen = (players[rng.below(len(players))],)
+        specials = (0.0, 0.15, 0.2, 0.3)[rng.below(4)]
+        opp = (5 + rng.below(25), 5 + rng.below(25))
+        k.cache.clear()
+        got = k.lineups(chosen, pool, specials, opp)
+        assert got == _plain_lineups(k, chosen, pool, specials, opp), (chosen, pool)
+        if not chosen:
+            k.cache.clear()
+            assert k._top_lineup(pool, specials, opp) == (got[0], got[2])

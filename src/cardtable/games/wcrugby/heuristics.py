@@ -204,12 +204,17 @@ class HeuristicTables:
         opp_atk, opp_def = opp
         pos = POSITIVE
         best: dict[int, float] = {}
-        top = -1e9
-        members: tuple[int, ...] = chosen
+        top, members = -1e9, chosen
         if taken >= 0:
             top = pos[def0 - opp_atk] - pos[opp_def - atk0] + extra0 + ROLES[roles0]
         cands = [d for d in avail if not clash[d] & taken and net[d] <= free]
-        for k in range(min(SLOTS - len(chosen), len(cands)), 0, -1):
+        start = min(SLOTS - len(chosen), len(cands))
+        if start == SLOTS == 4:  # nobody chosen yet: room(()) is (0, LIMIT_HALVES)
+            _, top, four = _top_four(self, cands, play, opp, top, best)
+            if best:
+                return top, best, four or chosen  # WR-3.1: as many players as fit
+            start -= 1
+        for k in range(start, 0, -1):
             for combo in combinations(cands, k):
                 t2, f2 = taken, free
                 atk, dfn, extra, roles = atk0, def0, extra0, roles0
@@ -287,7 +292,13 @@ class HeuristicTables:
         top = pos[-opp_atk] - pos[opp_def] + 0.0 + ROLES[0]  # nobody: room(()) is (0, LIMIT)
         members: tuple[int, ...] = ()
         cands = [d for d in pool if net[d] <= LIMIT_HALVES]
-        for k in range(min(SLOTS, len(cands)), 0, -1):
+        start = min(SLOTS, len(cands))
+        if start == SLOTS == 4:
+            fits, top, members = _top_four(self, cands, play, opp, top)
+            if fits:
+                return top, members  # WR-3.1: as many players as fit
+            start -= 1
+        for k in range(start, 0, -1):
             fits = False
             for combo in combinations(cands, k):
                 taken, free = 0, LIMIT_HALVES
@@ -367,6 +378,64 @@ class HeuristicTables:
             extra += x
             roles += self.role[d]
         return POSITIVE[dfn - opp[0]] - POSITIVE[opp[1] - atk] + extra + ROLES[roles]
+
+
+def _top_four(
+    k: HeuristicTables,
+    cands: list[int],
+    play: list[tuple[int, int, float]],
+    opp: tuple[int, int],
+    top: float,
+    best: dict[int, float] | None = None,
+) -> tuple[bool, float, tuple[int, ...]]:
+    """The lineups of four of ``cands`` (players who fit with nobody on court), as
+    ``HeuristicTables._best_lineups`` and ``_top_lineup`` go through them: whether any
+    four may be on court together, and the value and players of the first (in the order
+    of ``combinations``) worth more than ``top`` (``top`` and () if none); with ``best``,
+    the best value of a lineup with each player is kept there. Four loops, so that a pair
+    or three that do not fit are dropped with all their extensions and their sums are
+    shared (added in the same order as the loop over a combination: the same floats)."""
+    clash, net, role = k.lt.clash, k.lt.net, k.role
+    opp_atk, opp_def = opp
+    pos = POSITIVE
+    rows = [(d, clash[d], net[d], *play[d], role[d]) for d in cands]
+    n = len(rows)
+    fits = False
+    members: tuple[int, ...] = ()
+    for i in range(n - 3):
+        d1, t1, n1, a1, f1, x1, r1 = rows[i]  # fits alone: cands are within the limit
+        free1 = LIMIT_HALVES - n1
+        for j in range(i + 1, n - 2):
+            d2, c2, n2, a2, f2, x2, r2 = rows[j]
+            if c2 & t1 or n2 > free1:
+                continue
+            t2, free2, a2, f2, x2, r2 = (
+                t1 | c2,
+                free1 - n2,
+                a1 + a2,
+                f1 + f2,
+                0.0 + x1 + x2,
+                r1 + r2,
+            )
+            for m in range(j + 1, n - 1):
+                d3, c3, n3, a3, f3, x3, r3 = rows[m]
+                if c3 & t2 or n3 > free2:
+                    continue
+                t3, free3, a3, f3, x3, r3 = t2 | c3, free2 - n3, a2 + a3, f2 + f3, x2 + x3, r2 + r3
+                for d4, c4, n4, a4, f4, x4, r4 in rows[m + 1 :]:
+                    if c4 & t3 or n4 > free3:
+                        continue
+                    fits = True
+                    total = pos[f3 + f4 - opp_atk] - pos[opp_def - a3 - a4] + (x3 + x4)
+                    total += ROLES[r3 + r4]
+                    if total > top:
+                        top = total
+                        members = (d1, d2, d3, d4)
+                    if best is not None:
+                        for d in (d1, d2, d3, d4):
+                            if total > best.get(d, -1e9):
+                                best[d] = total
+    return fits, top, members
 
 
 def _positive_part(m: float) -> float:
