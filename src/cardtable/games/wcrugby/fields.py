@@ -108,6 +108,10 @@ class RugbyFields(State):
         """The team to decide, or TERMINAL."""
         return TERMINAL if self.phase == PH_OVER else self.team
 
+    def is_terminal(self) -> bool:
+        """Whether the game is over (``current_player() == TERMINAL``, without the call)."""
+        return self.phase == PH_OVER
+
     def returns(self) -> list[float]:
         """1 for the winner, -1 for the loser, 0 each for a draw or before the end."""
         if self.winner < 0:

@@ -40,7 +40,7 @@ class Strategy(RugbyFields):
         cond = self.game.tables.cond
         first = self.game.hot.bench
         team = self.team
-        return [first + d for d in bench if self._team_cond(team, cond[d])]
+        return [first + d for d in bench if cond[d] is None or self._team_cond(team, cond[d])]
 
     def _team_cond(self, team: int, cond: tuple[int, int] | None) -> bool:
         """Whether an own player on court meets a bench card's condition."""
