@@ -718,7 +718,9 @@ class Court:
         self.future: dict[int, float] | None = None
         self.fires: list[float | None] | None = None
         self.held = -1  # the special cards in hand, once counted
-        self.slots: dict[int, tuple[float, int, tuple[list[float], int, float] | None]] = {}
+        self.slots: dict[
+            int, tuple[float, int, tuple[list[float], int, float, float | None] | None]
+        ] = {}
 
     def stat(self, q: int, s: int, i: int) -> int:
         """A status of the player on slot ``s`` of team ``q``, modifiers included."""
@@ -742,9 +744,8 @@ class Court:
                 d = a - bench_first
                 out.append(self.effects_gain(k.t.effects[d], -1, False) + CYCLE)
             elif a < special_first:
-                x, o = divmod(a - sub_first, 2)
-                d, s = divmod(x, 4)
-                out.append(self.sub_value(d, s, o, window))
+                x = a - sub_first  # 2 * (4d + s) + o
+                out.append(self.sub_value(x >> 3, x >> 1 & 3, x & 1, window))
             else:
                 x, i = divmod(a - special_first, SKILLS)
                 d, s = divmod(x, 4)
@@ -868,9 +869,12 @@ class Court:
             if positions & 2 and not k.catcher[d]:
                 v -= 1.0
         if fire is not None:
-            now, m, before = fire
+            now, m, before, kept = fire
             inc = 0.0 if sideways or self._had_special(d, s) else k.best_skill[d]
-            after = sum(sorted([*now, inc], reverse=True)[:m])
+            if kept is not None and inc <= now[m - 1]:
+                after = kept  # the same m best, added in the same order
+            else:
+                after = sum(sorted([*now, inc], reverse=True)[:m])
             v += 0.8 * (after - before)
         if sideways:
             v -= 0.05
@@ -878,7 +882,7 @@ class Court:
 
     def _slot_facts(
         self, s: int, window: bool
-    ) -> tuple[float, int, tuple[list[float], int, float] | None]:
+    ) -> tuple[float, int, tuple[list[float], int, float, float | None] | None]:
         """What a substitution onto slot ``s`` gives whoever comes in (worked out once per
         slot): the worth of the draw and of fatigue spared less the outgoing player's
         future, the positions it holds (bit 0 inbounder, bit 1 target), and for specials
@@ -905,7 +909,7 @@ class Court:
             m = min(self.specials_left, self._specials_held())
             out = fires[s]
             before = sum(sorted([*now, 0.0 if out is None else out], reverse=True)[:m])
-            fire = (now, m, before)
+            fire = (now, m, before, sum(now[:m]) if len(now) >= m else None)
         found = self.slots[s] = (v, positions, fire)
         return found
 
