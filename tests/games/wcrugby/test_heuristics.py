@@ -247,7 +247,8 @@ def test_the_lineup_search_finds_what_every_combination_gives() -> None:
     """The lineup search of the heuristics (combinations, or four loops sharing the sums
     of pairs and threes for a whole lineup) gives exactly what a plain walk through every
     combination gives: the same floats, the same first best lineup; and the futures' own
-    search (``_top_lineup``) agrees with it."""
+    search (``_top_lineup``) agrees with it, as do the futures (what each player of the
+    best lineup adds to it)."""
     game = cardtable.load_game("wcrugby")
     assert game.hints is not None
     k = game.hints.heur
@@ -266,3 +267,12 @@ def test_the_lineup_search_finds_what_every_combination_gives() -> None:
         if not chosen:
             k.cache.clear()
             assert k._top_lineup(pool, specials, opp) == (got[0], got[2])
+            whole, _, members = got
+            rest = [d for d in pool if d not in members]
+            losses = {}
+            for d in members:
+                others = tuple(e for e in members if e != d)
+                room = k.lt.room(others)
+                lineups = [others] + [(*others, e) for e in rest if k.lt.fits(room, e)]
+                losses[d] = whole - max(k.total(x, specials, opp) for x in lineups)
+            assert k.future(pool, specials, opp) == losses

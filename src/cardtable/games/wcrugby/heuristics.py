@@ -269,7 +269,7 @@ class HeuristicTables:
             return found
         whole, members = self._top_lineup(pool, specials, opp)
         rest = [d for d in pool if d not in members]
-        out = {d: whole - self._best_without(members, d, rest, specials, opp) for d in members}
+        out = self._losses(members, rest, whole, specials, opp)
         if len(self._future) >= CACHE_SIZE:
             self._future.clear()
         self._future[key] = out
@@ -324,47 +324,52 @@ class HeuristicTables:
                 break  # WR-3.1: as many players as fit
         return top, members
 
-    def _best_without(
+    def _losses(
         self,
         members: tuple[int, ...],
-        d: int,
         rest: list[int],
+        whole: float,
         specials: float,
         opp: tuple[int, int],
-    ) -> float:
-        """The value of the best lineup of ``members`` without ``d`` and at most one player
-        of ``rest`` in its place: :meth:`total` of the others, and of the others with each
-        player of ``rest`` that fits them, the sums of the others worked out once (in the
-        same order, so the same floats)."""
-        others = tuple(e for e in members if e != d)
+    ) -> dict[int, float]:
+        """For each player of the best lineup ``members`` (worth ``whole``), what the lineup
+        loses without it: ``whole`` less the best of :meth:`total` of the others and of the
+        others with one player of ``rest`` that fits them (the others' sums worked out once
+        per player, in the same order as ``total``, so the same floats)."""
         lt = self.lt
         clash, net = lt.clash, lt.net
-        taken, free = lt.room(others)
         play = self.placements(specials)
         role = self.role
-        atk = dfn = roles = 0
-        extra = 0.0
-        for o in others:
-            a, f, x = play[o]
-            atk += a
-            dfn += f
-            extra += x
-            roles += role[o]
         opp_atk, opp_def = opp
         pos = POSITIVE
-        best = pos[dfn - opp_atk] - pos[opp_def - atk] + extra + ROLES[roles]
-        for e in rest:
-            if not clash[e] & taken and net[e] <= free:
-                a, f, x = play[e]
-                v = (
-                    pos[dfn + f - opp_atk]
-                    - pos[opp_def - atk - a]
-                    + (extra + x)
-                    + ROLES[roles + role[e]]
-                )
-                if v > best:
-                    best = v
-        return best
+        rows = [(clash[e], net[e], *play[e], role[e]) for e in rest]
+        out = {}
+        for d in members:
+            taken, free = 0, LIMIT_HALVES  # lt.room(the others), and their sums
+            atk = dfn = roles = 0
+            extra = 0.0
+            for o in members:
+                if o != d:
+                    taken = -1 if taken & clash[o] else taken | clash[o]
+                    free -= net[o]
+                    a, f, x = play[o]
+                    atk += a
+                    dfn += f
+                    extra += x
+                    roles += role[o]
+            best = pos[dfn - opp_atk] - pos[opp_def - atk] + extra + ROLES[roles]
+            for c, n, a, f, x, r in rows:
+                if not c & taken and n <= free:
+                    v = (
+                        pos[dfn + f - opp_atk]
+                        - pos[opp_def - atk - a]
+                        + (extra + x)
+                        + ROLES[roles + r]
+                    )
+                    if v > best:
+                        best = v
+            out[d] = whole - best
+        return out
 
     def total(self, defs: tuple[int, ...], specials: float, opp: tuple[int, int]) -> float:
         """The value of a lineup of these players (as :meth:`lineups` counts it)."""
@@ -696,6 +701,7 @@ class Court:
         "raw",
         "side",
         "slots",
+        "spared",
         "specials_left",
         "top",
     )
@@ -718,6 +724,7 @@ class Court:
         self.future: dict[int, float] | None = None
         self.fires: list[float | None] | None = None
         self.held = -1  # the special cards in hand, once counted
+        self.spared: float | None = None  # the future of the player fatigue would cost
         self.slots: dict[
             int, tuple[float, int, tuple[list[float], int, float, float | None] | None]
         ] = {}
@@ -898,7 +905,9 @@ class Court:
         old = court[s]
         v = SUB_DRAW - (future.get(old, 0.0) if old >= 0 else 0.0)
         if not f.substituted:
-            v += min((future.get(c, 0.0) for c in court if c >= 0), default=0.0)
+            if self.spared is None:  # the same for every slot
+                self.spared = min((future.get(c, 0.0) for c in court if c >= 0), default=0.0)
+            v += self.spared
         else:
             v -= SUB_MORE  # more players discarded: a thinner squad later
         positions = (f.inb == s) | 2 * (f.tgt == s)
