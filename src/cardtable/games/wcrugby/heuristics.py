@@ -689,6 +689,7 @@ class Court:
     __slots__ = (
         "atk",
         "court",
+        "def_top",
         "dfn",
         "f",
         "fires",
@@ -718,7 +719,8 @@ class Court:
         self.top = f.top
         # the TOP of effects (raw), as far as the shown TOP tells: shown = raw + DEF-over-ATK
         atk, dfn, top = f.atk, f.dfn, f.top
-        self.raw = [top[0] - max(0, dfn[0] - atk[1]), top[1] - max(0, dfn[1] - atk[0])]
+        self.def_top = (max(0, dfn[0] - atk[1]), max(0, dfn[1] - atk[0]))  # WR-4.2
+        self.raw = [top[0] - self.def_top[0], top[1] - self.def_top[1]]
         self.hand = f.hand
         self.specials_left = 0 if f.blocked else 2 - f.specials_used
         self.future: dict[int, float] | None = None
@@ -779,8 +781,8 @@ class Court:
             return 0.0
         me = self.me
         opp = 1 - me
-        atk = self.atk[:]
-        dfn = self.dfn[:]
+        atk, dfn = self.atk, self.dfn  # copied before a change
+        def_me, def_opp = self.def_top[me], self.def_top[opp]  # DEF over ATK, until a change
         raw_me, raw_opp = self.raw[me], self.raw[opp]
         court = self.court
         gain = 0
@@ -789,11 +791,14 @@ class Court:
             if verb == V_TOP:
                 gain += amount  # added to raw_me below, which nothing here reads
             elif verb == V_OPP_TOP:
-                raw_opp = max(raw_opp + amount, -max(0, dfn[opp] - atk[me]))
+                raw_opp = max(raw_opp + amount, -def_opp)
             elif verb in (V_ATK, V_DEF):
+                if atk is self.atk:
+                    atk, dfn = atk[:], dfn[:]
                 q = opp if who == OPPONENTS else me
                 count = 1 if who == SELF and slot >= 0 else sum(1 for d in court[q] if d >= 0)
                 (atk if verb == V_ATK else dfn)[q] += amount * count
+                def_me, def_opp = max(0, dfn[me] - atk[opp]), max(0, dfn[opp] - atk[me])
             elif verb == V_STATUS:
                 extra += self.status_gain(stat, amount, who, slot)
             elif verb == V_DRAW:
@@ -807,9 +812,7 @@ class Court:
         raw_me += gain
         before = self.top[me] - self.top[opp]
         # TOP shown = raw + DEF over the opponent's ATK (WR-4.2)
-        after = max(0, raw_me + max(0, dfn[me] - atk[opp])) - max(
-            0, raw_opp + max(0, dfn[opp] - atk[me])
-        )
+        after = max(0, raw_me + def_me) - max(0, raw_opp + def_opp)
         return float(after - before + extra)
 
     def held_gain(self) -> float:
