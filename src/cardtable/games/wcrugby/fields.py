@@ -199,11 +199,13 @@ class RugbyFields(State):
         """strategy.py: the first strategy time starts (WR-5.1)."""
 
     @abstractmethod
-    def _sub_actions(self, team: int, players: list[int]) -> list[int]:
+    def _sub_actions(
+        self, team: int, players: list[int], court: list[int] | None = None
+    ) -> list[int]:
         """substitution.py: the legal substitutions (WR-5.2)."""
 
     @abstractmethod
-    def _special_actions(self, specials: list[int]) -> list[int]:
+    def _special_actions(self, specials: list[int], court: list[int]) -> list[int]:
         """specials.py: the legal specials (WR-5.4)."""
 
     @abstractmethod

@@ -9,7 +9,7 @@ from cardtable.core.events import Event, note
 from .cards import NSTATS
 from .effects import apply_effects
 from .fields import RugbyFields
-from .zones import COURT, DISCARD, HAND, SLOTS, tbase
+from .zones import DISCARD, HAND, SLOTS, tbase
 
 
 class Specials(RugbyFields):
@@ -17,10 +17,11 @@ class Specials(RugbyFields):
 
     __slots__ = ()
 
-    def _special_actions(self, specials: list[int]) -> list[int]:
+    def _special_actions(self, specials: list[int], court: list[int]) -> list[int]:
         """WR-5.4: a special card on an upright player's skill; at most 2 players a period,
         never one player twice (by name: any card of the player counts), not while the team's
-        skills are blocked. Sorted: by card, by slot, then by skill."""
+        skills are blocked. Sorted: by card, by slot, then by skill. ``specials``: the
+        distinct special cards in hand, sorted; ``court``: the team's ``_court_defs``."""
         h = self.game.hot
         t = self.game.tables
         team = self.team
@@ -30,16 +31,13 @@ class Specials(RugbyFields):
         # its stats and where its modifiers start. cond_holds(self, team, s, cond) is written
         # out below: a condition names a status (not ATK or DEF), so sideways does not matter.
         usable: list[tuple[int, int, tuple[int, ...], int]] = []
-        z = self.zones
-        b = tbase(team) + COURT
         mods = self.mods
         used = self.specials[team]
         side = self.side[team]
         free, conds = h.free_skills, h.skill_conds
-        for s in range(SLOTS):
-            if not z[b + s] or side >> s & 1:
+        for s, d in enumerate(court):
+            if d < 0 or side >> s & 1:
                 continue
-            d = self.cards[z[b + s][0]]
             if used and t.name[d] in used:
                 continue
             row = t.stats[d]

@@ -9,7 +9,7 @@ from .actions import END
 from .cards import NSTATS, PLAYER
 from .effects import apply_effects
 from .fields import PH_STRATEGY, PH_WINDOW, RugbyFields
-from .zones import COURT, DISCARD, HAND, SLOTS, tbase
+from .zones import DISCARD, HAND, SLOTS, tbase
 
 
 class Strategy(RugbyFields):
@@ -24,37 +24,41 @@ class Strategy(RugbyFields):
         team = self.team
         players, specials, bench = self._hand_by_kind(team)
         if window:
-            return [END, *self._sub_actions(team, players)]
+            return [END, *self._sub_actions(team, players)] if players else [END]
         out = [END]
+        if not (bench or players or specials):
+            return out
+        court = self._court_defs(team)
         if bench:
-            out += self._bench_actions(bench)
+            out += self._bench_actions(bench, court)
         if players:
-            out += self._sub_actions(team, players)
+            out += self._sub_actions(team, players, court)
         if specials:
-            out += self._special_actions(specials)
+            out += self._special_actions(specials, court)
         return out
 
-    def _bench_actions(self, bench: list[int]) -> list[int]:
+    def _bench_actions(self, bench: list[int], court: list[int]) -> list[int]:
         """WR-5.4 the bench work (of the distinct definitions ``bench``, sorted) whose
-        condition an own player on court meets; sorted."""
+        condition an own player on court (``court``: the definition on each slot, -1 where
+        empty) meets; sorted."""
         cond = self.game.tables.cond
         first = self.game.hot.bench
         team = self.team
-        return [first + d for d in bench if cond[d] is None or self._team_cond(team, cond[d])]
+        return [
+            first + d for d in bench if cond[d] is None or self._team_cond(team, cond[d], court)
+        ]
 
-    def _team_cond(self, team: int, cond: tuple[int, int] | None) -> bool:
+    def _team_cond(self, team: int, cond: tuple[int, int] | None, court: list[int]) -> bool:
         """Whether an own player on court meets a bench card's condition."""
         if cond is None:
             return True
         stat, need = cond
-        z = self.zones
-        b = tbase(team) + COURT
-        stats, mods, cards = self.game.tables.stats, self.mods, self.cards
+        stats, mods = self.game.tables.stats, self.mods
         mb = team * SLOTS * NSTATS + stat
-        for s in range(SLOTS):
+        for s, d in enumerate(court):
             # on_court_stat(self, team, s, stat) >= need, written out: a condition names a
             # status (not ATK or DEF), so sideways placement does not matter
-            if z[b + s] and stats[cards[z[b + s][0]]][stat] + mods[mb + s * NSTATS] >= need:
+            if d >= 0 and stats[d][stat] + mods[mb + s * NSTATS] >= need:
                 return True
         return False
 
@@ -81,7 +85,8 @@ class Strategy(RugbyFields):
     def _open_window(self, ev: list[Event] | None) -> bool:
         """WR-5.3: the other team may substitute during this team's strategy time."""
         other = 1 - self.team
-        subs = self._sub_actions(other, self._hand_by_kind(other)[PLAYER])
+        players = self._hand_by_kind(other)[PLAYER]
+        subs = self._sub_actions(other, players) if players else []
         if not subs:
             return False
         self.team = other

@@ -16,15 +16,19 @@ class Substitution(RugbyFields):
 
     __slots__ = ()
 
-    def _sub_actions(self, team: int, players: list[int]) -> list[int]:
+    def _sub_actions(
+        self, team: int, players: list[int], court: list[int] | None = None
+    ) -> list[int]:
         """WR-5.2: a player from the hand replaces one on court; the lineup must stay legal.
-        ``players``: the distinct player definitions in the team's hand, sorted."""
+        ``players``: the distinct player definitions in the team's hand, sorted; ``court``:
+        the team's ``_court_defs``, when known."""
         if not players:
             return []
         h = self.game.hot
         lt = h.lineup
         clash, net = lt.clash, lt.net
-        (t0, f0), (t1, f1), (t2, f2), (t3, f3) = lt.rooms_without_each(self._court_defs(team))
+        rooms = lt.rooms_without_each(self._court_defs(team) if court is None else court)
+        (t0, f0), (t1, f1), (t2, f2), (t3, f3) = rooms
         sub_at = h.sub_at
         out: list[int] = []
         for d in players:
