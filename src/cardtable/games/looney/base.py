@@ -9,7 +9,8 @@ mixins over it (storyboard.py, placement.py, answering.py, end.py, moves.py), co
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Self, SupportsIndex
 
 from cardtable.core.events import Event
 from cardtable.core.state import State
@@ -26,13 +27,32 @@ DRAW = -2  # ``winner`` of a drawn game (-1 while it goes on)
 
 
 class Quiet(list[Event]):
-    """Where the events of a ``push`` go: nowhere. The parts test ``ev is QUIET`` to skip
-    building the events that cost most (moves and reveals at a scoring, the scene scored)."""
+    """Where the events of a ``push`` go: nowhere. Every way of adding to it drops what it is
+    given, so the one shared ``QUIET`` stays empty. The parts test ``ev is QUIET`` to skip
+    building the events that cost most: every move and reveal event, and the scene scored."""
 
     __slots__ = ()
 
     def append(self, event: Event, /) -> None:
         """Drop ``event``."""
+
+    def extend(self, events: Iterable[Event], /) -> None:
+        """Drop ``events``."""
+
+    def insert(self, index: SupportsIndex, event: Event, /) -> None:
+        """Drop ``event``."""
+
+    # list's own __iadd__ is declared with the same ignore in typeshed
+    def __iadd__(self, events: Iterable[Event], /) -> Self:  # type: ignore[override,misc]
+        """Drop ``events``."""
+        return self
+
+    def __imul__(self, n: SupportsIndex, /) -> Self:
+        """Stay empty."""
+        return self
+
+    def __setitem__(self, key: Any, value: Any, /) -> None:
+        """Drop ``value`` (a slice assignment would otherwise add events)."""
 
 
 QUIET = Quiet()

@@ -143,7 +143,9 @@ class LooneyState(Storyboard, Placement, Answering, RoundEnd):
         return ev
 
     def _act(self, action: int, ev: list[Event] = QUIET) -> None:
-        """Apply ``action``, its events into ``ev`` (by default ``QUIET``: ``_push``)."""
+        """Apply ``action``, its events into ``ev``. By default ``ev`` is ``QUIET``, so that
+        ``_push = _act`` (below) applies it with no events; a subclass that overrides ``_act``
+        must rebind ``_push`` to its own."""
         h = self.game.hot
         if action < REFILL:
             self.rp = action - FIRST
@@ -185,7 +187,7 @@ class LooneyState(Storyboard, Placement, Answering, RoundEnd):
         if self.phase == PH_PLACE and self._legal is None:
             self._check_stuck(ev)
 
-    _push = _act
+    _push = _act  # the default ``ev=QUIET``: no events (rebind it when overriding _act)
 
     # ----- views -----------------------------------------------------------------------------
     def _public_view(self, player: int | None) -> dict[str, Any]:
