@@ -16,6 +16,7 @@ from cardtable.core.errors import CardtableError
 from cardtable.core.game import Game
 from cardtable.core.registry import game_class
 from cardtable.core.rng import Rng
+from cardtable.core.wording import SentenceFieldError, describe
 from cardtable.eventlog import describe_event, generic_text, generic_zone_label
 
 # (game, options): each game at every player count it supports, and the options that make
@@ -317,6 +318,15 @@ def test_wcrugby_sentences() -> None:
     assert _words("wcrugby", end) == "Period 2 ends: P0 scores 11, P1 scores 9"
     over = {"kind": "game_over", "player": 0, "totals": [44, 36]}
     assert _words("wcrugby", over) == "P0 wins the game, 44 to 36"
+
+
+def test_a_template_naming_a_missing_field_fails() -> None:
+    """A typo in a sentence template is an error naming the kind and the field, not ``PNone``."""
+    game = cardtable.load_game("looney")
+    view = {"kind": "eliminated", "player": 1}
+    assert describe(game, view, {"eliminated": "P{player} is eliminated"}) == "P1 is eliminated"
+    with pytest.raises(SentenceFieldError, match=r"'eliminated' event .*\{playr\}"):
+        describe(game, view, {"eliminated": "P{playr} is eliminated"})
 
 
 def test_the_generic_text_has_zones_and_details_in_words() -> None:

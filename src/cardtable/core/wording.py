@@ -2,11 +2,12 @@
 
 A game words its events with a table, ``{event kind: sentence}``, that its Presentation
 declares as ``sentences`` (docs/protocol.md, "Presentation"). A sentence is a template filled
-from the event view's fields (``"P{player} is eliminated"``; ``{card}`` is the card's name),
-or, for a kind that needs code, a function of the game and the view. A ``move`` is read with
-:func:`read_move`: its two zones' declarations (``ZoneSpec.name``, ``place``, ``owner``,
-``label``), the card's name where the view names it, and the player; :meth:`Move.goes` is
-the sentence every game falls back on (``Taz goes from P0's hand to P0's discard pile``).
+from the event view's fields (``"P{player} is eliminated"``; ``{card}`` is the card's name; a
+field the view lacks raises :class:`SentenceFieldError`), or, for a kind that needs code, a
+function of the game and the view. A ``move`` is read with :func:`read_move`: its two zones'
+declarations (``ZoneSpec.name``, ``place``, ``owner``, ``label``), the card's name where the
+view names it, and the player; :meth:`Move.goes` is the sentence every game falls back on
+(``Taz goes from P0's hand to P0's discard pile``).
 """
 
 from __future__ import annotations
@@ -29,11 +30,21 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-class _Fields(dict[str, Any]):
-    """A view's fields for a template; a field the view lacks reads ``None``."""
+class SentenceFieldError(LookupError):
+    """A sentence template names a field its event's view lacks (most likely a typo in the
+    template): the message names the event kind and the field."""
 
-    def __missing__(self, key: str) -> None:
-        return None
+
+class _Fields(dict[str, Any]):
+    """A view's fields for a template; a field the view lacks raises
+    :class:`SentenceFieldError` (rather than printing ``None`` into the sentence)."""
+
+    def __missing__(self, key: str) -> Any:
+        fields = ", ".join(sorted(self))
+        raise SentenceFieldError(
+            f"the sentence for a {self.get('kind')!r} event names the field {{{key}}},"
+            f" which its view lacks (fields: {fields})"
+        )
 
 
 def describe(game: Game, view: dict[str, Any], sentences: Sentences) -> str | None:
