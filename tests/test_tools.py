@@ -1,6 +1,8 @@
 """tools/fit_evaluate.py runs on a few games of each game, and its model of each game's
 ``evaluate`` gives, at the shipped constants, what the game's ``evaluate`` gives (so the
-script reads the features as ``evaluate`` does, and a change to one shows up here)."""
+script reads the features as ``evaluate`` does, and a change to one shows up here).
+tools/count_scaffolding.py counts exactly the lines its docstring says, and refuses a game
+it does not know."""
 
 from __future__ import annotations
 
@@ -11,13 +13,12 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("numpy")  # the script fits with numpy (the rl extra)
-
 SCRIPT = Path(__file__).resolve().parent.parent / "tools" / "fit_evaluate.py"
 
 
 @pytest.mark.parametrize("game", ["looney", "rawdeal", "shamanking", "wcrugby"])
 def test_fit_evaluate_matches_the_shipped_evaluate(game: str) -> None:
+    pytest.importorskip("numpy")  # the script fits with numpy (the rl extra)
     res = subprocess.run(
         [sys.executable, str(SCRIPT), game, "--games", "10", "--every", "2"],
         capture_output=True,
@@ -32,12 +33,88 @@ def test_fit_evaluate_matches_the_shipped_evaluate(game: str) -> None:
     assert "Brier score on the held-out games: refit" in res.stdout
 
 
+def _scaffolding(*args: str) -> subprocess.CompletedProcess[str]:
+    script = SCRIPT.parent / "count_scaffolding.py"
+    return subprocess.run(
+        [sys.executable, str(script), *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+
+
 def test_count_scaffolding_counts_each_real_game() -> None:
     """tools/count_scaffolding.py prints one line per real game, its total and modules."""
-    script = SCRIPT.parent / "count_scaffolding.py"
-    res = subprocess.run(
-        [sys.executable, str(script)], capture_output=True, text=True, check=True, timeout=60
-    )
+    res = _scaffolding()
+    assert res.returncode == 0, res.stderr
     lines = res.stdout.splitlines()
     assert [line.split(":")[0] for line in lines] == ["looney", "rawdeal", "shamanking", "wcrugby"]
     assert all(re.search(r": \d+ lines of scaffolding \(.*game\.py \d+\)$", x) for x in lines)
+
+
+TINY_GAME = '''"""A tiny game: its docstring is not counted."""
+
+from __future__ import annotations
+
+from cardtable.core.game import Game, GameOptions
+
+LIMIT = 4
+UNUSED = 5
+
+
+class TinyOptions(GameOptions):
+    """Content: the rule variants."""
+
+    rounds: int = 3
+
+
+def _too_big(deck: list[str]) -> bool:
+    return len(deck) > LIMIT
+
+
+class TinyGame(Game):
+    """The declaration."""
+
+    name = "tiny"
+    # a comment is not counted
+
+    def check_deck(self, deck: list[str]) -> None:
+        if _too_big(deck):
+            raise ValueError(deck)
+
+    def max_game_length(self) -> int:
+        return (
+            10
+        )
+'''
+
+
+def test_count_scaffolding_counts_exact_lines(tmp_path: Path) -> None:
+    """In a tiny game, game.py's scaffolding is its imports, UNUSED, the Game class line, its
+    ``name`` and ``max_game_length`` (a statement over three lines counts three): 9 lines; the
+    options class, ``check_deck`` and what they use (``_too_big``, ``LIMIT``) are content.
+    hints.py is counted whole: 2 lines."""
+    game = tmp_path / "src" / "cardtable" / "games" / "tiny"
+    game.mkdir(parents=True)
+    (game / "game.py").write_text(TINY_GAME, encoding="utf-8")
+    (game / "hints.py").write_text(
+        "from cardtable.core.hints import AgentHints\n\nTinyHints = AgentHints\n",
+        encoding="utf-8",
+    )
+    res = _scaffolding("--root", str(tmp_path), "tiny")
+    assert res.returncode == 0, res.stderr
+    assert res.stdout == "tiny: 11 lines of scaffolding (hints.py 2, game.py 9)\n"
+    assert _scaffolding("--root", str(tmp_path)).stdout == res.stdout  # the games there
+
+
+def test_count_scaffolding_refuses_an_unknown_game_or_root(tmp_path: Path) -> None:
+    """An unknown game fails and lists the games; a root without games fails too."""
+    res = _scaffolding("nosuchgame")
+    assert res.returncode != 0
+    assert "unknown game nosuchgame" in res.stderr
+    assert "looney, rawdeal, shamanking, wcrugby" in res.stderr
+    assert res.stdout == ""
+    res = _scaffolding("--root", str(tmp_path))
+    assert res.returncode != 0
+    assert "no games under" in res.stderr

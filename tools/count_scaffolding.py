@@ -3,8 +3,9 @@
 
 A game's code is its content (its rules, its card schema, its words and drawings, its
 heuristics) plus scaffolding: the declaration of the game to the core, the glue between its
-parts and anything that only forwards. This script counts the scaffolding, in logical lines
-(a line of code that is not blank, not only a comment, and not part of a docstring), of:
+parts and anything that only forwards. This script counts the scaffolding in lines of code:
+physical lines that are not blank, not only a comment and not part of a docstring (a
+statement over three lines counts three), of:
 
 - ``__init__.py``, ``presentation.py`` and ``hints.py``: the whole module (a presentation or
   hints class that combines the game's parts, their imports, any method that forwards);
@@ -23,11 +24,13 @@ words), ``cards.py``/``tables.py`` (card schema and compiled tables), ``words.py
 
 Usage: python tools/count_scaffolding.py [--root REPO] [GAME ...]
 (default: this repository, the four real games). Prints one line per game: the total, then
-the count per module.
+the count per module. A game is a folder of ``REPO/src/cardtable/games`` with a ``game.py``;
+any other name (or a REPO without games) is an error that lists the games there.
 """
 
 from __future__ import annotations
 
+import argparse
 import ast
 import sys
 from pathlib import Path
@@ -55,7 +58,7 @@ def _docstring_lines(tree: ast.AST) -> set[int]:
 
 
 def _code_lines(source: str, tree: ast.AST) -> set[int]:
-    """The logical lines of code: not blank, not only a comment, not a docstring."""
+    """The lines of code (physical lines): not blank, not only a comment, not a docstring."""
     docs = _docstring_lines(tree)
     return {
         n
@@ -97,9 +100,7 @@ def _definitions(tree: ast.Module) -> dict[str, ast.AST]:
         elif isinstance(node, ast.Assign | ast.AnnAssign):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             defs.update({t.id: node for t in targets if isinstance(t, ast.Name)})
-        if isinstance(node, ast.ClassDef) and any(
-            isinstance(b, ast.Name) and b.id == "Game" for b in node.bases
-        ):
+        if _is_game(node):
             defs.update({m.name: m for m in node.body if isinstance(m, ast.FunctionDef)})
     return defs
 
@@ -108,13 +109,7 @@ def _game_content(tree: ast.Module) -> set[int]:
     """The lines of ``game.py`` that are the game's content (see the module docstring)."""
     defs = _definitions(tree)
     todo = [
-        name
-        for name, node in defs.items()
-        if name in GAME_CONTENT
-        or (
-            isinstance(node, ast.ClassDef)
-            and any(isinstance(b, ast.Name) and b.id == "GameOptions" for b in node.bases)
-        )
+        name for name, node in defs.items() if name in GAME_CONTENT or _derives(node, "GameOptions")
     ]
     seen: set[str] = set()
     while todo:
@@ -126,10 +121,24 @@ def _game_content(tree: ast.Module) -> set[int]:
     return set().union(*(_span(defs[n]) for n in seen)) if seen else set()
 
 
-def _is_game(node: ast.AST) -> bool:
+def _derives(node: ast.AST, base: str) -> bool:
+    """Whether ``node`` is a class that names ``base`` among its bases."""
     return isinstance(node, ast.ClassDef) and any(
-        isinstance(b, ast.Name) and b.id == "Game" for b in node.bases
+        isinstance(b, ast.Name) and b.id == base for b in node.bases
     )
+
+
+def _is_game(node: ast.AST) -> bool:
+    """Whether ``node`` is the Game class (a subclass of ``Game``)."""
+    return _derives(node, "Game")
+
+
+def games_at(root: Path) -> list[str]:
+    """The games of the repository at ``root``: the folders of its games with a game.py."""
+    folder = root / GAMES
+    if not folder.is_dir():
+        return []
+    return sorted(p.parent.name for p in folder.glob("*/game.py"))
 
 
 def count(game: str, root: Path = ROOT) -> dict[str, int]:
@@ -149,11 +158,21 @@ def count(game: str, root: Path = ROOT) -> dict[str, int]:
 
 
 def main(argv: list[str]) -> int:
-    """Print the count of each game named (default: the four real games)."""
-    root = ROOT
-    if argv[:1] == ["--root"] and len(argv) > 1:
-        root, argv = Path(argv[1]), argv[2:]
-    for game in argv or REAL_GAMES:
+    """Print the count of each game named (default: the four real games); an unknown game,
+    or a root without games, is an error (exit status 2) listing the games there."""
+    parser = argparse.ArgumentParser(description="Count each game's lines of scaffolding.")
+    parser.add_argument("--root", type=Path, default=ROOT, help="the repository (default: this)")
+    parser.add_argument("games", nargs="*", metavar="GAME", help="default: the four real games")
+    args = parser.parse_args(argv)
+    root: Path = args.root
+    valid = games_at(root)
+    if not valid:
+        parser.error(f"no games under {root / GAMES} (a folder with a game.py each)")
+    games = args.games or [g for g in REAL_GAMES if g in valid] or valid
+    unknown = [g for g in games if g not in valid]
+    if unknown:
+        parser.error(f"unknown game {', '.join(unknown)}; the games are: {', '.join(valid)}")
+    for game in games:
         counts = count(game, root)
         detail = ", ".join(f"{name} {n}" for name, n in counts.items())
         print(f"{game}: {sum(counts.values())} lines of scaffolding ({detail})")
