@@ -107,7 +107,7 @@ class HeuristicTables:
         "index",
         "kind",
         "location_base",
-        "over_loses",
+        "nobody_over",
         "personal_defs",
         "place_base",
         "plain",
@@ -139,8 +139,9 @@ class HeuristicTables:
         self.effect_base = g.codec.effect_base
         self.place_base = g.codec.place_base
         self.location_base = g.codec.location_base
-        self.any_hue = g.options.mixed_group_color == "any"
-        self.over_loses = g.options.overact_all == "nobody"  # LT-6.7
+        # the options the values test, as the rules' HotTables read them (LT-6.4, LT-6.7)
+        self.any_hue = g.hot.any_hue
+        self.nobody_over = g.hot.nobody_over
         # the zones the values read (the storyboard, the locations, each player's hand, deck,
         # Role and slots): index, key, listed top first
         read = [STORY + s for s in SLOT_RANGE] + [LOCATION_ZONE + s for s in SLOT_RANGE]
@@ -224,7 +225,7 @@ class _Slot:
         "fx",
         "hidden",
         "mask",
-        "over_loses",
+        "nobody_over",
         "plain",
         "points",
         "printed",
@@ -240,7 +241,7 @@ class _Slot:
         self.base = 0  # my actors' rank total
         self.mask = 0  # my actors' colours (bits)
         self.plain = True  # no card of my side has an effect
-        self.over_loses = ht.over_loses  # an overacting side never wins (overact_all=nobody)
+        self.nobody_over = ht.nobody_over  # an overacting side never wins (overact_all=nobody)
         self.rank = ht.rank[scene]  # the scene's rank, colour and points with its location
         self.color = self.printed = ht.color[scene]  # and its printed colour
         self.points = ht.points[scene]
@@ -272,7 +273,7 @@ def _chance(sl: _Slot, side: Side, seen: bool) -> float:
     if v < 0:
         v = 0
     proper = v <= rank
-    if not proper and sl.over_loses:
+    if not proper and sl.nobody_over:
         return 0.0
     gray = col == GRAY
     match = gray or bool(mask >> col & 1)
