@@ -6,7 +6,7 @@ from __future__ import annotations
 from cardtable.core.events import Event
 
 from .base import LooneyBase
-from .zones import DOWN, UP, pbase
+from .zones import DOWN, UP, occupied, pbase
 
 
 class Answering(LooneyBase):
@@ -17,14 +17,8 @@ class Answering(LooneyBase):
     def _covered(self) -> bool:
         """Whether the acting player has an actor on every used scene."""
         z = self.zones
-        down = pbase(self.actor) + DOWN
-        up = down - DOWN + UP
-        placed = (  # bit s: an actor on slot s
-            (1 if z[down] or z[up] else 0)
-            | (2 if z[down + 1] or z[up + 1] else 0)
-            | (4 if z[down + 2] or z[up + 2] else 0)
-            | (8 if z[down + 3] or z[up + 3] else 0)
-        )
+        b = pbase(self.actor)
+        placed = occupied(z, b + DOWN) | occupied(z, b + UP)  # bit s: an actor on slot s
         return self.used & ~placed == 0
 
     def _done(self, ev: list[Event]) -> None:

@@ -12,7 +12,7 @@ from .actions import DONE, ROLE, ROLE_SLOT, SLOT_RANGE, SLOTS
 from .base import M_FAILED, M_HAND, M_ROLE
 from .cards import ACTOR, EFFECT, GRAY, LOCATION
 from .moves import CardMoves
-from .zones import DECK, DISCARD, DOWN, HAND, PER_PLAYER, PLAYER_BASE, STORY, UP, pbase
+from .zones import DECK, DISCARD, DOWN, HAND, PER_PLAYER, PLAYER_BASE, STORY, UP, occupied, pbase
 from .zones import LOCATION as LOC
 from .zones import ROLE as ROLE_ZONE
 
@@ -72,17 +72,10 @@ class Placement(CardMoves):
         h = self.game.hot
         cards = self.cards
         char = h.char
-        if self.actor == self.rp:  # LT-4.1 any scene
-            open_mask = (
-                (1 if z[STORY] else 0)
-                | (2 if z[STORY + 1] else 0)
-                | (4 if z[STORY + 2] else 0)
-                | (8 if z[STORY + 3] else 0)
-            )
-        else:  # LT-5.1 the scenes the round player used
-            open_mask = self.used
-        down = PLAYER_BASE + PER_PLAYER * self.actor + DOWN
-        up = down - DOWN + UP
+        # LT-4.1 the round player: any scene; LT-5.1 the others: the scenes it used
+        open_mask = occupied(z, STORY) if self.actor == self.rp else self.used
+        b = PLAYER_BASE + PER_PLAYER * self.actor
+        down, up = b + DOWN, b + UP
         blocked: dict[int, int] = {}
         if h.scene_scope:
             for s in SLOT_RANGE:
@@ -135,12 +128,7 @@ class Placement(CardMoves):
                     out.append(h.effect[d])
             elif k == LOCATION and is_rp and not self.location_played:
                 if free < 0:
-                    free = open_mask & ~(
-                        (1 if z[LOC] else 0)
-                        | (2 if z[LOC + 1] else 0)
-                        | (4 if z[LOC + 2] else 0)
-                        | (8 if z[LOC + 3] else 0)
-                    )
+                    free = open_mask & ~occupied(z, LOC)
                 out += h.location[d][free]
         if self._role_ok(can_place):
             out.append(ROLE)

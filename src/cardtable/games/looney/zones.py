@@ -28,6 +28,21 @@ def pbase(player: int) -> int:
     return PLAYER_BASE + PER_PLAYER * player
 
 
+def occupied(zones: list[tuple[int, ...]], first: int) -> int:
+    """A bit per slot, bit s set where zone ``first + s`` holds a card: which of the four
+    zones from ``first`` (the storyboard, the locations, a player's face-down actors ...) are
+    taken."""
+    return (
+        (1 if zones[first] else 0)
+        | (2 if zones[first + 1] else 0)
+        | (4 if zones[first + 2] else 0)
+        | (8 if zones[first + 3] else 0)
+    )
+
+
+assert SLOTS == 4  # occupied() reads four zones
+
+
 # a player's piles and the three zones of a slot, in words (their ZoneSpec names and labels)
 PILES = {"hand": "hand", "deck": "deck", "discard": "discard pile", "score": "score pile"}
 PILES["role"] = "Role"
