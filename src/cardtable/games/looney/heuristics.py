@@ -257,9 +257,8 @@ def _beats(seen: bool) -> tuple[tuple[float, ...], ...]:
     """The chance an answer beats a proper side, at most 0.97, by the gap (0 to 7): at a gray
     scene, for a side that matches the scene's colour, for one off colour (``seen``: the
     answer sees the whole side)."""
-    add = _SEEN if seen else 0.0
     rows = (_BEAT_GRAY, _BEAT_FIT, [_BEAT_OFF + _BEAT_OFF_GAP * gap for gap in range(8)])
-    return tuple(tuple(min(b + add if seen else b, 0.97) for b in row) for row in rows)
+    return tuple(tuple(min(b + _SEEN if seen else b, 0.97) for b in row) for row in rows)
 
 
 _BEATS = (_beats(False), _beats(True))  # by seen, then gray / fit / off, then gap
