@@ -44,8 +44,13 @@ assert SLOTS == 4  # occupied() reads four zones
 
 
 # a player's piles and the three zones of a slot, in words (their ZoneSpec names and labels)
-PILES = {"hand": "hand", "deck": "deck", "discard": "discard pile", "score": "score pile"}
-PILES["role"] = "Role"
+PILES = {
+    "hand": "hand",
+    "deck": "deck",
+    "discard": "discard pile",
+    "score": "score pile",
+    "role": "Role",
+}
 SLOT_PARTS = {"down": "face down", "effects": "special effects", "up": "face up"}
 
 
@@ -53,7 +58,9 @@ def zone_specs(players: int) -> tuple[ZoneSpec, ...]:
     """Declare every zone for ``players`` players."""
     movie = frozenset({"scene"})
     specs = [
-        ZoneSpec("movie_deck", None, NOBODY, movie, True, "movie_deck", label="the Movie deck"),
+        ZoneSpec(
+            "movie_deck", None, NOBODY, movie, stack=True, name="movie_deck", label="the Movie deck"
+        ),
         ZoneSpec(
             "movie_discard",
             None,
