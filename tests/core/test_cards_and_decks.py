@@ -1,12 +1,15 @@
-"""Card and deck files: every error names the file, the card or entry, and the field."""
+"""Card and deck files: every error names the file, the card or entry, and the field. A card
+schema (CardTypes) takes one model per card type, each with one ``type``."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 import pytest
 
 import cardtable
+from cardtable.core.cards import CardBase, CardTypes
 from cardtable.core.errors import CardFileError, DeckFileError
 
 
@@ -143,3 +146,35 @@ def test_card_types_name_the_field_not_the_model(tmp_path: Path) -> None:
         "'scene_rank', 'scene_color', 'group_color', 'points', 'wins_ties', 'cancel_effects' "
         "or 'draw'",
     ]
+
+
+class _Scene(CardBase):
+    type: Literal["scene"]
+
+
+class _Either(CardBase):
+    type: Literal["actor", "effect"]
+
+
+class _Untyped(CardBase):
+    rank: int = 0
+
+
+class _Loose(CardBase):
+    type: str
+
+
+def test_card_types_refuse_a_model_without_one_type() -> None:
+    """A card model is chosen by its one ``type`` value: several values, no ``type`` or a
+    ``type`` that is not a Literal are clear TypeErrors (not a first value kept silently)."""
+    assert list(CardTypes(_Scene).models) == ["scene"]
+    with pytest.raises(TypeError, match=r"_Either: 'type' must be a Literal of one string"):
+        CardTypes(_Scene, _Either)
+    with pytest.raises(TypeError, match=r"_Untyped has no 'type' field"):
+        CardTypes(_Scene, _Untyped)
+    with pytest.raises(TypeError, match=r"_Loose: 'type' must be a Literal"):
+        CardTypes(_Loose)
+    with pytest.raises(TypeError, match=r"both have type 'scene'"):
+        CardTypes(_Scene, _Scene)
+    with pytest.raises(TypeError, match=r"not one"):
+        CardTypes.of(_Scene | int)

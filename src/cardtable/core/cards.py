@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Generic, Protocol, TypeVar, cast, get_args
+from typing import Annotated, Any, Generic, Literal, Protocol, TypeVar, cast, get_args, get_origin
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -59,16 +59,39 @@ class CardTypes(Generic[CardT]):
     by the type), a missing or unknown ``type`` (or effect ``do``) is an error of that field
     ("Input should be 'scene', 'actor' or 'effect'"), and a field of another type is "a scene
     card has no 'character' (only actor cards have it)".
-    ``CardT`` is the union of the models (``Scene | Actor | ...``).
+    ``CardT`` is the union of the models (``Scene | Actor | ...``); :meth:`of` builds the
+    schema from that union, so that a game lists its models once. Each model declares its
+    one type as ``type: Literal["scene"]``; a model without it, or with several values, is a
+    ``TypeError``.
     """
 
     def __init__(self, *models: type[BaseModel]) -> None:
-        self.models = {get_args(m.model_fields["type"].annotation)[0]: m for m in models}
+        if not models:
+            raise TypeError("CardTypes needs at least one card model")
+        self.models: dict[str, type[BaseModel]] = {}
+        for m in models:
+            tag = _type_tag(m)
+            if tag in self.models:
+                raise TypeError(
+                    f"card models {self.models[tag].__name__} and {m.__name__} both have"
+                    f" type {tag!r}"
+                )
+            self.models[tag] = m
         union = models[0]
         for m in models[1:]:
             union = cast(Any, union) | m
         schema = cast(Any, Annotated)[union, Field(discriminator="type")]
         self._adapter: TypeAdapter[Any] = TypeAdapter(schema)
+
+    @classmethod
+    def of(cls, union: object) -> CardTypes[Any]:
+        """The schema of the models of a union alias (``LooneyCard = Scene | Actor | ...``):
+        ``ADAPTER: CardTypes[LooneyCard] = CardTypes.of(LooneyCard)``."""
+        models = get_args(union) or (union,)
+        for m in models:
+            if not (isinstance(m, type) and issubclass(m, BaseModel)):
+                raise TypeError(f"CardTypes.of takes a union of card models; {m!r} is not one")
+        return cls(*cast(tuple[type[BaseModel], ...], models))
 
     def validate_python(self, obj: Any, /) -> CardT:
         """Validate one card entry into the model of its type; raise ``ValidationError``."""
@@ -110,6 +133,24 @@ class CardTypes(Generic[CardT]):
             problem = ValueError(f"{article(tag)} card has no '{loc[0]}'{only}")
             out = {"type": "value_error", "input": err["input"], "ctx": {"error": problem}}
         return {**out, "loc": loc}
+
+
+def _type_tag(model: type[BaseModel]) -> str:
+    """The one value of a card model's ``type: Literal["..."]``; a ``TypeError`` for a model
+    without ``type`` or whose ``type`` is not a Literal of one string."""
+    info = model.model_fields.get("type")
+    if info is None:
+        raise TypeError(
+            f"card model {model.__name__} has no 'type' field; declare its card type as"
+            f' type: Literal["..."]'
+        )
+    values = get_args(info.annotation) if get_origin(info.annotation) is Literal else ()
+    if len(values) != 1 or not isinstance(values[0], str):
+        raise TypeError(
+            f"card model {model.__name__}: 'type' must be a Literal of one string (one model"
+            f" per card type), not {info.annotation!r}"
+        )
+    return values[0]
 
 
 def _and(words: Sequence[str]) -> str:

@@ -226,7 +226,7 @@ class Location(EffectsOnly, PersonalCard):
 
 
 LooneyCard = Scene | Actor | SpecialEffect | Location
-ADAPTER: CardTypes[LooneyCard] = CardTypes(Scene, Actor, SpecialEffect, Location)
+ADAPTER: CardTypes[LooneyCard] = CardTypes.of(LooneyCard)
 
 
 # ----- compiled tables ---------------------------------------------------------------------

@@ -299,7 +299,7 @@ class Prematch(NoStarFields, NotPlayed, RawDealCardBase):
 
 
 RawDealCard = Superstar | Enforcer | Arsenal | Prematch | Midmatch
-ADAPTER: CardTypes[RawDealCard] = CardTypes(Superstar, Enforcer, Arsenal, Prematch, Midmatch)
+ADAPTER: CardTypes[RawDealCard] = CardTypes.of(RawDealCard)
 
 
 def check_pool(pool: CardPool[RawDealCard]) -> None:

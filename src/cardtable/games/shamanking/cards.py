@@ -247,4 +247,4 @@ def character_of(card: SKCard) -> str:
     return card.character or card.name.split(",")[0].strip()
 
 
-ADAPTER: CardTypes[SKCard] = CardTypes(Shaman, Strike, Advantage, Teamwork)
+ADAPTER: CardTypes[SKCard] = CardTypes.of(SKCard)

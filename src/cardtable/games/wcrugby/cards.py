@@ -176,7 +176,7 @@ class Bench(TacticCard):
 
 
 RugbyCard = Player | Special | Bench
-ADAPTER: CardTypes[RugbyCard] = CardTypes(Player, Special, Bench)
+ADAPTER: CardTypes[RugbyCard] = CardTypes.of(RugbyCard)
 
 # ----- compiled tables ---------------------------------------------------------------------
 # An effect compiles to (verb, amount, stat, who); a condition to (status, min) or None.
