@@ -72,43 +72,8 @@ class LooneyDrawing(Presentation):
             f"{obs['phase']} · scores {scores} (target {obs['target']})"
         ]
         for s in range(1, SLOTS + 1):
-            scene = z[f"storyboard.{s}"]
-            used = " [reverse] used [/]" if s in obs["used_slots"] else ""
-            loc = z[f"location.{s}"]
-            loc_s = f"  [italic]at {_cards(g, loc)}[/]" if loc else ""  # LT-9.2 it stays
-            if not scene:
-                lines.append(f" [{s}] [dim](empty)[/]{loc_s}")
-                continue
-            c = g.card_pool.get(scene[0])
-            lines.append(
-                f" [{s}] [{STYLE[c.color]}]{escape(c.name)}[/] {c.color}, rank {c.rank}, "
-                f"{c.points} pts{loc_s}{used}"
-            )
-            for p in range(n):
-                parts = [
-                    part
-                    for part in (
-                        _cards(g, z[f"p{p}.slot{s}.up"]),
-                        _cards(g, z[f"p{p}.slot{s}.down"]),
-                        ("fx: " + _cards(g, z[f"p{p}.slot{s}.effects"]))
-                        if z[f"p{p}.slot{s}.effects"]
-                        else "",
-                    )
-                    if part
-                ]
-                if parts:
-                    lines.append(f"      P{p}: " + " | ".join(parts))
-        for p in range(n):
-            role = z[f"p{p}.role"]
-            if role:
-                lines.append(f" P{p} turned over a Role: {_cards(g, role)}")
-        for p in range(n):
-            hand = z[f"p{p}.hand"]
-            hand_s = _cards(g, hand) if not isinstance(hand, int) else f"{hand} cards"
-            lines.append(
-                f" P{p} hand: {hand_s or '(empty)'} · deck {z[f'p{p}.deck']} · discard "
-                f"{len(z[f'p{p}.discard'])} · won {len(z[f'p{p}.score'])} scenes"
-            )
+            lines += _slot_lines(g, obs, s)
+        lines += _player_lines(g, z, n)
         lines.append(f" Movie deck {z['movie_deck']} · movie discard {len(z['movie_discard'])}")
         if obs["winner"] is not None:
             w = obs["winner"]
@@ -116,3 +81,51 @@ class LooneyDrawing(Presentation):
                 "[bold green]Game over: " + ("a draw" if w == "draw" else f"P{w} wins") + "[/]"
             )
         return "\n".join(lines)
+
+
+def _slot_lines(g: LooneyGame, obs: dict[str, Any], s: int) -> list[str]:
+    """Slot ``s`` (1-4): its scene and location, then each player's cards placed there."""
+    z = obs["zones"]
+    scene = z[f"storyboard.{s}"]
+    used = " [reverse] used [/]" if s in obs["used_slots"] else ""
+    loc = z[f"location.{s}"]
+    loc_s = f"  [italic]at {_cards(g, loc)}[/]" if loc else ""  # LT-9.2 it stays
+    if not scene:
+        return [f" [{s}] [dim](empty)[/]{loc_s}"]
+    c = g.card_pool.get(scene[0])
+    lines = [
+        f" [{s}] [{STYLE[c.color]}]{escape(c.name)}[/] {c.color}, rank {c.rank}, "
+        f"{c.points} pts{loc_s}{used}"
+    ]
+    for p in range(obs["num_players"]):
+        parts = [
+            part
+            for part in (
+                _cards(g, z[f"p{p}.slot{s}.up"]),
+                _cards(g, z[f"p{p}.slot{s}.down"]),
+                ("fx: " + _cards(g, z[f"p{p}.slot{s}.effects"]))
+                if z[f"p{p}.slot{s}.effects"]
+                else "",
+            )
+            if part
+        ]
+        if parts:
+            lines.append(f"      P{p}: " + " | ".join(parts))
+    return lines
+
+
+def _player_lines(g: LooneyGame, z: dict[str, Any], n: int) -> list[str]:
+    """The Roles turned over, then each player's hand, deck, discard pile and scenes won."""
+    lines = [
+        f" P{p} turned over a Role: {_cards(g, z[f'p{p}.role'])}"
+        for p in range(n)
+        if z[f"p{p}.role"]
+    ]
+    for p in range(n):
+        hand = z[f"p{p}.hand"]
+        hand_s = _cards(g, hand) if not isinstance(hand, int) else f"{hand} cards"
+        lines.append(
+            f" P{p} hand: {hand_s or '(empty)'} · deck {z[f'p{p}.deck']} · discard "
+            f"{len(z[f'p{p}.discard'])} · won {len(z[f'p{p}.score'])} scenes"
+        )
+    return lines
