@@ -21,6 +21,7 @@ from cardtable.cli_tournament import tournament_session
 from cardtable.core.decks import load_deck_file
 from cardtable.core.errors import CardtableError, DeckFileError
 from cardtable.core.game import Game
+from cardtable.core.i18n import check_lang, lang_from_env
 from cardtable.core.registry import available_games, game_class, load_game
 from cardtable.records import load_record, replay
 from cardtable.scenario import run_scenario, scenario_files
@@ -44,6 +45,10 @@ OptionList = Annotated[
     typer.Option("--option", "-o", help="a game option as KEY=VALUE (repeatable)"),
 ]
 
+LangOption = Annotated[
+    str | None,
+    typer.Option("--lang", help="en or ja (default: from the locale, LANG)"),
+]
 RayOption = Annotated[
     str | None,
     typer.Option(
@@ -108,14 +113,17 @@ def cards(
     game: str,
     kind: Annotated[str | None, typer.Option("--type", help="only cards of this type")] = None,
     option: OptionList = None,
+    lang: LangOption = None,
 ) -> None:
-    """List the cards of a game (with -o cards=DIR: a changed card set)."""
+    """List the cards of a game with their rules text (with -o cards=DIR: a changed card
+    set)."""
     g = get_game(game, option)
+    chosen = check_lang(lang) if lang else lang_from_env()
     table = Table("id", "card")
     shown = 0
     for c in g.card_pool.cards:
         if kind is None or c.type == kind:
-            table.add_row(c.id, g.presentation.describe_card(c.id))
+            table.add_row(c.id, g.presentation.describe_card(c.id, chosen))
             shown += 1
     if kind is not None and not shown:
         types = sorted({c.type for c in g.card_pool.cards})

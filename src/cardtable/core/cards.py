@@ -31,7 +31,9 @@ class CardBase(StrictModel):
 
     id: str = Field(pattern=CARD_ID_PATTERN, description="stable kebab-case id")
     name: str = Field(min_length=1)
-    text: str = ""
+    name_ja: str = Field("", description="the card's name in Japanese (default: name)")
+    text: str = Field("", description="flavour text, shown below the card's rules text")
+    text_ja: str = Field("", description="the flavour text in Japanese (default: text)")
 
 
 CardT = TypeVar("CardT", bound=BaseModel)

@@ -16,6 +16,7 @@ from cardtable.core.cards import CardPool
 from cardtable.core.decks import Deck, DeckLayout, DeckProblem, deck_from_data, load_deck_file
 from cardtable.core.errors import CardFileError, IllegalDeckError
 from cardtable.core.hints import AgentHints
+from cardtable.core.i18n import Lang
 from cardtable.core.presentation import Presentation
 from cardtable.core.zones import ZoneSpec, visibility_table
 
@@ -99,11 +100,14 @@ class Game(ABC):
     def card_pool(self) -> CardPool[Any]:
         """The game's card definitions."""
 
-    def card_name(self, card_id: object) -> str | None:
-        """The name of a card id of this game, or ``None`` for no card (``None``, as in an
-        event view of a hidden card) or an unknown id."""
+    def card_name(self, card_id: object, lang: Lang = "en") -> str | None:
+        """The name of a card id of this game in ``lang`` (its Japanese name when the card
+        file gives one, else its name), or ``None`` for no card (``None``, as in an event
+        view of a hidden card) or an unknown id."""
         if isinstance(card_id, str) and card_id in self.card_pool.index:
-            return str(self.card_pool.get(card_id).name)
+            card = self.card_pool.get(card_id)
+            ja = getattr(card, "name_ja", "") if lang == "ja" else ""
+            return str(ja or card.name)
         return None
 
     @cached_property

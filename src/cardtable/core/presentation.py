@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.markup import escape
+
+from cardtable.core.i18n import Lang
 from cardtable.core.wording import Sentences, describe
 
 if TYPE_CHECKING:
@@ -38,10 +41,26 @@ class Presentation:
         zones = observation.get("zones", {})
         return "\n".join(f"{key}: {cards}" for key, cards in zones.items())
 
-    def describe_card(self, card_id: str) -> str:
-        """One line describing a card (stats and text), with rich markup. Default: its
-        name."""
-        return f"[b]{self.game.card_name(card_id) or card_id}[/b]"
+    def describe_card(self, card_id: str, lang: Lang = "en") -> str:
+        """One line describing a card in ``lang`` (name, stats, rules text, flavour text),
+        with rich markup. Default: its name and its rules text."""
+        name = escape(self.game.card_name(card_id, lang) or card_id)
+        rules = escape(" ".join(self.card_text(card_id, lang)))
+        return f"[b]{name}[/b]" + (f" — {rules}" if rules else "")
+
+    def card_text(self, card_id: str, lang: Lang = "en") -> list[str]:
+        """The card's rules text in ``lang``, generated from its data the way its printed
+        card would read: one sentence per ability or effect, each a whole sentence (capital,
+        full stop), plain text without markup, no schema key, ``None`` or snake_case word.
+        Default: none (a card whose data is only its stats)."""
+        return []
+
+    def flavour_text(self, card_id: str, lang: Lang = "en") -> str:
+        """The card file's flavour text in ``lang`` (``text_ja`` for Japanese when given,
+        else ``text``); "" for none."""
+        card = self.game.card_pool.get(card_id)
+        ja = getattr(card, "text_ja", "") if lang == "ja" else ""
+        return str(ja or getattr(card, "text", "") or "")
 
     def describe_event(self, view: dict[str, Any], viewer: int | None) -> str | None:
         """An event view in plain words for a log people read, or ``None`` to leave it to the

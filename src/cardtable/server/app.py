@@ -18,6 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
 from cardtable.core.errors import CardtableError, UnknownGameError
+from cardtable.core.i18n import check_lang, negotiate
 from cardtable.server import catalog
 from cardtable.server.live import (
     CLOSE_BEHIND,
@@ -139,8 +140,13 @@ def _add_game_routes(app: FastAPI) -> None:
         return await asyncio.to_thread(catalog.games)  # loads every game on first use
 
     @app.get("/api/games/{game}/cards")
-    async def game_cards(game: str) -> dict[str, dict[str, Any]]:
-        return await asyncio.to_thread(catalog.cards, game)
+    async def game_cards(
+        request: Request, game: str, lang: str | None = None
+    ) -> dict[str, dict[str, Any]]:
+        """The game's cards in ``lang`` (``en``, ``ja``; by default the request's
+        ``Accept-Language``): 400 for a language cardtable does not speak."""
+        chosen = check_lang(lang) if lang else negotiate(request.headers.get("accept-language", ""))
+        return await asyncio.to_thread(catalog.cards, game, chosen)
 
     @app.post("/api/decks/check")
     async def check_deck(request: Request) -> dict[str, Any]:

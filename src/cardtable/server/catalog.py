@@ -13,6 +13,7 @@ from pydantic.fields import FieldInfo
 from cardtable.core.errors import UnknownGameError
 from cardtable.core.game import Game
 from cardtable.core.hints import AgentHints
+from cardtable.core.i18n import Lang
 from cardtable.core.registry import available_games, game_class, load_game
 from cardtable.server.setup import MAX_AGENT_PARAMS, SERVER_REFUSED_OPTIONS
 
@@ -43,7 +44,7 @@ def agents(cls: type[Game]) -> list[dict[str, str]]:
     ]
 
 
-_CARD_FIELDS = ("id", "name", "text", "type", "color", "colour")
+_CARD_FIELDS = ("id", "name", "name_ja", "text", "text_ja", "type", "color", "colour")
 
 
 def _option(info: FieldInfo) -> dict[str, Any]:
@@ -93,25 +94,34 @@ def browser_module(name: str) -> Path:
 
 
 @cache
-def cards(name: str) -> dict[str, dict[str, Any]]:
-    """``GET /api/games/{game}/cards``: each card by id with ``name``, ``kind``, ``text``,
-    ``stats`` (every other field that is set) and ``colour`` when the card has one."""
+def cards(name: str, lang: Lang = "en") -> dict[str, dict[str, Any]]:
+    """``GET /api/games/{game}/cards?lang=..``: each card by id with ``name`` (in ``lang``),
+    ``kind``, ``rules`` (its rules text in ``lang``, one sentence per line), ``text`` (its
+    flavour text), ``stats`` (every other field that is set and is a number, a word, a flag
+    or a list of them: what a card face shows as badges) and ``colour`` when it has one."""
     game = load_game(name)
+    words = game.presentation
     out: dict[str, dict[str, Any]] = {}
     for card in game.card_pool.cards:
         data = card.model_dump(mode="json")
+        cid = data["id"]
         entry: dict[str, Any] = {
-            "name": data["name"],
+            "name": game.card_name(cid, lang),
             "kind": data["type"],
-            "text": data.get("text", ""),
-            "stats": {
-                k: v
-                for k, v in data.items()
-                if k not in _CARD_FIELDS and v is not None and v != [] and v != {}
-            },
+            "rules": words.card_text(cid, lang),
+            "text": words.flavour_text(cid, lang),
+            "stats": {k: v for k, v in data.items() if k not in _CARD_FIELDS and _stat(v)},
         }
         colour = data.get("colour", data.get("color"))
         if colour is not None:
             entry["colour"] = colour
-        out[data["id"]] = entry
+        out[cid] = entry
     return out
+
+
+def _stat(value: Any) -> bool:
+    """Whether a card field is a stat a face shows: set, and a scalar or a list of them
+    (effects, conditions and other structures are shown by the rules text instead)."""
+    if isinstance(value, list):
+        return bool(value) and all(isinstance(v, str | int | float | bool) for v in value)
+    return value is not None and isinstance(value, str | int | float | bool)

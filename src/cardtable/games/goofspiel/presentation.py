@@ -2,7 +2,10 @@
 
 from typing import Any
 
+from cardtable.core.i18n import Lang, translator
 from cardtable.core.presentation import Presentation
+
+from .rules import PRIZE_SUIT
 
 SHEET = [
     ("Goal", "Win prizes worth more points (GS-3.1): ace 1, 2 to 10, jack 11, queen 12, king 13."),
@@ -19,9 +22,19 @@ class GoofPresentation(Presentation):
         """The rules sheet of ``cardtable rules goofspiel``."""
         return SHEET
 
-    def describe_card(self, card_id: str) -> str:
-        """One line: the card's name, suit and value."""
-        return f"[b]{(c := self.game.card_pool.get(card_id)).name}[/b]: {c.type}, worth {c.rank}"
+    def describe_card(self, card_id: str, lang: Lang = "en") -> str:
+        """One line: the card's name and its rules text."""
+        name = self.game.card_name(card_id, lang)
+        return f"[b]{name}[/b]: {' '.join(self.card_text(card_id, lang))}"
+
+    def card_text(self, card_id: str, lang: Lang = "en") -> list[str]:
+        """A prize is worth its rank in points (GS-3.1); a card in hand bids its rank
+        (GS-2.2)."""
+        _ = translator(__package__, lang)
+        card = self.game.card_pool.get(card_id)
+        if card.type == PRIZE_SUIT:
+            return [_("A prize worth {points} points.", points=card.rank)]
+        return [_("Bids {rank}: the higher bid takes the prize.", rank=card.rank)]
 
     def describe_event(self, view: dict[str, Any], viewer: int | None) -> str | None:
         """An event view as a sentence that names only the card the view names."""

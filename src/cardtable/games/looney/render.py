@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
+from cardtable.core.i18n import Lang
 from cardtable.core.presentation import Presentation
 
 from .actions import SLOTS
@@ -39,7 +40,7 @@ class LooneyDrawing(Presentation):
 
     game: LooneyGame
 
-    def describe_card(self, card_id: str) -> str:
+    def describe_card(self, card_id: str, lang: Lang = "en") -> str:
         """One line: coloured name, type and stats, and the card's text."""
         c = self.game.card_pool.get(card_id)
         stats: list[str] = [c.type]

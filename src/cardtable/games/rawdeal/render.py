@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
+from cardtable.core.i18n import Lang
 from cardtable.core.presentation import Presentation
 
 from .cards import RawDealCard, Requires, Reverses
@@ -116,7 +117,7 @@ class RawDealDrawing(Presentation):
 
     game: RawDealGame
 
-    def describe_card(self, card_id: str) -> str:
+    def describe_card(self, card_id: str, lang: Lang = "en") -> str:
         """One line: name, types, F/D/SV, conditions, effects and traits; ``overturned_text``
         is the option that says whether a reversal's effects may apply when overturned
         (RD-5.7)."""

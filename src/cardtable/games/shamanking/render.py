@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
+from cardtable.core.i18n import Lang
 from cardtable.core.presentation import Presentation
 
 from .cards import ZONES, Cost, Signature, SKCard, character_of
@@ -59,7 +60,7 @@ class SKDrawing(Presentation):
 
     game: SKGame
 
-    def describe_card(self, card_id: str) -> str:
+    def describe_card(self, card_id: str, lang: Lang = "en") -> str:
         """One line: type, trait, cost, Intercept/Force and effects."""
         c = self.game.card_pool.get(card_id)
         name = escape(c.name)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 from rich.markup import escape
 
+from cardtable.core.i18n import Lang
 from cardtable.core.presentation import Presentation
 
 from .cards import STATUSES, RugbyCard, When
@@ -99,7 +100,7 @@ class RugbyDrawing(Presentation):
 
     game: RugbyGame
 
-    def describe_card(self, card_id: str) -> str:
+    def describe_card(self, card_id: str, lang: Lang = "en") -> str:
         """One line: name, class and marks, statuses, ATK/DEF, skills; or a card's effects."""
         c = self.game.card_pool.get(card_id)
         if c.type != "player":

@@ -82,9 +82,17 @@ export function games() {
 }
 
 const cardCache = new Map();
+// The language the tables speak: the one chosen in this browser, else the browser's own.
+export function lang() {
+  const chosen = localStorage.getItem("cardtable.lang");
+  if (chosen === "en" || chosen === "ja") return chosen;
+  return (navigator.language || "en").toLowerCase().startsWith("ja") ? "ja" : "en";
+}
+
 export function cards(game) {
-  if (!cardCache.has(game)) cardCache.set(game, getJSON(`/api/games/${encodeURIComponent(game)}/cards`));
-  return cardCache.get(game);
+  const key = `${game}/${lang()}`;
+  if (!cardCache.has(key)) cardCache.set(key, getJSON(`/api/games/${encodeURIComponent(game)}/cards?lang=${lang()}`));
+  return cardCache.get(key);
 }
 
 export function wsURL(path) {

@@ -2,7 +2,7 @@
 import { h, modal, plain } from "./ui.js";
 
 // A card's field, looked up in its stats first, then at its top level (the server sends
-// {name, kind, text, stats: {...}, colour?}).
+// {name, kind, rules: [sentences], text (flavour), stats: {...}, colour?}).
 export function stat(card, ...names) {
   if (!card) return undefined;
   for (const n of names) {
@@ -19,13 +19,19 @@ export function cardName(ctx, id) {
 
 const TITLE = (s) => String(s ?? "").replace(/[-_]/g, " ");
 
+// The rules text a face shows: the card's rules sentences, else its flavour text.
+export function cardText(card) {
+  const rules = (card.rules || []).join(" ");
+  return rules || card.text || "";
+}
+
 // The generic face: colour, kind, the numeric stats as badges.
 export function genericFace(card) {
   const badges = [];
   for (const [k, v] of Object.entries(card.stats || {})) {
     if (typeof v === "number" && badges.length < 4) badges.push({ k: TITLE(k), v });
   }
-  return { tone: card.colour || card.kind, kind: TITLE(card.kind), badges, text: card.text };
+  return { tone: card.colour || card.kind, kind: TITLE(card.kind), badges, text: cardText(card) };
 }
 
 function faceOf(ctx, id) {
@@ -139,10 +145,13 @@ export function detailEl(ctx, id) {
   if (!card) return h("div.muted", null, id);
   const f = faceOf(ctx, id);
   const stats = Object.entries(card.stats || {}).filter(([, v]) => v !== null && v !== undefined && v !== "" && v !== false && !(Array.isArray(v) && !v.length));
+  const rules = card.rules || [];
   return h(
     "div.detail",
     null,
     cardEl(ctx, id, { size: "l" }),
+    rules.length ? h("div.rules", null, rules.map((r) => h("p.rule", null, plain(r)))) : null,
+    rules.length && card.text ? h("p.flavour", null, h("i", null, plain(card.text))) : null,
     stats.length
       ? h(
           "dl.stats",
@@ -157,14 +166,7 @@ export function formatValue(v) {
   if (v === true) return "yes";
   if (v === false) return "no";
   if (Array.isArray(v)) return v.map(formatValue).join(", ");
-  if (v && typeof v === "object") {
-    if ("do" in v) {
-      const rest = Object.entries(v).filter(([k]) => k !== "do").map(([k, x]) => `${TITLE(k)} ${formatValue(x)}`);
-      return `${TITLE(v.do)}${rest.length ? ` (${rest.join(", ")})` : ""}`;
-    }
-    return Object.entries(v).map(([k, x]) => `${TITLE(k)}: ${formatValue(x)}`).join("; ");
-  }
-  return plain(String(v));
+  return plain(TITLE(String(v)));
 }
 
 // Words for a player: "You", "P1 · greedy", ...

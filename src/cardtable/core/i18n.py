@@ -1,0 +1,149 @@
+"""Languages: the message catalogues of cardtable and its games, English and Japanese.
+
+Messages are written in English in the code, marked with ``_`` (Babel extracts them), and
+translated in gettext catalogues (``.po`` files) that Babel reads: cardtable's own in
+``cardtable/locale/<lang>/LC_MESSAGES/messages.po``, a game's in its own package,
+``games/<game>/locale/<lang>/LC_MESSAGES/messages.po``. English needs no catalogue.
+
+A message is a ``str.format`` template with named fields (``"Reverse a maneuver of {max}
+damage or less"``), formatted after translation, so a translation may put the fields in its
+own order.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from functools import cache
+from importlib.resources import files
+from io import BytesIO
+from typing import Any, Literal, TypeAlias
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import NullTranslations, Translations
+
+from cardtable.core.errors import CardtableError
+
+Lang: TypeAlias = Literal["en", "ja"]
+LANGS: tuple[Lang, ...] = ("en", "ja")
+"""The languages every player-facing text exists in; the first is the default."""
+
+DOMAIN = "messages"
+
+Translate: TypeAlias = Callable[..., str]
+"""A translator: ``_(message, **fields)`` gives the message in the language, formatted."""
+
+
+class UnknownLanguageError(CardtableError):
+    """A language cardtable does not speak."""
+
+
+def check_lang(text: str) -> Lang:
+    """``text`` as a language code (``en``, ``ja``; ``ja_JP``, ``ja-JP.UTF-8`` read as
+    ``ja``); raise :class:`UnknownLanguageError` naming the languages otherwise."""
+    code = text.strip().replace("-", "_").split(".")[0].split("_")[0].lower()
+    for lang in LANGS:
+        if code == lang:
+            return lang
+    shown = text if len(text) <= 24 else text[:24] + "…"
+    raise UnknownLanguageError(f"no language {shown!r}; languages: {', '.join(LANGS)}")
+
+
+def lang_from_env(environ: dict[str, str] | None = None) -> Lang:
+    """The language of the user's locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``, the first
+    set), when cardtable speaks it; English otherwise."""
+    env = os.environ if environ is None else environ
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(key, "")
+        if value:
+            return _known(value) or LANGS[0]
+    return LANGS[0]
+
+
+def negotiate(accept_language: str) -> Lang:
+    """The language to answer an HTTP ``Accept-Language`` header in: the first of its
+    languages (by quality) that cardtable speaks; English when none is, or for a header that
+    cannot be read."""
+    ranked: list[tuple[float, int, str]] = []
+    for i, part in enumerate(accept_language.split(",")[:32]):
+        tag, _, params = part.strip().partition(";")
+        ranked.append((-_quality(params), i, tag))
+    for _q, _i, tag in sorted(ranked):
+        known = _known(tag)
+        if known:
+            return known
+    return LANGS[0]
+
+
+def _quality(params: str) -> float:
+    """The ``q`` of a header entry's parameters (1 when absent, 0 when unreadable)."""
+    for param in params.split(";"):
+        key, _, value = param.strip().partition("=")
+        if key == "q":
+            try:
+                return float(value)
+            except ValueError:
+                return 0.0
+    return 1.0
+
+
+def _known(tag: str) -> Lang | None:
+    """The language of a locale or language tag, when cardtable speaks it."""
+    try:
+        return check_lang(str(Locale.parse(tag.replace("-", "_").split(".")[0]).language))
+    except (ValueError, TypeError, UnknownLocaleError, CardtableError):
+        return None
+
+
+@cache
+def catalogue(package: str, lang: Lang) -> NullTranslations:
+    """The translations of ``package`` (``cardtable`` or a game's package) into ``lang``,
+    read once; English, or a package without a catalogue, translates nothing."""
+    if lang == LANGS[0]:
+        return NullTranslations()
+    po = files(package).joinpath("locale", lang, "LC_MESSAGES", f"{DOMAIN}.po")
+    if not po.is_file():
+        return NullTranslations()
+    with po.open("rb") as fp:
+        cat = read_po(fp, locale=lang, domain=DOMAIN)
+    mo = BytesIO()
+    write_mo(mo, cat)
+    mo.seek(0)
+    return Translations(mo, domain=DOMAIN)
+
+
+def translator(package: str, lang: Lang) -> Translate:
+    """``_(message, **fields)`` for ``package`` in ``lang``: the translated template (the
+    message itself when it has no translation), formatted with ``fields``."""
+    gettext = catalogue(package, lang).gettext
+
+    def _(message: str, **fields: Any) -> str:
+        text = gettext(message)
+        return text.format(**fields) if fields else text
+
+    return _
+
+
+def messages_of(package: str, lang: Lang) -> dict[str, str]:
+    """Every message of ``package``'s ``lang`` catalogue with its translation ("" for one
+    not translated yet, fuzzy ones included as ""), for the tests that check coverage."""
+    po = files(package).joinpath("locale", lang, "LC_MESSAGES", f"{DOMAIN}.po")
+    if not po.is_file():
+        return {}
+    with po.open("rb") as fp:
+        cat = read_po(fp, locale=lang, domain=DOMAIN)
+    return {
+        str(m.id): ("" if m.fuzzy else str(m.string or ""))
+        for m in cat
+        if m.id and isinstance(m.id, str)
+    }
+
+
+def join_list(items: Iterable[str], lang: Lang) -> str:
+    """``a, b and c`` in English, ``a、b、c`` in Japanese."""
+    words = list(items)
+    if lang == "ja":
+        return "、".join(words)
+    return " and ".join(filter(None, (", ".join(words[:-1]), words[-1]))) if words else ""

@@ -1,0 +1,113 @@
+"""Languages: reading language codes, the locale and Accept-Language, and the catalogues:
+every message marked for translation in cardtable or a game has its Japanese translation."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+
+import cardtable
+from cardtable.core.i18n import (
+    UnknownLanguageError,
+    check_lang,
+    join_list,
+    lang_from_env,
+    messages_of,
+    negotiate,
+    translator,
+)
+from cardtable.core.registry import game_class
+
+PACKAGES = ["cardtable"] + [
+    game_class(g).__module__.rpartition(".")[0] for g in cardtable.available_games()
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [("en", "en"), ("ja", "ja"), ("ja_JP", "ja"), ("ja-JP.UTF-8", "ja"), ("EN", "en")],
+)
+def test_check_lang_reads_codes(text: str, lang: str) -> None:
+    assert check_lang(text) == lang
+
+
+@pytest.mark.parametrize("text", ["fr", "", "x" * 10_000, "../ja"])
+def test_check_lang_refuses_others_briefly(text: str) -> None:
+    with pytest.raises(UnknownLanguageError) as err:
+        check_lang(text)
+    assert "languages: en, ja" in str(err.value) and len(str(err.value)) < 100
+
+
+def test_lang_from_env() -> None:
+    assert lang_from_env({"LANG": "ja_JP.UTF-8"}) == "ja"
+    assert lang_from_env({"LC_ALL": "fr_FR", "LANG": "ja_JP"}) == "en"  # LC_ALL wins
+    assert lang_from_env({"LC_MESSAGES": "ja"}) == "ja"
+    assert lang_from_env({"LANG": "C"}) == "en" and lang_from_env({}) == "en"
+
+
+@pytest.mark.parametrize(
+    ("header", "lang"),
+    [
+        ("ja,en;q=0.8", "ja"),
+        ("fr-CH, fr;q=0.9, ja;q=0.8, en;q=0.5", "ja"),
+        ("en;q=0.2, ja;q=0.9", "ja"),
+        ("ja;q=0.1, en", "en"),
+        ("fr", "en"),
+        ("", "en"),
+        (";;q=;,,", "en"),
+        ("ja;q=abc, en;q=0.5", "en"),
+        ("x" * 5000, "en"),
+    ],
+)
+def test_negotiate_accept_language(header: str, lang: str) -> None:
+    assert negotiate(header) == lang
+
+
+def test_translator_formats_after_translating() -> None:
+    _ = translator("cardtable.games.goofspiel", "ja")
+    assert _("A prize worth {points} points.", points=7) == "7点の賞品。"
+    en = translator("cardtable.games.goofspiel", "en")
+    assert en("A prize worth {points} points.", points=7) == "A prize worth 7 points."
+    assert translator("cardtable", "ja")("No such message {x}", x=1) == "No such message 1"
+
+
+def test_join_list() -> None:
+    assert join_list(["a", "b", "c"], "en") == "a, b and c" and join_list(["a"], "en") == "a"
+    assert join_list(["a", "b"], "ja") == "a、b" and join_list([], "en") == ""
+
+
+def _marked(package: str) -> set[str]:
+    """The messages marked with ``_("...")`` in a package's own modules (not subpackages'
+    of another game: cardtable's core, agents, server and CLI; or one game)."""
+    root = Path(str(files(package)))
+    found: set[str] = set()
+    for filename, _line, message, _comments, _context in extract_from_dir(
+        root, method_map=[("**.py", "python")], keywords={"_": None}
+    ):
+        in_game = package != "cardtable" or not filename.startswith("games")
+        if in_game and isinstance(message, str):
+            found.add(message)
+    return found
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_every_marked_message_has_a_japanese_translation(package: str) -> None:
+    marked = _marked(package)
+    ja = messages_of(package, "ja")
+    missing = sorted(m for m in marked if not ja.get(m))
+    assert not missing, f"{package}: {len(missing)} messages lack Japanese: {missing[:5]}"
+    unused = sorted(set(ja) - marked)
+    assert not unused, f"{package}: catalogue entries no code uses: {unused[:5]}"
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_translations_keep_the_fields(package: str) -> None:
+    import string
+
+    for message, text in messages_of(package, "ja").items():
+        fields = {f for _, f, _, _ in string.Formatter().parse(message) if f}
+        got = {f for _, f, _, _ in string.Formatter().parse(text) if f}
+        assert got == fields, f"{package}: {message!r} -> {text!r}"
