@@ -21,7 +21,8 @@ const TITLE = (s) => String(s ?? "").replace(/[-_]/g, " ");
 
 // The rules text a face shows: the card's rules sentences, else its flavour text.
 export function cardText(card) {
-  const rules = (card.rules || []).join(" ");
+  // sentences ending in "。" need no space between them; English ones do
+  const rules = (card.rules || []).reduce((text, r) => text + (text && !text.endsWith("。") ? " " : "") + r, "");
   return rules || card.text || "";
 }
 
