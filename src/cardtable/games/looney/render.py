@@ -10,6 +10,7 @@ from cardtable.core.i18n import Lang
 from cardtable.core.presentation import Presentation
 
 from .actions import SLOTS
+from .text import card_sentences, stats_words
 
 if TYPE_CHECKING:
     from .game import LooneyGame
@@ -41,21 +42,31 @@ class LooneyDrawing(Presentation):
     game: LooneyGame
 
     def describe_card(self, card_id: str, lang: Lang = "en") -> str:
-        """One line: coloured name, type and stats, and the card's text."""
+        """One line in ``lang``: the coloured name, the printed stats in words, the rules
+        text, and the flavour text in italics."""
         c = self.game.card_pool.get(card_id)
-        stats: list[str] = [c.type]
-        if c.type == "scene":
-            stats.append(f"{c.deck} deck")
-        if c.rank is not None:
-            stats.append(f"rank {c.rank}")
-        if c.points is not None:
-            stats.append(f"{c.points} pts")
-        if c.character:
-            stats.append(c.character)
-        text = f" — {escape(c.text)}" if c.text else ""
-        return (
-            f"[{STYLE[c.color]}]{escape(c.name)}[/] [dim]({c.color}; {', '.join(stats)})[/]{text}"
-        )
+        name = escape(self.game.card_name(card_id, lang) or card_id)
+        ja = lang == "ja"
+        stats = escape(("、" if ja else ", ").join(stats_words(c, lang)))
+        rules = escape(("" if ja else " ").join(self.card_text(card_id, lang)))
+        flavour = escape(self.flavour_text(card_id, lang))
+        shown = f"（{stats}）" if ja else f" ({stats})"
+        parts = [f"[{STYLE[c.color]}]{name}[/][dim]{shown}[/]"]
+        parts += [rules] if rules else []
+        parts += [f"[i]{flavour}[/i]"] if flavour else []
+        return " — ".join(parts)
+
+    def card_text(self, card_id: str, lang: Lang = "en") -> list[str]:
+        """The card's rules text: a sentence per effect (LT-9), and a location's reminder
+        that it stays on its slot (LT-9.2)."""
+        return card_sentences(self.game.card_pool.get(card_id), lang)
+
+    def flavour_text(self, card_id: str, lang: Lang = "en") -> str:
+        """The card file's text of a card without effects; a card with effects has none, its
+        file's text being the reminder of its effects that :meth:`card_text` now words."""
+        if self.game.card_pool.get(card_id).effects:
+            return ""
+        return super().flavour_text(card_id, lang)
 
     def render(self, obs: dict[str, Any]) -> str:
         """The storyboard with every player's placements, the scores and the viewer's hand."""
