@@ -1,6 +1,6 @@
 // Looney Tunes TCG: the storyboard of four scenes in the middle, each player's side of every
 // scene in the column under it (face-down actors, effects, face-up actors), piles at the left.
-import { backEl, cardEl, emptyEl, pileEl, rowEl, seatOrder, stat, who, zoneCount } from "../js/board.js";
+import { backEl, cardEl, cardText, emptyEl, pileEl, rowEl, seatOrder, stat, who, zoneCount } from "../js/board.js";
 import { h } from "../js/ui.js";
 
 const SLOTS = [1, 2, 3, 4];
@@ -10,7 +10,6 @@ function face(card) {
   const colour = card.colour || stat(card, "color") || "gray";
   const rank = stat(card, "rank");
   const points = stat(card, "points");
-  const character = stat(card, "character");
   const badges = [];
   if (kind === "scene") {
     if (rank !== undefined) badges.push({ k: "needs", v: rank, title: "rank: the acting the scene needs" });
@@ -25,8 +24,7 @@ function face(card) {
     corner: kind === "scene" ? points : kind === "actor" ? rank : undefined,
     cornerTitle: kind === "scene" ? "points" : "rank",
     badges,
-    sub: character || undefined,
-    text: card.text,
+    text: cardText(card), // the rules sentences (an actor's name already names its character)
   };
 }
 
