@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
 from rich.markup import escape
 
 from cardtable.core.i18n import Lang
 from cardtable.core.presentation import Presentation
 
-from .cards import STATUSES, RugbyCard, When
+from .cards import STATUSES, Player, RugbyCard
 from .lineup import LIMIT_HALVES, allowance_halves
+from .text import card_text, joined, kind_name, player_stats
 from .zones import SLOTS
 
 if TYPE_CHECKING:
@@ -22,42 +22,16 @@ def _marks(c: RugbyCard) -> str:
     return ("F" if c.female else "") + ("+" if c.over_age else "")
 
 
-def effect_text(e: BaseModel) -> str:
-    """A short text for one effect, e.g. 'TOP +2' or 'opponents' chair -1'."""
-    do = str(getattr(e, "do"))  # noqa: B009
-    amount = getattr(e, "amount", 0)
-    who = getattr(e, "who", "self")
-    whom = "" if who == "self" else f"{who}' " if who == "opponents" else "team "
-    if do == "top":
-        return f"TOP +{amount}"
-    if do == "opp_top":
-        return f"opponent TOP {amount}"
-    if do == "status":
-        return f"{whom}{getattr(e, 'stat')} {amount:+d}"  # noqa: B009
-    if do in ("atk", "def"):
-        return f"{whom}{do.upper()} {amount:+d}"
-    if do == "draw":
-        return f"draw {amount}"
-    return do.replace("_", " ")
-
-
-def _when(w: When | None) -> str:
-    return f"if {w.status} {w.min}+: " if w is not None else ""
-
-
-def _effects(when: When | None, effects: tuple[BaseModel, ...]) -> str:
-    return _when(when) + ", ".join(effect_text(e) for e in effects)
-
-
 def _player(g: RugbyGame, cid: str, sideways: bool, mods: dict[str, int]) -> str:
     c = g.card_pool.get(cid)
     assert c.statuses is not None
     atk, dfn = (c.def_atk, c.def_def) if sideways else (c.atk, c.def_)
     st = " ".join(f"{s[:2].title()}{getattr(c.statuses, s) + mods.get(s, 0)}" for s in STATUSES)
     pos = " [reverse]sideways[/]" if sideways else ""
+    skills = "".join(f"\n        [dim]{escape(k)}[/]" for k in card_text(c, "en"))
     return (
         f"[bold cyan]{escape(c.name)}[/] [yellow]{c.player_class}{_marks(c)}[/] {st} ATK "
-        f"{(atk or 0) + mods.get('atk', 0)} DEF {(dfn or 0) + mods.get('def', 0)}{pos}"
+        f"{(atk or 0) + mods.get('atk', 0)} DEF {(dfn or 0) + mods.get('def', 0)}{pos}{skills}"
     )
 
 
@@ -100,26 +74,25 @@ class RugbyDrawing(Presentation):
 
     game: RugbyGame
 
-    def describe_card(self, card_id: str, lang: Lang = "en") -> str:
-        """One line: name, class and marks, statuses, ATK/DEF, skills; or a card's effects."""
+    def card_text(self, card_id: str, lang: Lang = "en") -> list[str]:
+        """The card's rules text (text.py): a player's skills, or a card's sentences."""
+        return card_text(self.game.card_pool.get(card_id), lang)
+
+    def card_line(self, card_id: str, lang: Lang = "en") -> str:
+        """One line without flavour text: name, kind, printed stats and rules text."""
         c = self.game.card_pool.get(card_id)
-        if c.type != "player":
-            extra = _effects(c.when, c.effects)
-            what = (
-                "activates a skill" + (f"; {extra}" if extra else "")
-                if c.type == "special"
-                else extra
-            )
-            return f"[bold magenta]{escape(c.name)}[/] [dim]({c.type})[/] {escape(what)}"
-        assert c.statuses is not None
-        st = " ".join(f"{s[:2].title()}{getattr(c.statuses, s)}" for s in STATUSES)
-        skills = "; ".join(f"{k.name} ({_effects(k.when, k.effects)})" for k in c.skills)
-        marks = _marks(c)
-        return (
-            f"[bold cyan]{escape(c.name)}[/] [yellow]{c.player_class}{marks}[/] {st} ATK "
-            f"{c.atk}/DEF {c.def_} (sideways {c.def_atk}/{c.def_def}) [dim]skills: "
-            f"{escape(skills)}[/]"
-        )
+        name = escape(self.game.card_name(card_id, lang) or card_id)
+        stats = player_stats(c, lang) if isinstance(c, Player) else []
+        rules = escape(joined([*stats, *card_text(c, lang)], lang))
+        colour = "bold cyan" if isinstance(c, Player) else "bold magenta"
+        return f"[{colour}]{name}[/] [dim]{escape(kind_name(c, lang))}[/] {rules}"
+
+    def describe_card(self, card_id: str, lang: Lang = "en") -> str:
+        """One line: name, kind, printed stats (class and marks, statuses, ATK/DEF upright
+        and sideways), the rules text, then the flavour text."""
+        flavour = self.flavour_text(card_id, lang)
+        line = self.card_line(card_id, lang)
+        return line + (f" [i]{escape(flavour)}[/i]" if flavour else "")
 
     def render(self, obs: dict[str, Any]) -> str:
         """Both courts with classes and allowance, statuses, TOP, the score sheet, the hand."""
@@ -155,7 +128,7 @@ class RugbyDrawing(Presentation):
                 if isinstance(cards, list) and cards:
                     title = "deck to pick the lineup from" if zone == "pool" else "hand"
                     lines.append(f" T{t} {title}:")
-                    lines += [f"   {self.describe_card(c)}" for c in sorted(set(cards))]
+                    lines += [f"   {self.card_line(c)}" for c in sorted(set(cards))]
             hand = z[f"t{t}.hand"]
             count = len(hand) if isinstance(hand, list) else hand
             lines.append(
