@@ -28,11 +28,15 @@ def _player(g: RugbyGame, cid: str, sideways: bool, mods: dict[str, int]) -> str
     atk, dfn = (c.def_atk, c.def_def) if sideways else (c.atk, c.def_)
     st = " ".join(f"{s[:2].title()}{getattr(c.statuses, s) + mods.get(s, 0)}" for s in STATUSES)
     pos = " [reverse]sideways[/]" if sideways else ""
-    skills = "".join(f"\n        [dim]{escape(k)}[/]" for k in card_text(c, "en"))
     return (
         f"[bold cyan]{escape(c.name)}[/] [yellow]{c.player_class}{_marks(c)}[/] {st} ATK "
-        f"{(atk or 0) + mods.get('atk', 0)} DEF {(dfn or 0) + mods.get('def', 0)}{pos}{skills}"
+        f"{(atk or 0) + mods.get('atk', 0)} DEF {(dfn or 0) + mods.get('def', 0)}{pos}"
     )
+
+
+def _skills(g: RugbyGame, cid: str) -> str:
+    """The player's special skills, one dim line each, in the words of its card text."""
+    return "".join(f"\n        [dim]{escape(k)}[/]" for k in card_text(g.card_pool.get(cid), "en"))
 
 
 def _class_points(g: RugbyGame, obs: dict[str, Any], team: int) -> tuple[float, float]:
@@ -59,14 +63,13 @@ def _slot(g: RugbyGame, obs: dict[str, Any], t: int, s: int) -> str:
     court, lineup = z[f"t{t}.court.{s}"], z[f"t{t}.lineup.{s}"]
     side = s in team["sideways"]
     if court:
-        who = _player(g, court[0], side, team["modifiers"].get(str(s), {}))
-    elif isinstance(lineup, list) and lineup:
-        who = "(face down) " + _player(g, lineup[0], side, {})
-    elif lineup:
-        who = "[dim]face down[/]" + (" sideways" if side else "")
-    else:
-        who = "[dim]empty[/]"
-    return who + role
+        mods = team["modifiers"].get(str(s), {})
+        return _player(g, court[0], side, mods) + role + _skills(g, court[0])
+    if isinstance(lineup, list) and lineup:
+        return "(face down) " + _player(g, lineup[0], side, {}) + role + _skills(g, lineup[0])
+    if lineup:
+        return "[dim]face down[/]" + (" sideways" if side else "") + role
+    return "[dim]empty[/]" + role
 
 
 class RugbyDrawing(Presentation):
