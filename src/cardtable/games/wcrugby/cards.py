@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator
 
 from cardtable.core.cards import CardBase, CardPool, CardTypes, StrictModel
 
@@ -106,6 +106,7 @@ class Skill(StrictModel):
     """A player's special skill: a name, an optional condition and its effects."""
 
     name: str = Field(min_length=1)
+    name_ja: str = Field("", description="the skill's name in Japanese (default: name)")
     when: When | None = None
     effects: tuple[Effect, ...] = Field(min_length=1)
 
@@ -137,6 +138,36 @@ class Player(CardBase):
     skills: tuple[Skill, ...] = Field(min_length=1, max_length=3)
     when: ClassVar[None] = None
     effects: ClassVar[tuple[Effect, ...]] = ()
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def chair(self) -> int:
+        """The Chair status, as a scalar stat for the cards a table draws."""
+        return self.statuses.chair
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def throw(self) -> int:
+        """The Throw status, as a scalar stat for the cards a table draws."""
+        return self.statuses.throw
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def catch(self) -> int:
+        """The Catch status, as a scalar stat for the cards a table draws."""
+        return self.statuses.catch
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def keep(self) -> int:
+        """The Keep status, as a scalar stat for the cards a table draws."""
+        return self.statuses.keep
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def passion(self) -> int:
+        """The Passion status, as a scalar stat for the cards a table draws."""
+        return self.statuses.passion
 
     @field_validator("player_class")
     @classmethod

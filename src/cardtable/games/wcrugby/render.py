@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
 from rich.markup import escape
 
 from cardtable.core.i18n import Lang
 from cardtable.core.presentation import Presentation
 
-from .cards import STATUSES, RugbyCard, When
+from .cards import STATUSES, Player, RugbyCard
 from .lineup import LIMIT_HALVES, allowance_halves
+from .text import card_text, joined, kind_name, player_stats
 from .zones import SLOTS
 
 if TYPE_CHECKING:
@@ -20,33 +20,6 @@ if TYPE_CHECKING:
 
 def _marks(c: RugbyCard) -> str:
     return ("F" if c.female else "") + ("+" if c.over_age else "")
-
-
-def effect_text(e: BaseModel) -> str:
-    """A short text for one effect, e.g. 'TOP +2' or 'opponents' chair -1'."""
-    do = str(getattr(e, "do"))  # noqa: B009
-    amount = getattr(e, "amount", 0)
-    who = getattr(e, "who", "self")
-    whom = "" if who == "self" else f"{who}' " if who == "opponents" else "team "
-    if do == "top":
-        return f"TOP +{amount}"
-    if do == "opp_top":
-        return f"opponent TOP {amount}"
-    if do == "status":
-        return f"{whom}{getattr(e, 'stat')} {amount:+d}"  # noqa: B009
-    if do in ("atk", "def"):
-        return f"{whom}{do.upper()} {amount:+d}"
-    if do == "draw":
-        return f"draw {amount}"
-    return do.replace("_", " ")
-
-
-def _when(w: When | None) -> str:
-    return f"if {w.status} {w.min}+: " if w is not None else ""
-
-
-def _effects(when: When | None, effects: tuple[BaseModel, ...]) -> str:
-    return _when(when) + ", ".join(effect_text(e) for e in effects)
 
 
 def _player(g: RugbyGame, cid: str, sideways: bool, mods: dict[str, int]) -> str:
@@ -59,6 +32,11 @@ def _player(g: RugbyGame, cid: str, sideways: bool, mods: dict[str, int]) -> str
         f"[bold cyan]{escape(c.name)}[/] [yellow]{c.player_class}{_marks(c)}[/] {st} ATK "
         f"{(atk or 0) + mods.get('atk', 0)} DEF {(dfn or 0) + mods.get('def', 0)}{pos}"
     )
+
+
+def _skills(g: RugbyGame, cid: str) -> str:
+    """The player's special skills, one dim line each, in the words of its card text."""
+    return "".join(f"\n        [dim]{escape(k)}[/]" for k in card_text(g.card_pool.get(cid), "en"))
 
 
 def _class_points(g: RugbyGame, obs: dict[str, Any], team: int) -> tuple[float, float]:
@@ -85,14 +63,13 @@ def _slot(g: RugbyGame, obs: dict[str, Any], t: int, s: int) -> str:
     court, lineup = z[f"t{t}.court.{s}"], z[f"t{t}.lineup.{s}"]
     side = s in team["sideways"]
     if court:
-        who = _player(g, court[0], side, team["modifiers"].get(str(s), {}))
-    elif isinstance(lineup, list) and lineup:
-        who = "(face down) " + _player(g, lineup[0], side, {})
-    elif lineup:
-        who = "[dim]face down[/]" + (" sideways" if side else "")
-    else:
-        who = "[dim]empty[/]"
-    return who + role
+        mods = team["modifiers"].get(str(s), {})
+        return _player(g, court[0], side, mods) + role + _skills(g, court[0])
+    if isinstance(lineup, list) and lineup:
+        return "(face down) " + _player(g, lineup[0], side, {}) + role + _skills(g, lineup[0])
+    if lineup:
+        return "[dim]face down[/]" + (" sideways" if side else "") + role
+    return "[dim]empty[/]" + role
 
 
 class RugbyDrawing(Presentation):
@@ -100,26 +77,25 @@ class RugbyDrawing(Presentation):
 
     game: RugbyGame
 
-    def describe_card(self, card_id: str, lang: Lang = "en") -> str:
-        """One line: name, class and marks, statuses, ATK/DEF, skills; or a card's effects."""
+    def card_text(self, card_id: str, lang: Lang = "en") -> list[str]:
+        """The card's rules text (text.py): a player's skills, or a card's sentences."""
+        return card_text(self.game.card_pool.get(card_id), lang)
+
+    def card_line(self, card_id: str, lang: Lang = "en") -> str:
+        """One line without flavour text: name, kind, printed stats and rules text."""
         c = self.game.card_pool.get(card_id)
-        if c.type != "player":
-            extra = _effects(c.when, c.effects)
-            what = (
-                "activates a skill" + (f"; {extra}" if extra else "")
-                if c.type == "special"
-                else extra
-            )
-            return f"[bold magenta]{escape(c.name)}[/] [dim]({c.type})[/] {escape(what)}"
-        assert c.statuses is not None
-        st = " ".join(f"{s[:2].title()}{getattr(c.statuses, s)}" for s in STATUSES)
-        skills = "; ".join(f"{k.name} ({_effects(k.when, k.effects)})" for k in c.skills)
-        marks = _marks(c)
-        return (
-            f"[bold cyan]{escape(c.name)}[/] [yellow]{c.player_class}{marks}[/] {st} ATK "
-            f"{c.atk}/DEF {c.def_} (sideways {c.def_atk}/{c.def_def}) [dim]skills: "
-            f"{escape(skills)}[/]"
-        )
+        name = escape(self.game.card_name(card_id, lang) or card_id)
+        stats = player_stats(c, lang) if isinstance(c, Player) else []
+        rules = escape(joined([*stats, *card_text(c, lang)], lang))
+        colour = "bold cyan" if isinstance(c, Player) else "bold magenta"
+        return f"[{colour}]{name}[/] [dim]{escape(kind_name(c, lang))}[/] {rules}"
+
+    def describe_card(self, card_id: str, lang: Lang = "en") -> str:
+        """One line: name, kind, printed stats (class and marks, statuses, ATK/DEF upright
+        and sideways), the rules text, then the flavour text."""
+        flavour = self.flavour_text(card_id, lang)
+        line = self.card_line(card_id, lang)
+        return line + (f" [i]{escape(flavour)}[/i]" if flavour else "")
 
     def render(self, obs: dict[str, Any]) -> str:
         """Both courts with classes and allowance, statuses, TOP, the score sheet, the hand."""
@@ -155,7 +131,7 @@ class RugbyDrawing(Presentation):
                 if isinstance(cards, list) and cards:
                     title = "deck to pick the lineup from" if zone == "pool" else "hand"
                     lines.append(f" T{t} {title}:")
-                    lines += [f"   {self.describe_card(c)}" for c in sorted(set(cards))]
+                    lines += [f"   {self.card_line(c)}" for c in sorted(set(cards))]
             hand = z[f"t{t}.hand"]
             count = len(hand) if isinstance(hand, list) else hand
             lines.append(

@@ -1,7 +1,7 @@
 // Wheelchair rugby: two halves of a court, four places per team (the lineup face down until
 // the reveal, then the players on court, sideways for defence), the inbounder and the target,
 // the bench (the hand), and the scoreboard: periods, TOP, ATK and DEF.
-import { backEl, cardEl, emptyEl, pileEl, rowEl, seatOrder, stat, who, zoneCount } from "../js/board.js";
+import { backEl, cardEl, cardText, emptyEl, pileEl, rowEl, seatOrder, stat, who, zoneCount } from "../js/board.js";
 import { h } from "../js/ui.js";
 
 const PLACES = [1, 2, 3, 4];
@@ -19,12 +19,10 @@ function face(card) {
   const kind = card.kind;
   if (kind === "player") {
     const cls = stat(card, "player_class");
-    const statuses = stat(card, "statuses") || {};
     const atk = stat(card, "atk");
     const def = stat(card, "def_", "def");
     const datk = stat(card, "def_atk");
     const ddef = stat(card, "def_def");
-    const skills = stat(card, "skills") || [];
     const flags = [stat(card, "female") && "female", stat(card, "over_age") && "over-age"].filter(Boolean);
     return {
       tone: classTone(cls),
@@ -36,11 +34,11 @@ function face(card) {
         { k: "DEF", v: def ?? 0, title: "defence", cls: "big" },
         { k: "side", v: `${datk ?? 0}/${ddef ?? 0}`, title: "sideways (defensive position): ATK/DEF" },
       ],
-      sub: Object.entries(ST).map(([k, a]) => `${a}${statuses[k] ?? "-"}`).join(" "),
-      text: skills.length ? skills.map((s) => s.name).join(" · ") : card.text,
+      sub: Object.entries(ST).map(([k, a]) => `${a}${stat(card, k) ?? "-"}`).join(" "),
+      text: cardText(card),
     };
   }
-  return { tone: kind === "special" ? "purple" : "teal", kind: kind === "bench" ? "bench work" : kind, badges: [], text: card.text };
+  return { tone: kind === "special" ? "purple" : "teal", kind: kind === "bench" ? "bench work" : kind, badges: [], text: cardText(card) };
 }
 
 function place(ctx, t, n) {
