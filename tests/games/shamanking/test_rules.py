@@ -156,7 +156,8 @@ def test_the_zone_of_a_character_in_words() -> None:
     )
     assert "Tomoshibi, Lantern Guardian (Tomoshibi's zone)" in show.render(st.observation(None))
     card = show.describe_card("tomoshibi-lantern-guardian")
-    assert "guardian spirit of sera-lantern-keeper" in card
+    assert "Only Sera Okabe can place this guardian spirit." in card
+    assert "The zone you place it in also becomes Tomoshibi's zone." in card
 
 
 @pytest.mark.parametrize(

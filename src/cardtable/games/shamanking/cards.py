@@ -123,6 +123,7 @@ class Signature(StrictModel):
     """A Signature strike inside a Shaman card."""
 
     name: str = Field(min_length=1)
+    name_ja: str = ""  # its name in Japanese (default: name)
     cost: Cost = Cost()
     intercept: int = Field(ge=0, le=20)
     force: int = Field(ge=0, le=20)
@@ -133,6 +134,7 @@ class ShamanSide(StrictModel):
     """One face of a Shaman card, with its Signature strike."""
 
     name: str = Field(min_length=1)
+    name_ja: str = ""  # its name in Japanese (default: name)
     signature: Signature
 
 

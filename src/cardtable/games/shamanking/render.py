@@ -6,10 +6,9 @@ from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
-from cardtable.core.i18n import Lang
 from cardtable.core.presentation import Presentation
 
-from .cards import ZONES, Cost, Signature, SKCard, character_of
+from .cards import ZONES, Cost, SKCard, character_of
 
 if TYPE_CHECKING:
     from .game import SKGame
@@ -29,27 +28,6 @@ def cost_text(c: Cost | None) -> str:
     return " ".join(parts) or "free"
 
 
-def _effects(effects: tuple[Any, ...]) -> str:
-    out = []
-    for e in effects:
-        amount = getattr(e, "amount", getattr(e, "zones", ""))
-        text = f"{e.do} {amount}".strip()
-        if getattr(e, "zone", None):
-            text += f" ({e.zone})"
-        if getattr(e, "color", None):
-            text += f" {e.color}"
-        w = e.when
-        if w is not None:
-            conds = {k: v for k, v in w.model_dump().items() if v is not None}
-            text += f" if {conds}"
-        out.append(text)
-    return "; ".join(out)
-
-
-def _sig(s: Signature) -> str:
-    return f"{s.name} {s.intercept}/{s.force} ({cost_text(s.cost)})"
-
-
 def _teamwork(c: SKCard) -> str:
     """A Teamwork card in place, and the character whose zone it makes of its zone (SK-5.7)."""
     return f"{escape(c.name)} ({escape(character_of(c))}'s zone)"
@@ -59,33 +37,6 @@ class SKDrawing(Presentation):
     """The Shaman King table and card lines, with rich markup (a part of its Presentation)."""
 
     game: SKGame
-
-    def describe_card(self, card_id: str, lang: Lang = "en") -> str:
-        """One line: type, trait, cost, Intercept/Force and effects."""
-        c = self.game.card_pool.get(card_id)
-        name = escape(c.name)
-        if c.type == "shaman":
-            assert c.front is not None and c.back is not None and c.traits is not None
-            return (
-                f"[bold magenta]{name}[/] (shaman: {', '.join(c.traits.values())}) signatures: "
-                f"{escape(_sig(c.front.signature))} | {escape(_sig(c.back.signature))}"
-            )
-        trait = c.trait or (
-            "guardian spirit of " + ", ".join(c.shamans) if c.shamans else "generic"
-        )
-        stats = f" {c.intercept}/{c.force}" if c.type == "strike" else ""
-        extra = (
-            f" · ability ({cost_text(c.extra_cost)}): {_effects(c.extra_effects)}"
-            if c.extra_cost
-            else ""
-        )
-        effects = _effects(c.effects)
-        return (
-            f"[bold]{name}[/] ({c.type}, {trait}) cost {cost_text(c.cost)}{stats}"
-            + (f" · {escape(effects)}" if effects else "")
-            + escape(extra)
-            + (" · immediate" if c.immediate else "")
-        )
 
     def render(self, obs: dict[str, Any]) -> str:
         """Both players' zones with furyoku, charges, teamwork and play areas, the incoming attack,

@@ -1,59 +1,31 @@
 // Shaman King: each player's Shaman and three zones (green, yellow, red), each with its
 // furyoku (face down), its play area and its teamwork area; the attack in the middle.
-import { backEl, cardEl, cardName, emptyEl, pileEl, rowEl, seatOrder, stat, who, zoneCount } from "../js/board.js";
+import { backEl, cardEl, cardName, cardText, emptyEl, pileEl, rowEl, seatOrder, stat, who, zoneCount } from "../js/board.js";
 import { h } from "../js/ui.js";
 
 const ZONES = ["green", "yellow", "red"];
 const TYPE_TONE = { shaman: "purple", teamwork: "teal", advantage: "blue" };
+const STRIKE_TONE = { melee: "orange", ranged: "gold", guardian: "slate" };
 
-function costBadges(cost) {
-  if (!cost) return [];
-  const out = [];
-  for (const c of ZONES) if (cost[c]) out.push({ k: c[0].toUpperCase(), v: cost[c], title: `${cost[c]} ${c} furyoku`, cls: c[0] });
-  if (!out.length) out.push({ k: "cost", v: "free", title: "no cost" });
-  return out;
-}
-
-function costTone(cost) {
-  if (!cost) return "gray";
-  for (const c of ["red", "yellow", "green"]) if (cost[c]) return c;
-  return "gray";
-}
-
-function sig(s) {
-  if (!s || !s.signature) return "";
-  const g = s.signature;
-  return `${s.name ? "" : ""}${g.name} ${g.intercept ?? "?"}/${g.force ?? "?"}`;
-}
-
+// A face: the card's rules text (cost, effects; a Shaman's traits and two Signatures, in the
+// language of the page) with a Strike's Intercept and Force as badges.
 function face(card) {
   const kind = card.kind;
-  const cost = stat(card, "cost");
-  if (kind === "shaman") {
-    const front = stat(card, "front");
-    const back = stat(card, "back");
-    const traits = stat(card, "traits");
-    return {
-      tone: "purple",
-      kind: "Shaman",
-      badges: [],
-      sub: [front && `front: ${sig(front)}`, back && `back: ${sig(back)}`].filter(Boolean).join(" · "),
-      text: traits ? `traits: ${Object.entries(traits).map(([k, v]) => `${k} ${v}`).join(", ")}. ${card.text || ""}` : card.text,
-    };
-  }
-  const badges = costBadges(cost);
+  if (kind === "shaman") return { tone: "purple", kind: "Shaman", badges: [], text: cardText(card) };
+  const badges = [];
   const i = stat(card, "intercept");
   const f = stat(card, "force");
   if (i !== undefined) badges.push({ k: "INT", v: i, title: "Intercept", cls: "big" });
   if (f !== undefined) badges.push({ k: "FOR", v: f, title: "Force", cls: "big" });
   const trait = stat(card, "trait");
+  const guardian = (stat(card, "shamans") || []).length ? "guardian spirit" : "";
   return {
-    tone: kind === "strike" ? costTone(cost) : TYPE_TONE[kind] || costTone(cost),
-    kind: `${kind}${trait ? ` · ${trait}` : ""}${stat(card, "immediate") ? " · immediate" : ""}`,
+    tone: kind === "strike" ? STRIKE_TONE[trait] || "gray" : TYPE_TONE[kind] || "gray",
+    kind: `${kind}${trait || guardian ? ` · ${trait || guardian}` : ""}${stat(card, "immediate") ? " · immediate" : ""}`,
     corner: f,
     cornerTitle: "Force",
     badges,
-    text: card.text,
+    text: cardText(card),
   };
 }
 
@@ -81,20 +53,20 @@ function column(ctx, p, c) {
   );
 }
 
-// The Signature Move of the Shaman's face that is up: name, cost, Intercept/Force.
+// The Signature Move of the Shaman's face that is up: the Shaman's rules line for that face
+// (its second line for the front, its third for the back: name, cost, Intercept, Force).
 function signatureEl(ctx, p) {
   const o = ctx.obs;
   const shaman = (o.zones[`p${p}.shaman`] || [])[0];
   const sideUp = (o.shaman_side || [])[p] || "front";
-  const faceData = shaman && ctx.cards[shaman] ? stat(ctx.cards[shaman], sideUp) : undefined;
-  const g = faceData && faceData.signature;
+  const card = shaman && ctx.cards[shaman];
+  const line = card ? (card.rules || [])[sideUp === "back" ? 2 : 1] : undefined;
   const used = (o.signature_pending || [])[p];
   return h(
     "span.sk-signature",
     { title: "the Signature Move, usable when all three zones are charged" },
-    `${sideUp} side · Signature `,
-    g ? h("b", null, g.name) : "?",
-    g ? [" ", costBadges(g.cost).map((b) => h("span.badge", { class: b.cls }, h("b", null, b.k), " ", String(b.v))), ` ${g.intercept}/${g.force}`] : null,
+    `${sideUp} side · `,
+    line ? h("b", null, line) : "Signature ?",
     used ? h("span.tag.bad", null, "used") : null,
   );
 }
