@@ -9,7 +9,8 @@ from rich.markup import escape
 from cardtable.core.i18n import Lang
 from cardtable.core.presentation import Presentation
 
-from .cards import RawDealCard, Requires, Reverses
+from .cards import RawDealCard
+from .text import Words, card_sentences, stat_words, type_line, words
 
 if TYPE_CHECKING:
     from .game import RawDealGame
@@ -17,83 +18,11 @@ if TYPE_CHECKING:
 COLOR = {"maneuver": "yellow", "action": "blue", "reversal": "red"}
 
 
-def _reverses(r: Reverses, overturned_text: str) -> str:
-    """What a reversal reverses (RD-6), and when its effects apply (RD-5.7)."""
-    cond = "/".join(r.subtypes) or "/".join(r.types)
-    if r.max_damage is not None:
-        cond += f" of {r.max_damage}D or less"
-    if r.after:
-        cond += f" after {r.after}"
-    if r.titles:
-        cond = " or ".join(r.titles)
-    if r.alignment:
-        cond = f"{r.alignment} {cond}"
-    if r.from_hand:
-        cond += " played from the hand"
-    if r.ring_at_least:
-        cond += f" while the opponent has {r.ring_at_least}+ {r.alignment} cards in the Ring"
-    where = ""
-    if r.hand_only:
-        where = " (from hand only)"
-    elif r.overturned_only:
-        where = " (only when overturned, then " + (
-            "it only stops the damage: its effects never apply)"
-            if overturned_text == "seed"
-            else "its effects apply)"
-        )
-    elif r.effects_when_overturned and overturned_text == "official":
-        where = " (its effects apply also when overturned)"
-    return f"reverses {cond}{where}"
-
-
-def _needs(q: Requires) -> str:
-    """What a card needs before it may be played."""
-    need = [
-        f"after {q.after}" if q.after else "",
-        f"after {q.after_damage}D+" if q.after_damage else "",
-        "your F above the opponent's" if q.fortitude_over_opponent else "",
-    ]
-    return "needs " + ", ".join(n for n in need if n)
-
-
-def _traits(c: RawDealCard) -> list[str]:
-    """A card's traits, alignment, brand and Superstar, as words."""
-    traits = [k for k in ("unique", "setup", "follow_up", "multi", "active") if getattr(c, k)]
-    traits += [v for v in (c.alignment, c.brand, c.superstar and f"only {c.superstar}") if v]
-    if c.cannot_be_reversed:
-        traits.append("cannot be reversed")
-    return traits
-
-
-def _effect(e: Any) -> str:
-    amount = getattr(e, "amount", "")
-    sub = getattr(e, "subtype", None)
-    return {
-        "draw": f"draw {amount}",
-        "opp_discard": f"opponent discards {amount}",
-        "next_bonus": f"next {sub or 'maneuver'} +{amount}D",
-        "next_reversal_cost": f"reversals to your next maneuver +{amount}F",
-        "overturn_self": f"you overturn {amount}",
-        "recover": f"{amount} Ringside card(s) under your Arsenal",
-        "end_turn": "ends your turn",
-        "pin_opponent": "your opponent is pinned",
-    }[e.do]
-
-
-def _prematch(c: RawDealCard) -> str:
-    p = c.prematch
-    if p is None:
-        return ""
-    out = []
-    if p.damage_bonus:
-        out.append(f"your {p.subtype or 'maneuvers'} +{p.damage_bonus}D")
-    if p.fortitude:
-        out.append(f"+{p.fortitude} Fortitude")
-    if p.draw:
-        out.append(f"draw {p.draw}")
-    if p.opp_damage_reduction:
-        out.append(f"damage to you -{p.opp_damage_reduction}")
-    return ", ".join(out)
+def _style(c: RawDealCard) -> str:
+    """The colour of a card's name: by the first type it is played as."""
+    if c.type in ("superstar", "enforcer"):
+        return "magenta"
+    return COLOR[c.plays_as[0]] if c.plays_as else "purple"
 
 
 def _names(g: RawDealGame, zone: Any) -> str:
@@ -117,37 +46,33 @@ class RawDealDrawing(Presentation):
 
     game: RawDealGame
 
-    def describe_card(self, card_id: str, lang: Lang = "en") -> str:
-        """One line: name, types, F/D/SV, conditions, effects and traits; ``overturned_text``
-        is the option that says whether a reversal's effects may apply when overturned
+    def card_text(self, card_id: str, lang: Lang = "en") -> list[str]:
+        """The card's rules text in ``lang``, one sentence per ability, trait, requirement
+        and effect (text.py); a reversal's sentences follow the ``overturned_text`` option
         (RD-5.7)."""
+        return card_sentences(self._words(lang), self.game.card_pool.get(card_id))
+
+    def describe_card(self, card_id: str, lang: Lang = "en") -> str:
+        """One line: the name, the type, Face or Heel, the brand and the printed numbers
+        (Hand Size and Superstar Value, or Fortitude, Damage and Stun Value), the rules
+        text and the flavour text."""
         c = self.game.card_pool.get(card_id)
-        overturned_text = self.game.options.overturned_text
-        name = escape(c.name)
-        if c.type in ("superstar", "enforcer"):
-            return (
-                f"[bold magenta]{name}[/] ({c.type}) hand {c.hand_size}, value "
-                f"{c.superstar_value}" + (f", ability {c.ability}" if c.ability else "")
-            )
-        if c.type == "prematch":
-            return f"[bold purple]{name}[/] (pre-match {c.prematch_kind}) {escape(_prematch(c))}"
-        style = COLOR[c.plays_as[0]]
-        types = "/".join(c.plays_as) + (f" ({', '.join(c.subtypes)})" if c.subtypes else "")
-        damage = "#" if c.damage_as_reversed else c.damage
-        bits = [f"{c.fortitude}F/{damage}D" + (f" SV{c.stun}" if c.stun else "")]
-        if c.reverses:
-            bits.append(_reverses(c.reverses, overturned_text))
-        if c.requires:
-            bits.append(_needs(c.requires))
-        effects = [_effect(e) for e in c.effects]
-        if effects:
-            bits.append("; ".join(effects))
-        if c.reversal_effects:
-            bits.append("when it reverses: " + "; ".join(_effect(e) for e in c.reversal_effects))
-        traits = _traits(c)
-        mid = "mid-match " if c.type == "midmatch" else ""
-        return f"[bold {style}]{name}[/] ({mid}{types}) {escape(' · '.join(bits))}" + (
-            f" [dim]{escape(', '.join(traits))}[/]" if traits else ""
+        w = self._words(lang)
+        stats = " · ".join([type_line(w._, c), *stat_words(w._, c)])
+        rules = ("" if lang == "ja" else " ").join(card_sentences(w, c))
+        flavour = self.flavour_text(card_id, lang)
+        name = escape(self.game.card_name(card_id, lang) or card_id)
+        return (
+            f"[bold {_style(c)}]{name}[/] ({escape(stats)})"
+            + (f" {escape(rules)}" if rules else "")
+            + (f" [dim]{escape(flavour)}[/]" if flavour else "")
+        )
+
+    def _words(self, lang: Lang) -> Words:
+        return words(
+            lambda cid, lg: self.game.card_name(cid, lg) or cid,
+            lang,
+            self.game.options.overturned_text == "official",
         )
 
     def render(self, obs: dict[str, Any]) -> str:
