@@ -311,13 +311,11 @@ def reversal_effects(w: Words, c: RawDealCard) -> list[str]:
 # ---------------------------------------------------------------- traits and needs (RD-6)
 
 
-def trait_sentences(w: Words, c: RawDealCard) -> list[str]:
-    """A card's traits: Superstar-specific, Unique, Universally Unique, Active, Set-up,
-    Follow-up, Multi, Cannot be reversed (RD-1.2, RD-1.3, RD-6)."""
+def deck_traits(w: Words, c: RawDealCard) -> list[str]:
+    """The traits that rule how a card is packed: Superstar-specific, Unique, Universally
+    Unique, Set-up, Follow-up (RD-1.2, RD-1.3; Universally Unique also in play, RD-6.1)."""
     _ = w._
     out = []
-    if c.superstar:
-        out.append(_("Only {superstar} may use this card.", superstar=w.name(c.superstar)))
     if c.universally_unique:
         out.append(
             _(
@@ -327,21 +325,22 @@ def trait_sentences(w: Words, c: RawDealCard) -> list[str]:
         )
     elif c.unique:
         out.append(_("Unique (only 1 copy in a deck)."))
-    out += played_traits(_, c)
-    return out
-
-
-def played_traits(_: Translate, c: RawDealCard) -> list[str]:
-    """The traits of a card that is played (an Arsenal or Mid-match card)."""
-    out = []
-    if c.active:
-        out.append(_("Active (not played while a card of its title is in your Ring)."))
     if c.setup:
         out.append(_("Set-up (any number of copies in a deck)."))
     if c.follow_up:
         out.append(
             _("Follow-up.") if c.unique else _("Follow-up (any number of copies in a deck).")
         )
+    if c.superstar:
+        out.append(_("Only {superstar} may use this card.", superstar=w.name(c.superstar)))
+    return out
+
+
+def play_traits(_: Translate, c: RawDealCard) -> list[str]:
+    """The traits that rule a card in play: Active, Multi, Cannot be reversed (RD-6)."""
+    out = []
+    if c.active:
+        out.append(_("Active (not played while a card of its title is in your Ring)."))
     if c.multi:
         out.append(_("Multi: it must be reversed twice, and the first reversal does not stop it."))
     if c.cannot_be_reversed:
@@ -455,18 +454,15 @@ def card_sentences(w: Words, c: RawDealCard) -> list[str]:
         return [ability_sentence(_, c.ability or "none")]
     if c.type == "enforcer":
         return enforcer_sentences(_, c.hand_size or 0, c.superstar_value or 0)
-    out = trait_sentences(w, c)
     if c.prematch is not None and c.prematch_kind is not None:
-        return [
-            *out,
-            prematch_kind_sentence(_, c.prematch_kind),
-            *prematch_sentences(_, c.prematch),
-        ]
+        kind = prematch_kind_sentence(_, c.prematch_kind)
+        return [kind, *prematch_sentences(_, c.prematch), *deck_traits(w, c)]
+    out = []
     if c.is_hybrid:
         types = or_list(w, [type_word(_, t) for t in c.plays_as])
         out.append(_("Hybrid: play it as {types}.", types=types))
-    out += requirement_sentences(w, c.requires)
-    return out + success_effects(_, c) + reversal_sentences(w, c)
+    out += requirement_sentences(w, c.requires) + play_traits(_, c)
+    return out + success_effects(_, c) + reversal_sentences(w, c) + deck_traits(w, c)
 
 
 def type_line(_: Translate, c: RawDealCard) -> str:
