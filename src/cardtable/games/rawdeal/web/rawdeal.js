@@ -1,42 +1,47 @@
 // Raw Deal: each wrestler's mat with the Superstar backstage, the Ring (cards that hit, the
 // Fortitude Rating), Ringside (the discard pile), the Arsenal (life, face down), the Pre-match
 // cards and the Backlash deck; the card being played in the middle.
-import { backEl, cardEl, cardName, emptyEl, pileEl, rowEl, seatOrder, stat, who, zoneCount } from "../js/board.js";
+import { backEl, cardEl, cardName, cardText, emptyEl, pileEl, rowEl, seatOrder, stat, who, zoneCount } from "../js/board.js";
 import { h } from "../js/ui.js";
 
 const TONES = { maneuver: "red", action: "blue", reversal: "yellow", superstar: "gold", prematch: "purple", midmatch: "teal" };
 
+// A schema word as printed: "high_risk" -> "High Risk".
+const WORD = (s) => String(s ?? "").replace(/[-_]/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+
+// A card face: the type line and the printed numbers (Fortitude, Damage, Stun Value; Hand Size
+// and Superstar Value) as badges, and the card's rules text (cardText: the sentences the
+// server words from the card data, in the table's language).
 function face(card) {
   const kind = card.kind;
-  if (kind === "superstar") {
+  if (kind === "superstar" || kind === "enforcer") {
     const badges = [];
     const hs = stat(card, "hand_size");
     const sv = stat(card, "superstar_value");
     if (hs !== undefined) badges.push({ k: "hand", v: hs, title: "Hand Size" });
     if (sv !== undefined) badges.push({ k: "SV", v: sv, title: "Superstar Value" });
-    const ability = stat(card, "ability");
-    return { tone: "gold", kind: [stat(card, "alignment"), stat(card, "brand"), "Superstar"].filter(Boolean).join(" · "), badges, corner: sv, cornerTitle: "Superstar Value", sub: ability ? `ability: ${String(ability).replace(/[-_]/g, " ")}` : undefined, text: card.text };
+    const line = [stat(card, "alignment"), stat(card, "brand"), kind].filter(Boolean).map(WORD).join(" · ");
+    return { tone: "gold", kind: line, badges, corner: sv, cornerTitle: "Superstar Value", text: cardText(card) };
   }
   const plays = stat(card, "plays_as") || [];
   const subtypes = stat(card, "subtypes") || [];
   const pm = stat(card, "prematch_kind");
   const first = plays[0] || (kind === "prematch" ? "prematch" : kind === "midmatch" ? "midmatch" : kind);
   const f = stat(card, "fortitude") ?? 0;
-  const d = stat(card, "damage") ?? 0;
+  const d = stat(card, "damage_as_reversed") ? "#" : stat(card, "damage") ?? 0;
   const sv = stat(card, "stun") ?? 0;
   const badges = [];
   if (plays.length || f) badges.push({ k: "F", v: f, title: "Fortitude needed", cls: "big" });
-  if (plays.includes("maneuver")) badges.push({ k: "D", v: d, title: "damage", cls: "big" });
+  if (plays.includes("maneuver") || d) badges.push({ k: "D", v: d, title: "damage", cls: "big" });
   if (sv) badges.push({ k: "SV", v: sv, title: "Stun Value" });
-  const traits = ["unique", "universally_unique", "multi", "follow_up", "setup", "cannot_be_reversed"].filter((t) => stat(card, t)).map((t) => t.replace(/_/g, " "));
+  const types = plays.length ? plays.map(WORD).join("/") : [kind, pm].filter(Boolean).map(WORD).join(" · ");
   return {
     tone: plays.length > 1 ? "orange" : TONES[first] || "slate",
-    kind: [plays.join("/") || (pm ? `${kind} · ${pm}` : kind), subtypes.join(", ")].filter(Boolean).join(" · "),
+    kind: [kind === "midmatch" && plays.length ? `Mid-match ${types}` : types, subtypes.map(WORD).join(", ")].filter(Boolean).join(" · "),
     corner: plays.includes("maneuver") ? d : undefined,
     cornerTitle: "damage",
     badges,
-    sub: traits.length ? traits.join(", ") : stat(card, "superstar") ? `${stat(card, "superstar")} only` : undefined,
-    text: card.text,
+    text: cardText(card),
   };
 }
 
