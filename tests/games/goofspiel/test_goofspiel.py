@@ -31,11 +31,13 @@ def test_a_hand_is_one_suit_ace_to_king() -> None:
 
 def test_the_whole_package_stays_under_400_lines() -> None:
     """It is the small worked example of docs/adding-a-game.md: every file of its folder
-    (Python, card and deck YAML, the browser module) counts."""
+    (Python, card and deck YAML, the browser module) counts, but the Japanese catalogue,
+    which only repeats the presentation's messages in another language."""
     package = Path(cardtable.__file__).parent / "games" / "goofspiel"
     files = [f for f in package.rglob("*") if f.is_file() and "__pycache__" not in f.parts]
-    assert {f.suffix for f in files} == {".py", ".yaml", ".js"}
-    lines = sum(len(f.read_text(encoding="utf-8").splitlines()) for f in files)
+    assert {f.suffix for f in files} == {".py", ".yaml", ".js", ".po"}
+    code = [f for f in files if f.suffix != ".po"]
+    lines = sum(len(f.read_text(encoding="utf-8").splitlines()) for f in code)
     assert lines < 400, f"the goofspiel package has {lines} lines"
 
 

@@ -32,9 +32,6 @@ class GoofCard(CardBase):
     rank: int = Field(ge=1, le=13, description="ace 1, 2 to 10, jack 11, queen 12, king 13")
 
 
-ADAPTER: TypeAdapter[GoofCard] = TypeAdapter(GoofCard)
-
-
 class GoofOptions(GameOptions):
     """Goofspiel's options."""
 
@@ -67,7 +64,7 @@ class GoofspielGame(Game):
 
     def __init__(self, options: GameOptions) -> None:
         super().__init__(options)
-        self._pool = game_card_pool(HERE, self.card_files(), ADAPTER, _check_prizes)
+        self._pool = game_card_pool(HERE, self.card_files(), TypeAdapter(GoofCard), _check_prizes)
         self.rank = tuple(c.rank for c in self._pool.cards)  # by pool index
 
     def _zone_specs(self) -> tuple[ZoneSpec, ...]:

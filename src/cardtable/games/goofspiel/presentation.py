@@ -22,16 +22,9 @@ class GoofPresentation(Presentation):
         """The rules sheet of ``cardtable rules goofspiel``."""
         return SHEET
 
-    def describe_card(self, card_id: str, lang: Lang = "en") -> str:
-        """One line: the card's name and its rules text."""
-        name = self.game.card_name(card_id, lang)
-        return f"[b]{name}[/b]: {' '.join(self.card_text(card_id, lang))}"
-
     def card_text(self, card_id: str, lang: Lang = "en") -> list[str]:
-        """A prize is worth its rank in points (GS-3.1); a card in hand bids its rank
-        (GS-2.2)."""
-        _ = translator(__package__, lang)
-        card = self.game.card_pool.get(card_id)
+        """GS-3.1: a prize is worth its rank in points; GS-2.2: a hand card bids its rank."""
+        _, card = translator(__package__, lang), self.game.card_pool.get(card_id)
         if card.type == PRIZE_SUIT:
             return [_("A prize worth {points} points.", points=card.rank)]
         return [_("Bids {rank}: the higher bid takes the prize.", rank=card.rank)]
