@@ -155,13 +155,15 @@ def game_rows(name: str, args: argparse.Namespace) -> list[Row]:
 def agent_params(agent: ISMCTSAgent, name: str) -> dict[str, Any]:
     """The settings the agent searched with in game ``name`` (a setting the spec leaves out
     is the game's: ``search_iterations`` and ``search_steps`` when it sets no budget,
-    ``search_exploration``, ``search_root``)."""
+    ``search_exploration``, ``search_depth``, ``search_root``)."""
     game = cardtable.load_game(name)
     budget = agent.budget(game)
     params = dataclasses.asdict(agent.settings)
     params["iterations"], params["steps"] = budget.iterations, budget.steps
     if params["c"] is None:
         params["c"] = hints_of(game).search_exploration
+    if params["depth"] is None:
+        params["depth"] = hints_of(game).search_depth
     if params["root"] is None:
         params["root"] = hints_of(game).search_root
     return params

@@ -112,6 +112,7 @@ def test_ismcts_speed_json(tmp_path: Path) -> None:
         game = cardtable.load_game(name)  # the settings the spec leaves out are the game's
         assert row["params"]["c"] == hints_of(game).search_exploration
         assert row["params"]["root"] == hints_of(game).search_root
+        assert row["params"]["depth"] == hints_of(game).search_depth
         assert row["steps"] >= 1 and row["sims_per_s"] > 0
         assert rows[f"{base}/random-playouts"]["us_per_decision"] > 0
 

@@ -205,6 +205,26 @@ def test_default_exploration_is_the_games(name: str, monkeypatch: pytest.MonkeyP
 
 
 @pytest.mark.parametrize("name", cardtable.available_games())
+def test_default_depth_is_the_games(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without ``depth`` a simulation stops at the game's ``search_depth``; a spec's own
+    ``depth`` wins over it."""
+    game = cardtable.load_game(name)
+    assert hints_of(game).search_depth >= 1
+    root = decision_points(game, 3, 1)[0]
+    info = InfoSet(root, root.current_player())
+    assert Search(info, Rng(0), Settings()).depth == hints_of(game).search_depth
+    monkeypatch.setattr(type(game.hints), "search_depth", 1)
+    assert Search(info, Rng(0), Settings()).depth == 1
+    assert Search(info, Rng(0), Settings(depth=7)).depth == 7
+    agent = ismcts("ismcts:iterations=6")  # one decision per simulation: the hint's cut-off
+    agent.decide(info)
+    assert agent.last_stats.decisions == 6
+    agent = ismcts("ismcts:iterations=6:depth=2")
+    agent.decide(info)
+    assert agent.last_stats.decisions > 6
+
+
+@pytest.mark.parametrize("name", cardtable.available_games())
 def test_default_root_is_the_games(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Without ``root`` the search chooses root actions the game's ``search_root`` way; a
     spec's own ``root`` wins over it."""

@@ -45,7 +45,7 @@ def test_a_game_without_parts_gets_the_generic_ones(bare: cardtable.Game) -> Non
     legal = state.legal_actions()
     assert hints.rollout_values(state, 0, legal) == [0.0] * len(legal)
     assert hints.evaluate(state) is None
-    assert (hints.search_iterations, hints.search_steps) == (200, None)
+    assert (hints.search_iterations, hints.search_steps, hints.search_depth) == (200, None, 20)
     agents = [make_agent("greedy", seed=1), make_agent("ismcts:iterations=5", seed=2)]
     assert play_game(bare, agents, 3).result is not None
 

@@ -49,7 +49,6 @@ from cardtable.core.infoset import InfoSet
 from cardtable.core.rng import Rng
 from cardtable.core.state import TERMINAL, State
 
-DEFAULT_DEPTH = 20
 DEFAULT_EPSILON = 0.1
 DEFAULT_BIAS = 3.0
 ROOT_POLICIES = ("ucb", "paired", "halving")
@@ -61,15 +60,15 @@ class Settings:
     (tree and rollout together), whichever runs out first (both ``None``: the game's hints'
     ``search_iterations`` and ``search_steps``), or seconds, which win when given; the UCB1
     exploration constant (``None``: the game's ``search_exploration``), the cut-off in
-    decisions past the root, the rollout's chance of a random action, the weight of the
-    heuristic prior, and how the root action is chosen in a simulation (one of
-    ``ROOT_POLICIES``; ``None``: the game's ``search_root``)."""
+    decisions past the root (``None``: the game's ``search_depth``), the rollout's chance of
+    a random action, the weight of the heuristic prior, and how the root action is chosen in
+    a simulation (one of ``ROOT_POLICIES``; ``None``: the game's ``search_root``)."""
 
     iterations: int | None = None
     steps: int | None = None
     time: float | None = None
     c: float | None = None
-    depth: int = DEFAULT_DEPTH
+    depth: int | None = None
     epsilon: float = DEFAULT_EPSILON
     bias: float = DEFAULT_BIAS
     root: str | None = None
@@ -85,7 +84,7 @@ class Settings:
         _check(self.steps is None or self.steps >= 1, "steps", "must be at least 1", self.steps)
         _check(self.time is None or self.time > 0, "time", "must be positive", self.time)
         _check(self.c is None or self.c >= 0, "c", "must not be negative", self.c)
-        _check(self.depth >= 1, "depth", "must be at least 1", self.depth)
+        _check(self.depth is None or self.depth >= 1, "depth", "must be at least 1", self.depth)
         _check(0.0 <= self.epsilon <= 1.0, "epsilon", "must be from 0 to 1", self.epsilon)
         _check(self.bias >= 0, "bias", "must not be negative", self.bias)
         _check(
@@ -181,7 +180,7 @@ class Search:
         self.rng = rng
         self.hints = hints = hints_of(self.game)
         self.c = hints.search_exploration if settings.c is None else settings.c
-        self.depth = settings.depth
+        self.depth = hints.search_depth if settings.depth is None else settings.depth
         self.epsilon = settings.epsilon
         self.bias = settings.bias
         root = settings.root or hints.search_root
@@ -453,7 +452,8 @@ class ISMCTSAgent(Agent):
     together; the search stops at whichever limit comes first; without either, the game's
     ``search_iterations`` and ``search_steps``), ``time`` (seconds per decision; overrides
     both), ``c`` (UCB1 exploration, results scaled to 0..1; by default the game's
-    ``search_exploration``), ``depth`` (a simulation stops this many decisions past the root),
+    ``search_exploration``), ``depth`` (a simulation stops this many decisions past the root;
+    by default the game's ``search_depth``),
     ``epsilon`` (chance of a random rollout action instead of the heuristic's best), ``bias``
     (weight of the heuristic prior in selection), ``root`` (``ucb``, ``paired`` or ``halving``:
     how the root action of a simulation is chosen; by default the game's ``search_root``),

@@ -34,6 +34,10 @@ class AgentHints:
     #: The UCB1 exploration constant of ``ismcts`` (results scaled to 0..1) when its spec
     #: sets no ``c``.
     search_exploration: ClassVar[float] = 0.7
+    #: The cut-off of an ``ismcts`` simulation in decisions past the root (tree and rollout
+    #: together; the state reached is scored by :meth:`evaluate`) when its spec sets no
+    #: ``depth``: shallower simulations are cheaper, so more of them fit in the same time.
+    search_depth: ClassVar[int] = 20
     #: How ``ismcts`` shares its simulations among the root actions when its spec sets no
     #: ``root``: ``"ucb"`` (UCB1, the usual tree policy), ``"paired"`` (every legal action
     #: in turn on the same sampled state and the same rollout seed, so that they are compared

@@ -22,6 +22,10 @@ class RawDealHints(AgentHints):
     # 600 simulations (about 0.3 s a decision) play clearly better than 200 against greedy
     # since the tree gives each player to act a node of their own (log/2026-12-agents.md).
     search_iterations: ClassVar[int] = 600
+    # Simulations cut off 8 decisions past the root and scored by evaluate() run about three
+    # times as many a second as at 20; at 0.05 s a decision depth 8 scored 48% [44, 52]
+    # against depth 20 over 160 duplicate games (issue 25, log/2026-12-agents.md).
+    search_depth: ClassVar[int] = 8
     game: RawDealGame
 
     def __init__(self, game: RawDealGame) -> None:
