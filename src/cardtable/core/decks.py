@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
@@ -118,12 +119,22 @@ def _section(
     out: dict[str, int] = {}
     for cid, n in value.items():
         if str(cid) not in known:
-            problems.append(f"{where}: entry '{cid}': no card with this id")
+            problems.append(f"{where}: entry '{cid}': no card with this id{_close(cid, known)}")
         elif isinstance(n, bool) or not isinstance(n, int) or n < 1:
             problems.append(f"{where}: entry '{cid}': count must be a whole number >= 1, got {n!r}")
         else:
             out[str(cid)] = n
     return out
+
+
+def _close(card_id: object, known: Mapping[str, Any]) -> str:
+    """``; did you mean 'a' or 'b'?`` naming the known ids closest to an unknown one ("" when
+    none is close, or for an id too long to be a slip)."""
+    text = str(card_id)
+    if len(text) > 80:
+        return ""
+    close = get_close_matches(text, [str(k) for k in known], n=3)
+    return f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
 
 
 def load_deck_file(path: Path, game: str, layout: DeckLayout, known: Mapping[str, Any]) -> Deck:
