@@ -15,15 +15,18 @@ from rich.panel import Panel
 from rich.table import Table
 
 from cardtable.cli_balance import balance_session, make_config
+from cardtable.cli_deck import write_new_deck
+from cardtable.cli_help import Command, GameArg, Group, LangOption, OptionList
 from cardtable.cli_play import play_session
+from cardtable.cli_replay import replay_session
 from cardtable.cli_serve import serve as serve_session
 from cardtable.cli_tournament import tournament_session
 from cardtable.core.decks import load_deck_file
 from cardtable.core.errors import CardtableError, DeckFileError
 from cardtable.core.game import Game
-from cardtable.core.i18n import check_lang, lang_from_env
+from cardtable.core.i18n import Lang, check_lang, lang_from_env, translator
 from cardtable.core.registry import available_games, game_class, load_game
-from cardtable.records import load_record, replay
+from cardtable.records import load_record
 from cardtable.scenario import run_scenario, scenario_files
 from cardtable.sim.backends import Backend, make_backend
 from cardtable.sim.runner import SimConfig, run, summarize
@@ -33,29 +36,33 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=Group,
 )
-deck_app = typer.Typer(help="Deck files.", no_args_is_help=True)
-scenario_app = typer.Typer(help="Scenario files.", no_args_is_help=True)
+deck_app = typer.Typer(help="Deck files.", no_args_is_help=True, cls=Group)
+scenario_app = typer.Typer(help="Scenario files.", no_args_is_help=True, cls=Group)
 app.add_typer(deck_app, name="deck")
 app.add_typer(scenario_app, name="scenario")
 console = Console(highlight=False)
 
-OptionList = Annotated[
-    list[str] | None,
-    typer.Option("--option", "-o", help="a game option as KEY=VALUE (repeatable)"),
-]
-
-LangOption = Annotated[
-    str | None,
-    typer.Option("--lang", help="en or ja (default: from the locale, LANG)"),
-]
 RayOption = Annotated[
     str | None,
     typer.Option(
+        metavar="local|HOST:PORT",
         help="run on Ray instead: 'local' (a Ray on this machine, --jobs CPUs) or a cluster "
-        "address such as HOST:6379 (docs/scaling.md)"
+        "address such as HOST:6379 (docs/scaling.md)",
     ),
 ]
+
+
+AgentsOption = Annotated[
+    str, typer.Option(metavar="AGENT,AGENT", help="comma-separated agent specs")
+]
+JobsOption = Annotated[int, typer.Option(help="local processes")]
+
+
+def chosen_lang(lang: str | None) -> Lang:
+    """``--lang``, else the language of the locale."""
+    return check_lang(lang) if lang else lang_from_env()
 
 
 def _backend(jobs: int, ray: str | None) -> Backend:
@@ -88,7 +95,7 @@ def get_game(name: str, options: list[str] | None, players: int | None = None) -
     return load_game(name, **opts)
 
 
-@app.command()
+@app.command(cls=Command)
 def games() -> None:
     """List the games."""
     table = Table("game", "title", "players", "version")
@@ -98,27 +105,34 @@ def games() -> None:
     console.print(table)
 
 
-@app.command()
-def rules(game: str, option: OptionList = None) -> None:
+@app.command(cls=Command)
+def rules(game: GameArg, option: OptionList = None, lang: LangOption = None) -> None:
     """Print a rules sheet: players, how to win, decks, setup, the turn, deck-out."""
+    _ = translator("cardtable", chosen_lang(lang))
     g = get_game(game, option)
     console.print(f"[bold]{escape(g.title)}[/]")
     for heading, text in g.presentation.rules_sheet():
         console.print(Panel(escape(text), title=heading, title_align="left"))
-    console.print("Every rule, with its source and test: docs/rules/" + g.name + ".md")
+    console.print(
+        escape(
+            _("Every rule, with its source and test: {file}", file="docs/rules/" + g.name + ".md")
+        )
+    )
 
 
-@app.command()
+@app.command(cls=Command)
 def cards(
-    game: str,
-    kind: Annotated[str | None, typer.Option("--type", help="only cards of this type")] = None,
+    game: GameArg,
+    kind: Annotated[
+        str | None, typer.Option("--type", metavar="TYPE", help="only cards of this type")
+    ] = None,
     option: OptionList = None,
     lang: LangOption = None,
 ) -> None:
     """List the cards of a game with their rules text (with -o cards=DIR: a changed card
     set)."""
     g = get_game(game, option)
-    chosen = check_lang(lang) if lang else lang_from_env()
+    chosen = chosen_lang(lang)
     table = Table("id", "card")
     shown = 0
     for c in g.card_pool.cards:
@@ -131,8 +145,11 @@ def cards(
     console.print(table)
 
 
-@deck_app.command("check")
-def deck_check(files: list[Path], option: OptionList = None) -> None:
+@deck_app.command("check", cls=Command)
+def deck_check(
+    files: Annotated[list[Path], typer.Argument(metavar="FILE", help="deck files (YAML)")],
+    option: OptionList = None,
+) -> None:
     """Check deck files against their game's construction rules (exit 1 if any is broken);
     with -o cards=DIR against a changed card set (and -o for the game's other options)."""
     bad = 0
@@ -159,34 +176,73 @@ def deck_check(files: list[Path], option: OptionList = None) -> None:
         raise typer.Exit(1)
 
 
-@app.command()
+@deck_app.command("new", cls=Command)
+def deck_new(
+    game: GameArg,
+    out: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE", help="the file to write (default: GAME-deck.yaml)"),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="overwrite an existing file")] = False,
+    option: OptionList = None,
+    lang: LangOption = None,
+) -> None:
+    """Write a deck file to edit: the game's first starter deck, each card commented with
+    its name and type (it passes `deck check` as it is)."""
+    chosen = chosen_lang(lang)
+    _ = translator("cardtable", chosen)
+    g = get_game(game, option)
+    path = out if out is not None else Path(f"{g.name}-deck.yaml")
+    deck = write_new_deck(g, path, force, chosen)
+    console.print(
+        escape(
+            _(
+                "wrote {file} ({deck}); check it with: cardtable deck check {file}",
+                file=str(path),
+                deck=deck.name,
+            )
+        )
+    )
+
+
+@app.command(cls=Command)
 def play(
-    game: str,
-    opponent: Annotated[str, typer.Option(help="agent spec for the computer")] = "greedy",
+    game: GameArg,
+    opponent: Annotated[
+        str, typer.Option(metavar="AGENT", help="agent spec for the computer")
+    ] = "greedy",
     humans: Annotated[int, typer.Option(help="people at this terminal (1 or 2+)")] = 1,
     seat: Annotated[int, typer.Option(help="your seat when playing the computer")] = 0,
     players: Annotated[int | None, typer.Option(help="number of players")] = None,
     seed: Annotated[int | None, typer.Option(help="shuffle seed (random if not given)")] = None,
     deck: Annotated[
-        list[str] | None, typer.Option(help="a deck per player: starter name or file")
+        list[str] | None,
+        typer.Option(metavar="DECK", help="a deck per player: starter name or file"),
     ] = None,
-    save: Annotated[Path | None, typer.Option(help="write the game record here")] = None,
+    save: Annotated[
+        Path | None, typer.Option(metavar="FILE", help="write the game record here")
+    ] = None,
     option: OptionList = None,
+    lang: LangOption = None,
 ) -> None:
-    """Play a game in the terminal: against the computer, or people taking turns."""
+    """Play a game in the terminal: against the computer, or people taking turns (? at the
+    prompt lists the moves with their meaning)."""
     g = get_game(game, option, players)
-    play_session(console, g, opponent, humans, seat, seed, deck, save)
+    play_session(console, g, opponent, humans, seat, seed, deck, save, chosen_lang(lang))
 
 
-@app.command()
+@app.command(cls=Command)
 def serve(
-    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    host: Annotated[
+        str, typer.Option(metavar="ADDRESS", help="address to listen on")
+    ] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
     db: Annotated[
         str | None,
         typer.Option(
+            metavar="URL",
             help="database URL (default: sqlite:///cardtable.db in this folder; PostgreSQL: "
-            "postgresql+psycopg://USER:PASSWORD@HOST/DB)"
+            "postgresql+psycopg://USER:PASSWORD@HOST/DB)",
         ),
     ] = None,
 ) -> None:
@@ -194,16 +250,20 @@ def serve(
     serve_session(console, host, port, db)
 
 
-@app.command()
+@app.command(cls=Command)
 def sim(
-    game: str,
+    game: GameArg,
     games: Annotated[int, typer.Option(help="how many games")] = 100,
-    agents: Annotated[str, typer.Option(help="comma-separated agent specs")] = "random,random",
+    agents: AgentsOption = "random,random",
     seed: Annotated[int, typer.Option(help="seed of the batch")] = 0,
-    jobs: Annotated[int, typer.Option(help="local processes")] = 1,
+    jobs: JobsOption = 1,
     ray: RayOption = None,
-    json_path: Annotated[Path | None, typer.Option("--json", help="write the summary here")] = None,
-    deck: Annotated[list[str] | None, typer.Option(help="decks, rotated with the seats")] = None,
+    json_path: Annotated[
+        Path | None, typer.Option("--json", metavar="FILE", help="write the summary here")
+    ] = None,
+    deck: Annotated[
+        list[str] | None, typer.Option(metavar="DECK", help="decks, rotated with the seats")
+    ] = None,
     option: OptionList = None,
     duplicate: Annotated[
         bool,
@@ -264,18 +324,19 @@ def _print_summary(s: dict[str, Any]) -> None:
         console.print(f"[red]game {err['game']} (seed {err['seed']}): {escape(err['error'])}[/]")
 
 
-@app.command()
+@app.command(cls=Command)
 def tournament(
-    game: str,
+    game: GameArg,
     agents: Annotated[
-        str, typer.Option(help="comma-separated agent specs, at least 2")
+        str, typer.Option(metavar="AGENT,AGENT", help="comma-separated agent specs, at least 2")
     ] = "random,greedy",
     games: Annotated[int, typer.Option(help="games per pair, seats swapped")] = 100,
     seed: Annotated[int, typer.Option(help="seed of the tournament")] = 0,
-    jobs: Annotated[int, typer.Option(help="local processes")] = 1,
+    jobs: JobsOption = 1,
     ray: RayOption = None,
     deck: Annotated[
-        list[str] | None, typer.Option(help="decks, rotated so each agent plays each")
+        list[str] | None,
+        typer.Option(metavar="DECK", help="decks, rotated so each agent plays each"),
     ] = None,
     mirror: Annotated[
         bool,
@@ -292,7 +353,8 @@ def tournament(
         ),
     ] = False,
     out: Annotated[
-        Path | None, typer.Option(help="folder for the files [default: tournament-GAME]")
+        Path | None,
+        typer.Option(metavar="DIR", help="folder for the files (default: tournament-GAME)"),
     ] = None,
     option: OptionList = None,
 ) -> None:
@@ -307,27 +369,32 @@ def tournament(
         raise typer.Exit(code)
 
 
-@app.command()
+@app.command(cls=Command)
 def balance(
-    game: str,
+    game: GameArg,
     games: Annotated[int, typer.Option(help="games (per card set)")] = 1000,
-    agents: Annotated[str, typer.Option(help="comma-separated agent specs")] = "greedy,greedy",
+    agents: AgentsOption = "greedy,greedy",
     deck: Annotated[
         list[str] | None,
         typer.Option(
+            metavar="DECK",
             help="decks (starter name or file), rotated over seats (default: the "
-            "game's default decks)"
+            "game's default decks)",
         ),
     ] = None,
     seed: Annotated[int, typer.Option(help="seed of the run")] = 0,
-    jobs: Annotated[int, typer.Option(help="local processes")] = 1,
+    jobs: JobsOption = 1,
     ray: RayOption = None,
     out: Annotated[
-        Path | None, typer.Option(help="folder for the files (default: balance-GAME)")
+        Path | None,
+        typer.Option(metavar="DIR", help="folder for the files (default: balance-GAME)"),
     ] = None,
     compare: Annotated[
         str | None,
-        typer.Option(help="another card set (folder or file): same games again, with changes"),
+        typer.Option(
+            metavar="CARDS",
+            help="another card set (folder or file): same games again, with changes",
+        ),
     ] = None,
     resume: Annotated[
         bool, typer.Option("--resume", help="go on from the checkpoint in --out")
@@ -347,49 +414,26 @@ def balance(
         raise typer.Exit(code)
 
 
-@app.command("replay")
+@app.command("replay", cls=Command)
 def replay_cmd(
-    file: Path,
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="a game record (play --save)")],
     as_player: Annotated[
-        str, typer.Option("--as", help="a seat number, 'spectator', or 'all'")
+        str, typer.Option("--as", metavar="SEAT", help="a seat number, 'spectator', or 'all'")
     ] = "spectator",
     pause: Annotated[bool, typer.Option(help="wait for Enter between steps")] = False,
+    lang: LangOption = None,
 ) -> None:
-    """Step through a saved game from one player's view (or all views)."""
-    record = load_record(file)
-    view: int | None
-    if as_player in ("spectator", "all"):
-        view = None
-    elif as_player.isdigit():
-        view = int(as_player)
-    else:
-        raise CardtableError("--as takes a seat number, 'spectator' or 'all'")
-    g = load_game(record.game, **record.options)
-    if view is not None and not 0 <= view < g.num_players:
-        raise CardtableError(f"--as: seat must be 0 to {g.num_players - 1}")
-    for step, (state, action) in enumerate(replay(record)):
-        if action is None:
-            console.print(g.presentation.render(state.observation(view)))
-            console.print(f"result: {state.returns()}")
-            break
-        actor = state.current_player()
-        if as_player == "all" or view == actor:
-            console.print(
-                f"[bold]{step + 1}. P{actor}:[/] {escape(state.action_to_string(action))}"
-            )
-        else:
-            console.print(f"[bold]{step + 1}. P{actor}[/] acts")
-        clone = state.clone()
-        for e in clone.apply_action(action):
-            v = clone.event_view(e, view if as_player != "all" else actor)
-            if v and v["kind"] != "move":
-                console.print("   " + escape(json.dumps(v)))
-        if pause:
-            console.input("[dim]Enter for the next step[/]")
+    """Step through a saved game from one player's view (or all views), in words."""
+    chosen = chosen_lang(lang)
+    replay_session(console, load_record(file), as_player, pause, chosen)
 
 
-@scenario_app.command("run")
-def scenario_run(paths: list[Path]) -> None:
+@scenario_app.command("run", cls=Command)
+def scenario_run(
+    paths: Annotated[
+        list[Path], typer.Argument(metavar="PATH", help="scenario files or folders of them")
+    ],
+) -> None:
     """Run scenario files (folders are searched for *.yaml); exit 1 if any fails."""
     files = scenario_files(paths)
     failed = 0

@@ -6,6 +6,7 @@ is cleared and the next person is asked to take the seat before anything is show
 
 from __future__ import annotations
 
+import re
 import secrets
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -14,8 +15,10 @@ from rich.console import Console
 from rich.markup import escape
 
 from cardtable.agents.base import Agent, make_agent
+from cardtable.cli_words import action_words, help_lines, result_words
 from cardtable.core.errors import ActionNotationError, CardtableError, IllegalActionError
 from cardtable.core.game import Game
+from cardtable.core.i18n import Lang, Translate, translator
 from cardtable.core.infoset import InfoSet
 from cardtable.core.rng import derive_seed
 from cardtable.core.state import State
@@ -40,28 +43,67 @@ def human_seats(n: int, humans: int, seat: int) -> list[int]:
     return list(range(humans))
 
 
-def ask(console: Console, state: State, legal: list[int]) -> int | None:
-    """Ask the person to act until they give a legal action; ``None`` means quit."""
-    for i, a in enumerate(legal, 1):
-        console.print(f"  [cyan]{i:>2}[/] {escape(state.action_to_string(a))}")
+QUIT_WORDS = ("q", "quit", "exit")
+HELP_WORDS = ("?", "？", "help", "h")
+_NUMBER = re.compile(r"[+-]?\d+")
+
+
+class Refused(CardtableError):
+    """An answer that is not one of the moves offered (nothing is changed)."""
+
+
+def ask(console: Console, state: State, legal: list[int], lang: Lang = "en") -> int | None:
+    """Offer the legal moves and ask until the person picks one (by its number in the menu
+    or by its notation); ``?`` or ``help`` lists the moves with their meaning; ``None``
+    means quit."""
+    _ = translator("cardtable", lang)
+    texts = [state.action_to_string(a) for a in legal]
+    for i, text in enumerate(texts, 1):
+        console.print(f"  [cyan]{i:>2}[/] {escape(action_words(state.game, text, lang))}")
+    how = _("number or notation, ? for help, q to quit")
+    mine = _("your move")
+    prompt = f"[bold]{escape(mine)}[/] ({escape(how)}): "
     while True:
         try:
-            text = console.input("[bold]your move[/] (number or notation, q to quit): ").strip()
+            text = console.input(prompt).strip()
         except EOFError:
             return None
-        if text.lower() in ("q", "quit", "exit"):
+        if text.lower() in QUIT_WORDS:
             return None
-        if text.isdecimal() and len(text) < 4 and 1 <= int(text) <= len(legal):
-            return legal[int(text) - 1]
+        if text.lower() in HELP_WORDS:
+            for line in help_lines(state.game, texts, lang, _):
+                console.print(line)
+            continue
         try:
-            a = state.string_to_action(text)
-            if a not in legal:
-                state.clone().apply_action(a)
-            return a
-        except ActionNotationError as exc:
-            console.print(f"[red]not an action: {escape(exc.reason)}[/]")
-        except IllegalActionError as exc:
-            console.print(f"[red]not legal now: {escape(exc.reason)}[/]")
+            return chosen(state, legal, text, _)
+        except Refused as exc:
+            console.print(f"[red]{escape(str(exc))}[/]")
+
+
+def chosen(state: State, legal: list[int], text: str, _: Translate) -> int:
+    """The legal action an answer names: a number of the menu, or notation of a legal
+    action; raises :class:`Refused` saying why not (the state is not changed)."""
+    if _NUMBER.fullmatch(text):
+        n = int(text) if len(text) < 10 else 0
+        if 1 <= n <= len(legal):
+            return legal[n - 1]
+        shown = text if len(text) < 10 else text[:9] + "…"
+        raise Refused(
+            _(
+                "{answer} is not one of the listed moves (1 to {count})",
+                answer=shown,
+                count=len(legal),
+            )
+        )
+    try:
+        a = state.string_to_action(text)
+        if a not in legal:
+            state.clone().apply_action(a)
+        return a
+    except ActionNotationError as exc:
+        raise Refused(_("not an action: {reason}", reason=exc.reason)) from None
+    except IllegalActionError as exc:
+        raise Refused(_("not legal now: {reason}", reason=exc.reason)) from None
 
 
 def play_session(
@@ -73,8 +115,11 @@ def play_session(
     seed: int | None,
     deck_specs: list[str] | None,
     save: Path | None,
+    lang: Lang = "en",
 ) -> None:
-    """Run one game at the terminal and optionally save its record."""
+    """Run one game at the terminal (the terminal's own words in ``lang``) and optionally
+    save its record."""
+    _ = translator("cardtable", lang)
     n = game.num_players
     people = human_seats(n, humans, seat)
     seed = secrets.randbelow(2**31) if seed is None else seed
@@ -85,21 +130,22 @@ def play_session(
     names = [f"person P{p}" if p in people else opponent for p in range(n)]
     record = start(game, seed, decks, names)
     state = game.new_initial_state(seed=seed, decks=decks)
+    seats = ", ".join(f"P{p}" for p in people)
     console.print(
-        f"[bold]{escape(game.title)}[/] · seed {seed} · you are "
-        + ", ".join(f"P{p}" for p in people)
+        f"[bold]{escape(game.title)}[/] · "
+        + escape(_("seed {seed} · you are {seats}; ? lists your moves", seed=seed, seats=seats))
     )
-    last = play_turns(console, game, state, people, agents, record)
+    last = play_turns(console, game, state, people, agents, record, lang)
     if state.is_terminal():
-        console.rule("game over")
+        console.rule(escape(_("game over")))
         viewer = last if len(people) == 1 else None
         console.print(game.presentation.render(state.observation(viewer)))
         record.result = state.returns()
-        console.print(f"returns: {record.result}")
+        console.print(escape(result_words(record.result, _)))
     if save is not None:
         record.notation = [game.action_to_string(a) for a in record.actions]
         save.write_text(record.to_json() + "\n", encoding="utf-8")
-        console.print(f"record saved to {escape(str(save))} (cardtable replay {escape(str(save))})")
+        console.print(escape(_("record saved to {file} (cardtable replay {file})", file=str(save))))
 
 
 def checked_decks(game: Game, deck_specs: list[str] | None) -> list[Deck] | None:
@@ -125,10 +171,12 @@ def play_turns(
     people: list[int],
     agents: dict[int, Agent],
     record: GameRecord,
+    lang: Lang = "en",
 ) -> int:
     """Play ``state`` until it ends or a person leaves, asking ``people`` and ``agents`` in
     turn, showing each event as its viewer sees it, recording the actions. Returns the last
     person to act (whose view ends the game)."""
+    _ = translator("cardtable", lang)
     last = people[0]
     while not state.is_terminal():
         p = state.current_player()
@@ -136,13 +184,13 @@ def play_turns(
         if p in people:
             if len(people) > 1 and p != last:
                 console.clear()
-                console.input(f"[bold]Pass the terminal to P{p}[/] and press Enter ")
+                console.input(escape(_("Pass the terminal to P{p} and press Enter ", p=p)))
             last = p
-            console.rule(f"P{p} to act")
+            console.rule(escape(_("P{p} to act", p=p)))
             console.print(game.presentation.render(state.observation(p)))
-            a = ask(console, state, legal)
+            a = ask(console, state, legal, lang)
             if a is None:
-                console.print("game left unfinished")
+                console.print(escape(_("game left unfinished")))
                 break
         else:
             a = agents[p].decide(InfoSet(state, p))

@@ -138,7 +138,7 @@ def test_play_every_game_to_the_end(game: str) -> None:
     """A person who always takes the first listed move still gets a whole game."""
     res = cli("play", game, "--seed", "5", stdin="1\n" * 2000)
     assert res.returncode == 0, res.stdout + res.stderr
-    assert "game over" in res.stdout and "returns:" in res.stdout
+    assert "game over" in res.stdout and "result: " in res.stdout
     if game == "wcrugby":
         assert "score by period" in res.stdout and "limit" in res.stdout and "TOP" in res.stdout
     if game == "rawdeal":

@@ -63,5 +63,6 @@ def _fill(arg: str, paths: dict[str, str]) -> str:
 
 def test_play_says_which_kind_of_refusal() -> None:
     res = cli("play", "looney", "--seed", "2", stdin="jump\n²\n99999\nq\n")
-    assert res.stdout.count("not an action:") == 3, res.stdout
+    assert res.stdout.count("not an action:") == 2, res.stdout
+    assert "99999 is not one of the listed moves" in res.stdout
     assert "Traceback" not in res.stdout + res.stderr
