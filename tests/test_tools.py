@@ -118,3 +118,25 @@ def test_count_scaffolding_refuses_an_unknown_game_or_root(tmp_path: Path) -> No
     res = _scaffolding("--root", str(tmp_path))
     assert res.returncode != 0
     assert "no games under" in res.stderr
+
+
+def test_behaviour_digest_tells_a_change_apart() -> None:
+    """The digest is stable for the same code and seeds, and moves when what it hashes
+    does (fewer games played: other actions, other results)."""
+    script = SCRIPT.parent / "behaviour_digest.py"
+
+    def run(*args: str) -> list[str]:
+        res = subprocess.run(
+            [sys.executable, str(script), "goofspiel", "--search", "2", *args],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=300,
+        )
+        assert res.returncode == 0, res.stderr
+        return res.stdout.splitlines()
+
+    first, again, fewer = run("--games", "20"), run("--games", "20"), run("--games", "19")
+    assert first == again and len(first) == 6
+    assert [line.split()[0] for line in first][:2] == ["applied", "pushed"]
+    assert first[0] != fewer[0] and first[1] != fewer[1]
