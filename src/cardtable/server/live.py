@@ -32,6 +32,12 @@ def token_hash(token: str) -> str:
 
 def build_state(row: TableRow) -> tuple[Game, State, list[list[Event]]]:
     """The game of a stored table, replayed through its actions; the events of each action."""
+    game, state, events, _ = build_with_movers(row)
+    return game, state, events
+
+
+def build_with_movers(row: TableRow) -> tuple[Game, State, list[list[Event]], list[int]]:
+    """As :func:`build_state`, with the player who made each action."""
     game = cached_game(row.game, row.options)
     decks = (
         [game.deck_from_dict(d, f"stored deck {i}") for i, d in enumerate(row.decks)]
@@ -39,8 +45,32 @@ def build_state(row: TableRow) -> tuple[Game, State, list[list[Event]]]:
         else None
     )
     state = game.new_initial_state(seed=row.seed, decks=decks)
-    events = [state.apply_action(a) for a in row.actions]
-    return game, state, events
+    events: list[list[Event]] = []
+    movers: list[int] = []
+    for a in row.actions:
+        movers.append(state.current_player())
+        events.append(state.apply_action(a))
+    return game, state, events, movers
+
+
+# At most this many zones are marked as the last play (a reveal may move a whole lineup).
+LAST_PLAY_ZONES = 8
+
+
+def last_play(state: State, mover: int, events: list[Event], seat: int | None) -> dict[str, Any]:
+    """What ``seat`` saw of the last action: who made it, the zones its cards went to and
+    the cards it may see there (``state.event_view`` only, so nothing hidden)."""
+    zones: list[str] = []
+    cards: list[str] = []
+    for e in events:
+        view = state.event_view(e, seat)
+        if view is None:
+            continue
+        if view.get("to") and view["to"] not in zones:
+            zones.append(view["to"])
+        if view.get("card") and view["card"] not in cards:
+            cards.append(view["card"])
+    return {"player": mover, "zones": zones[:LAST_PLAY_ZONES], "cards": cards}
 
 
 # A connection whose client stops reading may hold at most this many unsent messages; one
@@ -82,7 +112,7 @@ class LiveTable:
     def __init__(self, row: TableRow) -> None:
         """Rebuild the table from its stored row (replaying its actions)."""
         self.row = row
-        self.game, self.state, self.events = build_state(row)
+        self.game, self.state, self.events, self.movers = build_with_movers(row)
         row.actions = []  # the state's history holds them now
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
@@ -131,10 +161,13 @@ class LiveTable:
                 return i
         return None
 
-    def applied(self, state: State, events: list[Event], result: list[float] | None) -> None:
-        """Adopt the state after an accepted (and stored) action."""
+    def applied(
+        self, seat: int, state: State, events: list[Event], result: list[float] | None
+    ) -> None:
+        """Adopt the state after ``seat``'s accepted (and stored) action."""
         self.state = state
         self.events.append(events)
+        self.movers.append(seat)
         if result is not None:
             self.row.status = FINISHED
             self.row.result = result
@@ -171,6 +204,9 @@ class LiveTable:
             "legal": legal,
             "log": self.log(seat, since),
             "result": self.row.result,
+            "last": last_play(self.state, self.movers[-1], self.events[-1], seat)
+            if self.events
+            else None,
         }
 
     def summary(self) -> dict[str, Any]:

@@ -268,7 +268,7 @@ class GameService:
                 "the server could not store the action (its database failed); nothing "
                 "changed: try again"
             ) from None
-        live.applied(nxt, events, result)
+        live.applied(seat, nxt, events, result)
         self._broadcast(live, since)
         self._kick_agents(live)
 
@@ -307,11 +307,12 @@ class GameService:
             return
         since = live.seq
         fresh = await asyncio.to_thread(LiveTable, row)
-        live.row, live.game, live.state, live.events = (
+        live.row, live.game, live.state, live.events, live.movers = (
             fresh.row,
             fresh.game,
             fresh.state,
             fresh.events,
+            fresh.movers,
         )
         self._broadcast(live, min(since, live.seq))
 
