@@ -41,6 +41,40 @@ function face(card) {
   return { tone: kind === "special" ? "purple" : "teal", kind: kind === "bench" ? "bench work" : kind, badges: [], text: cardText(card) };
 }
 
+// The phases before a period's reveal: the header shows the lineup being placed, not the
+// last period's court, substitutions, specials or strategy.
+const BEFORE_REVEAL = new Set(["lineup", "positions", "fatigue"]);
+const BAND_1_5 = { "wwr-2025": 1, "seed-1.5-none": 0, "seed-1.5-full": 2 };
+
+// What a player adds to the team's limit, in halves (WR-2.2, WR-2.3; lineup.py's rule).
+function allowanceHalves(card, rule) {
+  const extra = stat(card, "over_age") ? 1 : 0;
+  if (!stat(card, "female")) return extra;
+  const halves = Math.round(2 * (stat(card, "player_class") ?? 0));
+  if (rule === "legacy") return extra + 1;
+  if (halves >= 4) return extra + 2;
+  if (halves <= 2) return extra + 1;
+  return extra + (BAND_1_5[rule] ?? 1);
+}
+
+// The class points and the limit: of the players on court, or before the reveal of the
+// lineup placed face down (its owner sees it); null when the lineup is hidden from the viewer.
+function classPoints(ctx, t, team) {
+  const z = ctx.obs.zones;
+  if (!BEFORE_REVEAL.has(ctx.obs.phase)) return { total: team.class_total ?? 0, limit: team.class_limit ?? 8 };
+  const placed = PLACES.map((n) => z[`t${t}.lineup.${n}`]);
+  if (placed.some((v) => typeof v === "number" && v > 0)) return null;
+  const cards = placed.flatMap((v) => (Array.isArray(v) ? v : [])).map((id) => ctx.cards[id]).filter(Boolean);
+  const total = cards.reduce((sum, c) => sum + (stat(c, "player_class") ?? 0), 0);
+  const limit = 16 + cards.reduce((sum, c) => sum + allowanceHalves(c, ctx.options && ctx.options.female_allowance), 0);
+  return { total, limit: limit / 2 };
+}
+
+function classWords(ctx, t, team) {
+  const p = classPoints(ctx, t, team);
+  return p ? `class ${p.total} / ${p.limit}` : "class ? / ?";
+}
+
 function place(ctx, t, n) {
   const o = ctx.obs;
   const z = o.zones;
@@ -80,16 +114,17 @@ function half(ctx, t, mine) {
     !mine || !Array.isArray(hand) ? h("div.pile", null, zoneCount(hand) ? backEl(zoneCount(hand), { size: "s", alwaysCount: true, label: "bench" }) : emptyEl("none", { size: "s" }), h("div.pile-label", null, `bench (hand) · ${zoneCount(hand)}`)) : null,
     !Array.isArray(pool) && pool ? h("div.pile", null, backEl(pool, { size: "s", alwaysCount: true, label: "pool" }), h("div.pile-label", null, `pool · ${pool}`)) : null,
   );
+  const fresh = BEFORE_REVEAL.has(o.phase); // a new period: nothing of the last one
   const head = h(
     "div.wr-head",
     { dataset: { team: t } },
     h("span.rd-who", null, who(ctx, t)),
-    o.first === t && o.phase !== "lineup" ? h("span.tag.info", null, "first in strategy") : null,
-    team.substituted ? h("span.tag", null, "substituted") : null,
-    team.strategy_done ? h("span.tag.info", null, "strategy done") : null,
-    team.skills_blocked ? h("span.tag.bad", null, "skills blocked") : null,
-    h("span.wr-class", { title: "class points on court / allowed" }, `class ${team.class_total ?? 0} / ${team.class_limit ?? 8}`),
-    h("span.wr-specials", { title: "specials used this period (at most 2)" }, `specials ${team.specials_used ?? 0}/2`),
+    o.first === t && !fresh ? h("span.tag.info", null, "first in strategy") : null,
+    team.substituted && !fresh ? h("span.tag", null, "substituted") : null,
+    team.strategy_done && !fresh ? h("span.tag.info", null, "strategy done") : null,
+    team.skills_blocked && !fresh ? h("span.tag.bad", null, "skills blocked") : null,
+    h("span.wr-class", { title: fresh ? "class points of the lineup placed / allowed" : "class points on court / allowed" }, classWords(ctx, t, team)),
+    h("span.wr-specials", { title: "specials used this period (at most 2)" }, `specials ${fresh ? 0 : team.specials_used ?? 0}/2`),
   );
   const court = h("div.wr-court", null, PLACES.map((n) => place(ctx, t, n)));
   const parts = [head, h("div.wr-row", null, court, piles)];
@@ -130,12 +165,17 @@ function targets(ctx, text) {
   return [];
 }
 
+function lineupText(p) {
+  const points = p ? ` within ${p.limit} class points (${p.total} so far)` : "";
+  return `Four players face down, upright or sideways${points}.`;
+}
+
 function prompt(ctx) {
   const o = ctx.obs;
   const team = (o.teams || [])[ctx.seat] || {};
   switch (o.phase) {
     case "lineup":
-      return { title: "Pick your lineup", text: `Four players face down, upright or sideways, within ${team.class_limit ?? 8} class points (${team.class_total ?? 0} so far).` };
+      return { title: "Pick your lineup", text: lineupText(classPoints(ctx, ctx.seat, team)) };
     case "positions":
       return { title: "Name the positions", text: "Choose the inbounder (Throw 3 or more) and the target (Catch 3 or more)." };
     case "order":
