@@ -55,7 +55,7 @@ export function cardEl(ctx, id, opts = {}) {
       title: `${f.name}${f.kind ? ` (${f.kind})` : ""}${f.text ? `\n${plain(f.text)}` : ""}`,
       tabindex: "0",
     },
-    h("div.card-head", null, h("span.card-name", null, f.name), f.corner !== undefined ? h("span.card-corner", { title: f.cornerTitle || "" }, f.corner) : null),
+    h("div.card-head", null, h("span.card-name", { title: f.name }, f.name), f.corner !== undefined ? h("span.card-corner", { title: f.cornerTitle || "" }, f.corner) : null),
     h("div.card-kind", null, f.kind || ""),
     f.badges && f.badges.length
       ? h("div.card-badges", null, f.badges.map((b) => h("span.badge", { title: b.title || b.k, class: b.cls }, h("b", null, b.k), " ", String(b.v))))

@@ -12,6 +12,15 @@ function views(step, view) {
   return [[/^\d+$/.test(view) ? Number(view) : null, step.observation]];
 }
 
+// The card ids the observations show face up (in any zone given as a list).
+function shownCards(observations) {
+  const out = new Set();
+  for (const obs of observations) {
+    for (const v of Object.values((obs && obs.zones) || {})) if (Array.isArray(v)) for (const id of v) out.add(id);
+  }
+  return out;
+}
+
 export async function replayPage(root, table) {
   const summary = await getJSON(`/api/tables/${encodeURIComponent(table)}`);
   const [module, cardData, gameList] = await Promise.all([loadModule(summary.game), loadCards(summary.game), getJSON("/api/games")]);
@@ -107,10 +116,13 @@ export async function replayPage(root, table) {
     const step = steps[index];
     const base = { cards: cardData, module, seats: summary.seats, options, legal: [], status: "replay", replay: true };
     const labelCtx = { ...base, seat: null };
+    // the header names a card only where the board (before or after the step) shows it
+    const before = index > 0 ? views(steps[index - 1], view) : [];
+    const shown = shownCards([...before, ...views(step, view)].map(([, obs]) => obs));
     stepText.replaceChildren(
       step.action === null || step.action === undefined
         ? h("p", null, "The start of the game.")
-        : h("p", null, h("strong", null, who(labelCtx, step.player)), " ", actionLabel(labelCtx, step.text ?? String(step.action))),
+        : h("p", null, h("strong", null, who(labelCtx, step.player)), " ", actionLabel(labelCtx, step.text ?? String(step.action), shown)),
     );
     events.replaceChildren(...(step.events || []).map((t) => h("li", null, plain(t))));
     if (!(step.events || []).length) events.appendChild(h("li.muted", null, "nothing else to see"));

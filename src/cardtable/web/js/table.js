@@ -8,11 +8,13 @@ export async function loadModule(game) {
   return (await import(`/games/${encodeURIComponent(game)}.js`)).default;
 }
 
-// An action's words with card ids replaced by card names.
-export function actionLabel(ctx, text) {
+// An action's words with card ids replaced by card names; with `shown` (a set of card ids),
+// a card not in it is "a face-down card" (the board does not show it either).
+export function actionLabel(ctx, text, shown = null) {
+  const word = (w) => (shown && !shown.has(w) ? "a face-down card" : cardName(ctx, w));
   return String(text)
     .split(/(\s+)/)
-    .map((w) => (ctx.cards[w] ? cardName(ctx, w) : w))
+    .map((w) => (ctx.cards[w] ? word(w) : w))
     .join("");
 }
 
@@ -69,6 +71,44 @@ export function showDetailOnHover(container, ctxRef, detail) {
   container.addEventListener("focusin", show);
 }
 
+// Keep a scrolling list's newest line in view: it follows new lines and changes of its size
+// (a taller card panel beside it) unless the reader has scrolled up. Returns the call that
+// scrolls down after lines are added.
+export function stickToBottom(el) {
+  let atBottom = true;
+  let lastTop = 0;
+  const follow = () => {
+    if (atBottom) el.scrollTop = el.scrollHeight;
+    lastTop = el.scrollTop;
+  };
+  // only a scroll up leaves the bottom: a list made shorter (its scroll event comes before
+  // the resize is seen) keeps its scrollTop and stays stuck
+  el.addEventListener("scroll", () => {
+    atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 4 || (atBottom && el.scrollTop >= lastTop);
+    lastTop = el.scrollTop;
+  });
+  new ResizeObserver(follow).observe(el);
+  return follow;
+}
+
+// The opponent's last play: the cards and zones its last action's events touched, as this
+// seat saw them (`last` of the update), marked until the next move.
+export function markLastPlay(board, ctx, last) {
+  if (!last || last.player === null || last.player === undefined || last.player === ctx.seat) return;
+  const marked = new Set();
+  for (const z of last.zones || []) {
+    const zone = CSS.escape(z);
+    const named = (last.cards || []).flatMap((c) => [...board.querySelectorAll(`.card[data-card="${CSS.escape(c)}"][data-zone="${zone}"]`)]);
+    const found = named.length ? named : [...board.querySelectorAll(`[data-zone="${zone}"]:not(.card)`)];
+    const els = found.length ? found : [...board.querySelectorAll(`.card[data-zone="${zone}"]`)];
+    for (const el of els) marked.add(el);
+  }
+  for (const el of marked) {
+    el.classList.add("last-play");
+    el.dataset.lastPlay = `P${last.player}`;
+  }
+}
+
 export async function tablePage(root, table) {
   let summary = await getJSON(`/api/tables/${encodeURIComponent(table)}`);
   const [module, cardData, gameList] = await Promise.all([
@@ -90,6 +130,7 @@ export async function tablePage(root, table) {
   const actionsEl = h("div#actions.actions");
   const detail = h("div#detail.detail-box", null, h("p.muted", null, "Point at a card to read it."));
   const logEl = h("ol#log.log");
+  const movesPanel = h("div.panel#moves-panel", { hidden: !token }, h("h4", null, "Moves"), actionsEl);
   root.replaceChildren(
     h(
       "div.table-page",
@@ -99,7 +140,7 @@ export async function tablePage(root, table) {
         "aside.side",
         null,
         promptEl,
-        h("div.panel", null, h("h4", null, "Moves"), actionsEl),
+        movesPanel,
         h("div.panel", null, h("h4", null, "Card"), detail),
         h("div.panel.log-panel", null, h("h4", null, "Log"), logEl),
       ),
@@ -116,6 +157,7 @@ export async function tablePage(root, table) {
   let menu = null;
 
   showDetailOnHover(board, () => ctx, detail);
+  const stick = stickToBottom(logEl);
   document.addEventListener("click", (e) => {
     if (menu && !menu.contains(e.target)) closeMenu();
   });
@@ -175,11 +217,11 @@ export async function tablePage(root, table) {
     if (firstOfConnection && lines.length) logEl.replaceChildren();
     firstOfConnection = false;
     for (const line of lines) logEl.appendChild(h("li", null, line));
-    logEl.scrollTop = logEl.scrollHeight;
     last = msg;
     pending = false;
     if (statusChanged) await refreshSummary();
     render();
+    stick(); // once the page around the log has its new size
   }
 
   function send(action) {
@@ -219,6 +261,7 @@ export async function tablePage(root, table) {
     };
     board.classList.remove("waiting");
     board.replaceChildren(module.render(ctx));
+    markLastPlay(board, ctx, msg.last);
 
     // legal moves on the board
     const byEl = new Map();
@@ -231,7 +274,8 @@ export async function tablePage(root, table) {
     for (const [el, acts] of byEl) {
       el.classList.add("actionable");
       el.setAttribute("role", "button");
-      el.title = acts.map((a) => actionLabel(ctx, a.text)).join("\n");
+      const name = el.dataset.card && ctx.cards[el.dataset.card] ? `${cardName(ctx, el.dataset.card)}\n` : "";
+      el.title = name + acts.map((a) => actionLabel(ctx, a.text)).join("\n");
       el.addEventListener("click", (e) => {
         e.stopPropagation();
         if (acts.length === 1) send(acts[0].action);
@@ -246,7 +290,8 @@ export async function tablePage(root, table) {
       });
     }
 
-    // the list of moves
+    // the list of moves (a spectator has none: no panel)
+    movesPanel.hidden = ctx.seat === null;
     actionsEl.replaceChildren(
       ...(ctx.legal.length
         ? ctx.legal.map((a) =>
