@@ -245,9 +245,17 @@ def serve(
             "postgresql+psycopg://USER:PASSWORD@HOST/DB)",
         ),
     ] = None,
+    abandon_after: Annotated[
+        float,
+        typer.Option(
+            min=0.1,
+            help="minutes an open or running table may wait with none of its seats' people "
+            "connected; then it is abandoned",
+        ),
+    ] = 30.0,
 ) -> None:
     """Serve games to browsers: open the printed address (docs/server-api.md)."""
-    serve_session(console, host, port, db)
+    serve_session(console, host, port, db, abandon_after * 60)
 
 
 @app.command(cls=Command)

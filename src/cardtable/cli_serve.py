@@ -8,8 +8,11 @@ from rich.markup import escape
 from cardtable.core.errors import CardtableError
 
 
-def serve(console: Console, host: str, port: int, db: str | None) -> None:
-    """Start the server on ``host:port`` over the database ``db`` and print where to open it."""
+def serve(
+    console: Console, host: str, port: int, db: str | None, abandon_after: float = 1800.0
+) -> None:
+    """Start the server on ``host:port`` over the database ``db`` and print where to open it;
+    a table whose seats' people are all away for ``abandon_after`` seconds is abandoned."""
     try:
         import uvicorn
 
@@ -20,8 +23,11 @@ def serve(console: Console, host: str, port: int, db: str | None) -> None:
             f"cardtable serve needs the server extra ({exc.name} is missing): "
             "python3 -m pip install -e '.[server]'"
         ) from None
+    if not 0 < abandon_after < float("inf"):
+        minutes = abandon_after / 60
+        raise CardtableError(f"--abandon-after must be a number of minutes, not {minutes}")
     url = db or default_url()
-    app = create_app(url)
+    app = create_app(url, abandon_after=abandon_after)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     console.print(f"cardtable server: open [bold]http://{shown}:{port}/[/] in a browser")
     console.print(f"database: {escape(_safe_url(url))} · stop with Ctrl+C")

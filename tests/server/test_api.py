@@ -144,7 +144,12 @@ def test_a_bad_table_request_is_refused_and_stores_nothing(
     assert r.status_code == 400, r.text
     assert message in r.json()["error"]
     assert len(r.json()["error"]) < 1000  # says what is wrong, without echoing the request
-    assert client.get("/api/tables").json() == {"open": [], "running": [], "finished": []}
+    assert client.get("/api/tables").json() == {
+        "open": [],
+        "running": [],
+        "finished": [],
+        "abandoned": [],
+    }
 
 
 def test_malformed_bodies(client: TestClient) -> None:

@@ -27,7 +27,14 @@ from cardtable.server.live import (
     LiveTable,
     Subscriber,
 )
-from cardtable.server.service import Conflict, Forbidden, GameService, NotFound, Unavailable
+from cardtable.server.service import (
+    ABANDON_AFTER,
+    Conflict,
+    Forbidden,
+    GameService,
+    NotFound,
+    Unavailable,
+)
 from cardtable.server.setup import MAX_DECK_TEXT, BadRequest, cached_game, check_deck_text
 from cardtable.server.storage import Store, default_url
 
@@ -86,16 +93,22 @@ def ensure_web_dir(web: Path = WEB) -> Path:
     return web
 
 
-def create_app(db_url: str | None = None, web: Path = WEB, max_queued: int = MAX_QUEUED) -> FastAPI:
+def create_app(
+    db_url: str | None = None,
+    web: Path = WEB,
+    max_queued: int = MAX_QUEUED,
+    abandon_after: float = ABANDON_AFTER,
+) -> FastAPI:
     """The server over the database at ``db_url`` (default: ``cardtable.db`` here); a
-    connection holding more than ``max_queued`` unsent messages is dropped."""
+    connection holding more than ``max_queued`` unsent messages is dropped; a table whose
+    seats' people are all away for ``abandon_after`` seconds is abandoned."""
     url = db_url or default_url()
     holder: dict[str, GameService] = {}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, url)
-        service = GameService(store, max_queued=max_queued)
+        service = GameService(store, max_queued=max_queued, abandon_after=abandon_after)
         await service.start()
         holder["service"] = app.state.service = service  # app.state: for tests
         try:
@@ -267,7 +280,8 @@ async def _drop_when_behind(
 async def _handle(
     service: GameService, live: LiveTable, sub: Subscriber, raw: str | bytes | None
 ) -> dict[str, Any] | None:
-    """One client message: ``act`` or ``ping``; the reply to queue (an error), if any."""
+    """One client message: ``act``, ``concede`` or ``ping``; the reply to queue (an error),
+    if any."""
     if raw is not None and len(raw) > MAX_MESSAGE:
         return {"type": "error", "message": f"a message is at most {MAX_MESSAGE} characters"}
     try:
@@ -279,10 +293,13 @@ async def _handle(
     kind = msg.get("type")
     if kind == "ping":
         return {"type": "pong"}
-    if kind != "act":
+    if kind not in ("act", "concede"):
         return {"type": "error", "message": f"unknown message type {kind!r}; send 'act'"}
     try:
-        await service.act(live, sub.seat, msg.get("action"), msg.get("seq"))
+        if kind == "concede":
+            await service.concede(live, sub.seat)
+        else:
+            await service.act(live, sub.seat, msg.get("action"), msg.get("seq"))
     except CardtableError as exc:
         return {"type": "error", "message": str(exc)}
     return None

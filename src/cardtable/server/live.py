@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -23,6 +24,11 @@ from cardtable.core.state import State
 from cardtable.eventlog import describe_event
 from cardtable.server.setup import cached_game
 from cardtable.server.storage import FINISHED, RUNNING, TableRow
+
+
+def concession(players: int, seat: int) -> list[float]:
+    """The result of a game ``seat`` conceded: it loses (-1), the others share the win."""
+    return [-1.0 if p == seat else 1.0 / (players - 1) for p in range(players)]
 
 
 def token_hash(token: str) -> str:
@@ -118,6 +124,8 @@ class LiveTable:
         self.subscribers: set[Subscriber] = set()
         self.agents: dict[int, Agent] = {}
         self.agent_task: asyncio.Task[None] | None = None
+        # since when no seat's person is connected (time.monotonic()); None while one is
+        self.alone_since: float | None = time.monotonic()
 
     @property
     def id(self) -> str:
@@ -172,6 +180,14 @@ class LiveTable:
             self.row.status = FINISHED
             self.row.result = result
 
+    def seated(self) -> bool:
+        """Whether a seat's person is connected (a spectator does not count)."""
+        return any(sub.seat is not None for sub in self.subscribers)
+
+    def ended(self, status: str, result: list[float] | None, seats: list[dict[str, Any]]) -> None:
+        """Adopt a stored end without a last action (a concession or abandonment)."""
+        self.row.status, self.row.result, self.row.seats = status, result, seats
+
     def log(self, seat: int | None, since: int) -> list[str]:
         """The log lines of the actions from ``since`` on, as ``seat`` may see them."""
         lines: list[str] = []
@@ -223,6 +239,7 @@ def summary(row: TableRow) -> dict[str, Any]:
         "seats": [
             {"kind": s["kind"], "taken": bool(s["taken"])}
             | ({"spec": s["spec"]} if s.get("spec") else {})
+            | ({"conceded": True} if s.get("conceded") else {})
             for s in row.seats
         ],
         "status": row.status,

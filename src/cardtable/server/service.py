@@ -11,16 +11,25 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from cardtable.core.errors import ActionNotationError, CardtableError, IllegalActionError
 from cardtable.core.infoset import InfoSet
-from cardtable.server.live import MAX_QUEUED, LiveTable, Subscriber, summary, token_hash
+from cardtable.server.live import (
+    MAX_QUEUED,
+    LiveTable,
+    Subscriber,
+    concession,
+    summary,
+    token_hash,
+)
 from cardtable.server.replay import replay_table
 from cardtable.server.setup import BadRequest, new_table_row
 from cardtable.server.storage import (
+    ABANDONED,
     FINISHED,
     OPEN,
     RUNNING,
@@ -51,16 +60,31 @@ class Unavailable(CardtableError):
     """The database failed: the request changed nothing and may be tried again."""
 
 
+ABANDON_AFTER = 30 * 60.0  # seconds with no seat's person connected
+
+
 class GameService:
     """Every table of one server process, over one :class:`Store`."""
 
-    def __init__(self, store: Store, agent_threads: int = 2, max_queued: int = MAX_QUEUED) -> None:
+    def __init__(
+        self,
+        store: Store,
+        agent_threads: int = 2,
+        max_queued: int = MAX_QUEUED,
+        abandon_after: float = ABANDON_AFTER,
+    ) -> None:
         """Serve the tables of ``store``; agents think on ``agent_threads`` threads; a
-        connection holding more than ``max_queued`` unsent messages is dropped."""
+        connection holding more than ``max_queued`` unsent messages is dropped; an open or
+        running table with no seat's person connected for ``abandon_after`` seconds is
+        abandoned."""
         if max_queued < 1:
             raise ValueError(f"max_queued must be at least 1, not {max_queued}")
+        if not abandon_after > 0:
+            raise ValueError(f"abandon_after must be over 0 seconds, not {abandon_after}")
         self.store = store
         self.max_queued = max_queued
+        self.abandon_after = abandon_after
+        self._sweeper: asyncio.Task[None] | None = None
         self.live: dict[str, LiveTable] = {}
         self._db = ThreadPoolExecutor(1 if store.is_sqlite else 8, thread_name_prefix="db")
         self._agents = ThreadPoolExecutor(agent_threads, thread_name_prefix="agent")
@@ -85,9 +109,13 @@ class GameService:
                 await self.get(table_id)
             except CardtableError as exc:  # a table that no longer replays stays stored
                 log.error("table %s cannot be rebuilt: %s", table_id, exc)
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
 
     async def stop(self) -> None:
         """Stop the agents and release the threads and connections."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            await asyncio.gather(self._sweeper, return_exceptions=True)
         tasks = [t.agent_task for t in self.live.values() if t.agent_task is not None]
         for task in tasks:
             task.cancel()
@@ -147,11 +175,12 @@ class GameService:
         return {"table": table_id, "seat": taken, "token": token}
 
     async def tables(self) -> dict[str, list[dict[str, Any]]]:
-        """The lobby's lists: open, running and (the latest) finished tables."""
+        """The lobby's lists: open, running and (the latest) finished and abandoned tables."""
         rows = await self.db(self.store.summaries, (OPEN, RUNNING), 500)
         done = await self.db(self.store.summaries, (FINISHED,), 100)
-        out: dict[str, list[dict[str, Any]]] = {OPEN: [], RUNNING: [], FINISHED: []}
-        for row in rows + done:
+        gone = await self.db(self.store.summaries, (ABANDONED,), 100)
+        out: dict[str, list[dict[str, Any]]] = {k: [] for k in (OPEN, RUNNING, FINISHED, ABANDONED)}
+        for row in rows + done + gone:
             out[row.status].append(summary(row))
         return out
 
@@ -183,15 +212,24 @@ class GameService:
                 if seat is None:
                     raise Forbidden(f"this token is not valid for table {table_id}")
             sub = Subscriber(seat, self.max_queued)
+            if seat is not None:
+                live.alone_since = None
             sub.push(json.dumps(live.update(seat, 0)))
             live.subscribers.add(sub)
             self._kick_agents(live)  # an agent that failed before tries again
         return live, sub
 
     def unsubscribe(self, live: LiveTable, sub: Subscriber) -> None:
-        """Forget a closed connection; a finished table nobody watches leaves memory."""
+        """Forget a closed connection; a table over that nobody watches leaves memory."""
         live.subscribers.discard(sub)
-        if live.status == FINISHED and not live.subscribers and live.agent_task is None:
+        if not live.seated() and live.alone_since is None:
+            live.alone_since = time.monotonic()
+        self._forget_if_over(live)
+
+    def _forget_if_over(self, live: LiveTable) -> None:
+        """Drop a table that is over from memory once nobody watches it."""
+        over = live.status in (FINISHED, ABANDONED)
+        if over and not live.subscribers and live.agent_task is None:
             self.live.pop(live.id, None)
 
     def _broadcast(self, live: LiveTable, since: int) -> None:
@@ -233,9 +271,7 @@ class GameService:
         async with live.lock:
             if seat is None:
                 raise BadRequest("a spectator cannot act (connect with a seat's token)")
-            if live.status != RUNNING:
-                why = "waiting for players" if live.status == OPEN else "the game is over"
-                raise BadRequest(f"table {live.id} is {live.status}: {why}")
+            _check_running(live)
             if seq != live.seq:
                 raise BadRequest(
                     f"stale action: the table is at seq {live.seq}, your action was for seq {seq}"
@@ -244,6 +280,66 @@ class GameService:
             if to_act != seat:
                 raise BadRequest(f"it is P{to_act}'s turn, not yours (you are P{seat})")
             await self._commit(live, seat, action)
+
+    async def concede(self, live: LiveTable, seat: int | None) -> None:
+        """``seat`` gives up a running table: it loses and the others share the win (stored
+        with the seat marked ``conceded``); raises BadRequest (nothing changes) otherwise."""
+        async with live.lock:
+            if seat is None:
+                raise BadRequest("a spectator cannot concede (connect with a seat's token)")
+            _check_running(live)
+            seats = [dict(s) for s in live.row.seats]
+            seats[seat]["conceded"] = True
+            await self._end(live, FINISHED, concession(len(seats), seat), seats)
+
+    async def _end(
+        self, live: LiveTable, status: str, result: list[float] | None, seats: list[dict[str, Any]]
+    ) -> None:
+        """Store and adopt the end of a table, then tell its connections (call with the
+        lock held); raises Unavailable or BadRequest (another process ended it first)."""
+        try:
+            stored = await self.db(self.store.end_table, live.id, status, result, seats)
+        except Exception as exc:
+            log.error("table %s: its end (%s) not stored", live.id, status, exc_info=exc)
+            raise Unavailable("the server could not store it (its database failed)") from None
+        if not stored:
+            await self._reload(live)
+            raise BadRequest("the table changed meanwhile; it has been reloaded")
+        live.ended(status, result, seats)
+        self._broadcast(live, live.seq)
+
+    # ----- abandoned tables --------------------------------------------------------------
+    async def _sweep_loop(self) -> None:
+        """Look for abandoned tables every so often (a quarter of the time limit, at most
+        a minute)."""
+        while True:
+            await asyncio.sleep(min(60.0, self.abandon_after / 4))
+            await self.sweep()
+
+    async def sweep(self) -> list[str]:
+        """Abandon every open or running table in memory whose seats' people have all been
+        away for ``abandon_after`` seconds; the ids abandoned."""
+        now = time.monotonic()
+        gone: list[str] = []
+        for live in list(self.live.values()):
+            away = live.alone_since
+            late = away is not None and now - away >= self.abandon_after
+            if late and live.status in (OPEN, RUNNING) and await self._abandon(live):
+                gone.append(live.id)
+        return gone
+
+    async def _abandon(self, live: LiveTable) -> bool:
+        async with live.lock:
+            if live.status not in (OPEN, RUNNING) or live.seated():
+                return False
+            try:
+                await self._end(live, ABANDONED, None, live.row.seats)
+            except CardtableError as exc:
+                log.warning("table %s not abandoned: %s", live.id, exc)
+                return False
+        log.info("table %s abandoned: nobody came back", live.id)
+        self._forget_if_over(live)
+        return True
 
     async def _commit(self, live: LiveTable, seat: int, action: int) -> None:
         """Apply on a clone, store, then adopt and send (call with the lock held)."""
@@ -376,6 +472,15 @@ class GameService:
         )
         for sub in list(live.subscribers):
             self.send(live, sub, text)
+
+
+def _check_running(live: LiveTable) -> None:
+    """Raise BadRequest unless the table is running."""
+    if live.status != RUNNING:
+        why = {OPEN: "waiting for players", ABANDONED: "nobody came back"}.get(
+            live.status, "the game is over"
+        )
+        raise BadRequest(f"table {live.id} is {live.status}: {why}")
 
 
 def _retrieve(task: asyncio.Future[None]) -> None:

@@ -41,6 +41,7 @@ from sqlalchemy.pool import ConnectionPoolEntry
 from cardtable.core.errors import CardtableError
 
 OPEN, RUNNING, FINISHED = "open", "running", "finished"
+ABANDONED = "abandoned"  # no seated person came back for the server's time limit
 
 metadata = MetaData()
 
@@ -240,6 +241,19 @@ class Store:
             )
             row.seats, row.status = seats, status
         return seat, row
+
+    def end_table(
+        self, table_id: str, status: str, result: list[float] | None, seats: list[dict[str, Any]]
+    ) -> bool:
+        """End an open or running table without a last action (a concession: ``finished``
+        with its result; or ``abandoned``); ``False`` if it was no longer open or running."""
+        with self._locked(), self.engine.begin() as conn:
+            done = conn.execute(
+                update(tables_t)
+                .where(tables_t.c.id == table_id, tables_t.c.status.in_((OPEN, RUNNING)))
+                .values(status=status, result=result, seats=seats)
+            )
+            return bool(done.rowcount == 1)
 
     def append_action(
         self, table_id: str, idx: int, action: int, seat: int, result: list[float] | None
