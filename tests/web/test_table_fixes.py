@@ -148,3 +148,23 @@ def test_rugby_team_header_is_reset_between_periods(page: Any, server: str) -> N
         assert "specials 0/2" in head and "class 0 / 8" in head, head
         for stale in ("substituted", "strategy done", "skills blocked", "first in strategy"):
             assert stale not in head, head
+
+
+def test_concede_ends_the_game_and_the_lobby_lists_it(page: Any, server: str, shots: Path) -> None:
+    table = start_table(page, server, "goofspiel", "random", seed=2)
+    page.wait_for_function(READY)
+    assert page.locator("#leave").get_attribute("href") == "/"
+    page.once("dialog", lambda d: d.dismiss())  # changing one's mind changes nothing
+    page.click("#concede")
+    page.wait_for_timeout(300)
+    assert page.locator("#banner").is_hidden()
+    page.once("dialog", lambda d: d.accept())
+    page.click("#concede")
+    page.wait_for_selector("#banner:not([hidden])")
+    assert page.locator(".banner-title").inner_text() == "You conceded. You lose."
+    assert page.locator("#concede").count() == 0
+    page.screenshot(path=str(shots / "conceded.png"), full_page=True)
+    page.goto(server)
+    row = page.locator(f'[data-list="finished"] tr[data-table="{table}"]')
+    row.wait_for()
+    assert "conceded" in row.inner_text()

@@ -257,9 +257,17 @@ function seatWords(t) {
     const mine = seatStore.get(t.table);
     const you = mine && mine.seat === i ? " (you)" : "";
     if (s.kind === "agent") return `P${i} ${s.spec}${you}`;
+    if (s.conceded) return `P${i} person, conceded${you}`;
     return `P${i} ${s.taken ? "person" : "free seat"}${you}`;
   });
 }
+
+const EMPTY_LIST = {
+  open: "No table is waiting for players.",
+  running: "No game is being played.",
+  finished: "No finished game yet.",
+  abandoned: "No table was abandoned.",
+};
 
 function renderLists(root, data, games) {
   const title = (name) => (games.find((g) => g.name === name) || { title: name }).title;
@@ -274,7 +282,7 @@ function renderLists(root, data, games) {
             null,
             h("tbody", null, rows.map((t) => h("tr", { dataset: { table: t.table } }, h("td", null, h("strong", null, title(t.game)), h("div.muted", null, `table ${t.table} · ${when(t.created)}`)), h("td.seats", null, seatWords(t).join(" · "), t.result ? h("div.muted", null, `result ${t.result.join(" / ")}`) : null), h("td.buttons", null, buttons(t))))),
           )
-        : h("p.muted", null, name === "open" ? "No table is waiting for players." : name === "running" ? "No game is being played." : "No finished game yet."),
+        : h("p.muted", null, EMPTY_LIST[name]),
     );
   const mine = (t) => seatStore.get(t.table);
   root.replaceChildren(
@@ -287,5 +295,6 @@ function renderLists(root, data, games) {
       h("a.button.ghost", { href: `/table/${t.table}?watch=1` }, "Watch"),
     ]),
     section("finished", data.finished || [], (t) => [h("a.button", { href: `/replay/${t.table}` }, "Replay"), h("a.button.ghost", { href: `/table/${t.table}?watch=1` }, "Final position")]),
+    section("abandoned", data.abandoned || [], (t) => [h("a.button.ghost", { href: `/table/${t.table}?watch=1` }, "Last position")]),
   );
 }

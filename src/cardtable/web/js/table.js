@@ -4,6 +4,8 @@ import { cards as loadCards, getJSON, seats, wsURL } from "./api.js";
 import { cardName, detailEl, who } from "./board.js";
 import { copyText, crumbs, h, plain, setConn, toast } from "./ui.js";
 
+const ABANDONED = "This table was abandoned: its players all left and none came back.";
+
 export async function loadModule(game) {
   return (await import(`/games/${encodeURIComponent(game)}.js`)).default;
 }
@@ -45,8 +47,19 @@ export function optionValues(gameInfo, summary) {
   return { ...out, ...(summary.options || {}) };
 }
 
+// "P1 conceded." (or "You conceded.") when a seat gave the game up, else "".
+function concededWords(ctx) {
+  const p = (ctx.seats || []).findIndex((s) => s && s.conceded);
+  if (p < 0) return "";
+  return p === ctx.seat && !ctx.replay ? "You conceded. " : `P${p} conceded. `;
+}
+
 export function resultWords(ctx, result) {
   if (!result) return "";
+  return concededWords(ctx) + outcomeWords(ctx, result);
+}
+
+function outcomeWords(ctx, result) {
   const own = ctx.module && ctx.module.resultWords ? ctx.module.resultWords(ctx, result) : null;
   if (own) return own;
   const best = Math.max(...result);
@@ -297,7 +310,7 @@ export async function tablePage(root, table) {
         ? ctx.legal.map((a) =>
             h("button.action", { dataset: { action: a.action, text: a.text }, title: a.text, onclick: () => send(a.action) }, actionLabel(ctx, a.text)),
           )
-        : [h("p.muted", null, msg.status === "finished" ? "The game is over." : "No move for you now.")]),
+        : [h("p.muted", null, msg.status === "finished" || msg.status === "abandoned" ? "The game is over." : "No move for you now.")]),
     );
 
     renderPrompt();
@@ -323,6 +336,8 @@ export async function tablePage(root, table) {
       );
     } else if (msg.status === "finished") {
       parts.push(h("div.prompt-title", null, "Game over"), h("p", null, resultWords(ctx, msg.result)));
+    } else if (msg.status === "abandoned") {
+      parts.push(h("div.prompt-title", null, "Abandoned"), h("p", null, ABANDONED));
     } else if (ctx.legal.length) {
       const p = module.prompt ? module.prompt(ctx) : null;
       const title = (p && p.title) || "Your turn";
@@ -333,12 +348,32 @@ export async function tablePage(root, table) {
       const p = module.status ? module.status(ctx) : null;
       if (p) parts.push(h("p", null, p));
     }
+    if (msg.status === "running" && me !== null) {
+      parts.push(
+        h(
+          "div.leave",
+          null,
+          h("button#concede.ghost", { onclick: concede, title: "Give the game up: the other side wins" }, "Concede"),
+          h("a#leave.button.ghost", { href: "/", title: "Back to the lobby; your seat stays yours (the table is abandoned if nobody comes back)" }, "Leave the table"),
+        ),
+      );
+    }
     promptEl.className = `prompt${ctx.legal.length ? " act" : ""}`;
     promptEl.replaceChildren(h("div.seat-line", null, seatLine), ...parts);
   }
 
+  function concede() {
+    if (!ws || ws.readyState !== WebSocket.OPEN || !window.confirm("Concede this game? The other side wins, and the table ends for everyone.")) return;
+    ws.send(JSON.stringify({ type: "concede" }));
+  }
+
   function renderBanner() {
     const msg = last;
+    if (msg.status === "abandoned") {
+      banner.hidden = false;
+      banner.replaceChildren(h("div.banner-title", null, ABANDONED), h("div.banner-links", null, h("a.button.ghost", { href: "/" }, "Back to the lobby")));
+      return;
+    }
     if (msg.status !== "finished") {
       banner.hidden = true;
       return;
