@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from cardtable.agents.base import Agent, make_agent
-from cardtable.cli_words import action_words, help_lines, result_words
+from cardtable.cli_words import action_words, help_lines
 from cardtable.core.errors import ActionNotationError, CardtableError, IllegalActionError
 from cardtable.core.game import Game
 from cardtable.core.i18n import Lang, Translate, translator
@@ -141,7 +141,7 @@ def play_session(
         viewer = last if len(people) == 1 else None
         console.print(game.presentation.render(state.observation(viewer)))
         record.result = state.returns()
-        console.print(escape(result_words(record.result, _)))
+        console.print(f"[bold]{escape(game.presentation.result(state.observation(None), lang))}[/]")
     if save is not None:
         record.notation = [game.action_to_string(a) for a in record.actions]
         save.write_text(record.to_json() + "\n", encoding="utf-8")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.markup import escape
 
-from cardtable.cli_words import action_words, result_words
+from cardtable.cli_words import action_words
 from cardtable.core.errors import CardtableError
 from cardtable.core.game import Game
 from cardtable.core.i18n import Lang, Translate, translator
@@ -42,9 +42,7 @@ def replay_session(
     for step, (state, action) in enumerate(replay(record), 1):
         if action is None:
             console.print(game.presentation.render(state.observation(view)))
-            ended = state.is_terminal()
-            words = result_words(state.returns(), _) if ended else _("the game was left unfinished")
-            console.print(escape(words))
+            console.print(f"[bold]{escape(ending(game, state, lang))}[/]")
             break
         every = as_player == "all"
         print_step(
@@ -53,6 +51,13 @@ def replay_session(
         if pause:
             wait = _("Enter for the next step")
             console.input(f"[dim]{escape(wait)}[/]")
+
+
+def ending(game: Game, state: State, lang: Lang) -> str:
+    """How a replayed game ended (``Presentation.result``), or that it was left unfinished."""
+    if not state.is_terminal():
+        return translator("cardtable", lang)("The game was left unfinished")
+    return game.presentation.result(state.observation(None), lang)
 
 
 def print_step(

@@ -45,13 +45,3 @@ def help_lines(game: Game, texts: Sequence[str], lang: Lang, _: Translate) -> li
                 described.add(cid)
                 lines.append("       " + game.presentation.describe_card(cid, lang))
     return lines
-
-
-def result_words(returns: Sequence[float], _: Translate) -> str:
-    """A finished game's result in words: who won (or a draw) and every seat's return."""
-    scores = ", ".join(f"P{p} {r:g}" for p, r in enumerate(returns))
-    best = max(returns, default=0.0)
-    winners = [f"P{p}" for p, r in enumerate(returns) if r == best]
-    if not returns or best == min(returns):
-        return _("result: a draw (returns: {scores})", scores=scores)
-    return _("result: {winners} won (returns: {scores})", winners=", ".join(winners), scores=scores)

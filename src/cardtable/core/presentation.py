@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.markup import escape
 
-from cardtable.core.i18n import Lang
+from cardtable.core.i18n import Lang, translator
 from cardtable.core.wording import Sentences, describe
 
 if TYPE_CHECKING:
@@ -62,6 +62,14 @@ class Presentation:
         ja = getattr(card, "text_ja", "") if lang == "ja" else ""
         return str(ja or getattr(card, "text", "") or "")
 
+    def result(self, observation: dict[str, Any], lang: Lang = "en") -> str:
+        """How a finished game ended, in one sentence in ``lang`` (no full stop): the winner,
+        the score in the game's own units and how it ended (``P0 wins by pinfall on turn
+        5``), read from the spectator's ``observation`` (public information only). Default:
+        the winner from the observation's ``winner`` (a seat or ``draw``) or ``returns``,
+        else "The game is over"."""
+        return generic_result(observation, lang)
+
     def describe_event(self, view: dict[str, Any], viewer: int | None) -> str | None:
         """An event view in plain words for a log people read, or ``None`` to leave it to the
         generic text of ``cardtable.eventlog``. Default: the sentence of the view's kind in
@@ -87,3 +95,19 @@ class Presentation:
         counts for a label in a game when it entered one of its zones. Default: none. Read
         only by ``sim`` (``cardtable balance``), never by the rules."""
         return {}
+
+
+def generic_result(observation: dict[str, Any], lang: Lang = "en") -> str:
+    """The default :meth:`Presentation.result`: "P1 wins", "Draw" or "The game is over"."""
+    _ = translator("cardtable", lang)
+    winner = observation.get("winner")
+    returns = observation.get("returns")
+    if winner is None and isinstance(returns, list) and returns:
+        best = max(returns)
+        top = [p for p, r in enumerate(returns) if r == best]
+        winner = top[0] if len(top) == 1 else "draw" if len(top) == len(returns) else None
+    if winner == "draw":
+        return _("Draw")
+    if isinstance(winner, int) and not isinstance(winner, bool):
+        return _("P{player} wins", player=winner)
+    return _("The game is over")

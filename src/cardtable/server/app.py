@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -18,7 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
 from cardtable.core.errors import CardtableError, UnknownGameError
-from cardtable.core.i18n import check_lang, negotiate
+from cardtable.core.i18n import Lang, check_lang, negotiate
 from cardtable.server import catalog
 from cardtable.server.live import (
     CLOSE_BEHIND,
@@ -73,6 +73,12 @@ async def _body(request: Request) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise BadRequest("the body must be a JSON object")
     return data
+
+
+def _lang(headers: Mapping[str, str], lang: str | None) -> Lang:
+    """The language a request asks for: its ``lang`` parameter (checked: 400 for one
+    cardtable does not speak), else its ``Accept-Language``."""
+    return check_lang(lang) if lang else negotiate(headers.get("accept-language", ""))
 
 
 def _why(exc: Exception) -> str:
@@ -189,12 +195,14 @@ def _add_table_routes(app: FastAPI, svc: Callable[[], GameService]) -> None:
         return await svc().create_table(await _body(request))
 
     @app.get("/api/tables")
-    async def list_tables() -> dict[str, list[dict[str, Any]]]:
-        return await svc().tables()
+    async def list_tables(
+        request: Request, lang: str | None = None
+    ) -> dict[str, list[dict[str, Any]]]:
+        return await svc().tables(_lang(request.headers, lang))
 
     @app.get("/api/tables/{table}")
-    async def get_table(table: str) -> dict[str, Any]:
-        return await svc().summary(table)
+    async def get_table(request: Request, table: str, lang: str | None = None) -> dict[str, Any]:
+        return await svc().summary(table, _lang(request.headers, lang))
 
     @app.post("/api/tables/{table}/join")
     async def join_table(table: str, request: Request) -> dict[str, Any]:
@@ -204,19 +212,24 @@ def _add_table_routes(app: FastAPI, svc: Callable[[], GameService]) -> None:
         return await svc().join(table, seat)
 
     @app.get("/api/tables/{table}/replay")
-    async def replay(table: str, view: str = "public") -> dict[str, Any]:
-        return await svc().replay(table, view)
+    async def replay(
+        request: Request, table: str, view: str = "public", lang: str | None = None
+    ) -> dict[str, Any]:
+        return await svc().replay(table, view, _lang(request.headers, lang))
 
 
 def _add_table_socket(app: FastAPI, svc: Callable[[], GameService]) -> None:
     """A table's WebSocket: a seat's (or a watcher's) updates out, its actions in."""
 
     @app.websocket("/ws/tables/{table}")
-    async def table_socket(websocket: WebSocket, table: str, token: str | None = None) -> None:
+    async def table_socket(
+        websocket: WebSocket, table: str, token: str | None = None, lang: str | None = None
+    ) -> None:
         await websocket.accept()
         service = svc()
         try:
-            live, sub = await service.subscribe(table, token)
+            chosen = _lang(websocket.headers, lang)
+            live, sub = await service.subscribe(table, token, chosen)
         except CardtableError as exc:
             await websocket.send_json({"type": "error", "message": str(exc)})
             await websocket.close(code=4000 + STATUS.get(type(exc), 400))

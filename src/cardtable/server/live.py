@@ -19,6 +19,7 @@ from typing import Any
 from cardtable.agents.base import Agent, make_agent
 from cardtable.core.events import Event
 from cardtable.core.game import Game
+from cardtable.core.i18n import Lang, translator
 from cardtable.core.rng import derive_seed
 from cardtable.core.state import State
 from cardtable.eventlog import describe_event
@@ -93,6 +94,7 @@ class Subscriber:
 
     seat: int | None
     limit: int = MAX_QUEUED
+    lang: Lang = "en"
     queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
     dropped: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -198,8 +200,18 @@ class LiveTable:
                     lines.append(describe_event(self.game, view, seat))
         return lines
 
-    def update(self, seat: int | None, since: int) -> dict[str, Any]:
-        """The update message for ``seat``, with the log lines from action ``since`` on."""
+    def result_text(self, lang: Lang) -> str | None:
+        """How the finished game ended in ``lang`` (``Presentation.result`` of the
+        spectator's observation); ``None`` before the end."""
+        if self.row.status != FINISHED:
+            return None
+        return conceded(self.row, lang) or self.game.presentation.result(
+            self.state.observation(None), lang
+        )
+
+    def update(self, seat: int | None, since: int, lang: Lang = "en") -> dict[str, Any]:
+        """The update message for ``seat``, with the log lines from action ``since`` on and,
+        once finished, how the game ended in ``lang`` (``result_text``)."""
         to_act = self.to_act()
         legal = (
             [
@@ -223,6 +235,7 @@ class LiveTable:
             "last": last_play(self.state, self.movers[-1], self.events[-1], seat)
             if self.events
             else None,
+            "result_text": self.result_text(lang),
         }
 
     def summary(self) -> dict[str, Any]:
@@ -230,8 +243,29 @@ class LiveTable:
         return summary(self.row)
 
 
-def summary(row: TableRow) -> dict[str, Any]:
-    """A table as the API lists it (no seed, no tokens)."""
+def final_observation(row: TableRow) -> dict[str, Any]:
+    """The spectator's observation at the end of a stored table (its actions replayed)."""
+    return build_state(row)[1].observation(None)
+
+
+def result_text(row: TableRow, observation: dict[str, Any], lang: Lang) -> str:
+    """How a finished table's game ended in ``lang``, from its last spectator observation
+    (or the seat that conceded it)."""
+    game = cached_game(row.game, row.options)
+    return conceded(row, lang) or game.presentation.result(observation, lang)
+
+
+def conceded(row: TableRow, lang: Lang) -> str | None:
+    """``P1 conceded`` (in ``lang``) for a game a seat conceded, else ``None``."""
+    seats = [i for i, s in enumerate(row.seats) if s.get("conceded")]
+    if not seats:
+        return None
+    return translator("cardtable", lang)("P{seat} conceded the game", seat=seats[0])
+
+
+def summary(row: TableRow, text: str | None = None) -> dict[str, Any]:
+    """A table as the API lists it (no seed, no tokens); ``text``: how it ended, in words
+    (``result_text``, finished tables only)."""
     out: dict[str, Any] = {
         "table": row.id,
         "game": row.game,
@@ -247,4 +281,6 @@ def summary(row: TableRow) -> dict[str, Any]:
     }
     if row.result is not None:
         out["result"] = row.result
+    if text is not None:
+        out["result_text"] = text
     return out

@@ -11,6 +11,7 @@ from dataclasses import asdict, replace
 from typing import Any
 
 from cardtable.core.events import Event
+from cardtable.core.i18n import Lang
 from cardtable.core.state import State
 from cardtable.eventlog import describe_event
 from cardtable.records import GameRecord
@@ -58,10 +59,11 @@ def _all_view(state: State, event: Event, players: int) -> dict[str, Any] | None
     return public if public is not None else next((v for v in views if v is not None), None)
 
 
-def replay_table(row: TableRow, view_text: str) -> dict[str, Any]:
-    """``{record, initial, steps}``: ``initial`` is the observation before the first action;
-    each step is ``{action, text, player, events, observation}`` after that action (``all``
-    adds ``observations``, one per seat, and its ``observation`` is the spectator's)."""
+def replay_table(row: TableRow, view_text: str, lang: Lang = "en") -> dict[str, Any]:
+    """``{record, initial, steps, result_text}``: ``initial`` is the observation before the
+    first action; each step is ``{action, text, player, events, observation}`` after that
+    action (``all`` adds ``observations``, one per seat, and its ``observation`` is the
+    spectator's); ``result_text`` says how the game ended, in ``lang``."""
     record = record_of(row)
     players = int(row.options.get("players", 2))
     view = parse_view(view_text, players)
@@ -89,4 +91,5 @@ def replay_table(row: TableRow, view_text: str) -> dict[str, Any]:
             step["observations"] = [state.observation(p) for p in range(players)]
         steps.append(step)
     record.notation = [s["text"] for s in steps]
-    return {"record": asdict(record), "initial": initial, "steps": steps}
+    ended = game.presentation.result(state.observation(None), lang)
+    return {"record": asdict(record), "initial": initial, "steps": steps, "result_text": ended}

@@ -17,12 +17,15 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from cardtable.core.errors import ActionNotationError, CardtableError, IllegalActionError
+from cardtable.core.i18n import Lang
 from cardtable.core.infoset import InfoSet
 from cardtable.server.live import (
     MAX_QUEUED,
     LiveTable,
     Subscriber,
     concession,
+    final_observation,
+    result_text,
     summary,
     token_hash,
 )
@@ -38,9 +41,12 @@ from cardtable.server.storage import (
     StorageError,
     Store,
     StoredAction,
+    TableRow,
 )
 
 log = logging.getLogger("cardtable.server")
+MAX_ENDINGS = 1000
+"""The last spectator views of finished tables kept (for the lobby's result sentences)."""
 T = TypeVar("T")
 
 
@@ -86,6 +92,7 @@ class GameService:
         self.abandon_after = abandon_after
         self._sweeper: asyncio.Task[None] | None = None
         self.live: dict[str, LiveTable] = {}
+        self._endings: dict[str, dict[str, Any]] = {}  # the last spectator view of finished tables
         self._db = ThreadPoolExecutor(1 if store.is_sqlite else 8, thread_name_prefix="db")
         self._agents = ThreadPoolExecutor(agent_threads, thread_name_prefix="agent")
         self._loading: dict[str, asyncio.Lock] = {}
@@ -174,34 +181,58 @@ class GameService:
             self._kick_agents(live)
         return {"table": table_id, "seat": taken, "token": token}
 
-    async def tables(self) -> dict[str, list[dict[str, Any]]]:
-        """The lobby's lists: open, running and (the latest) finished and abandoned tables."""
+    async def tables(self, lang: Lang = "en") -> dict[str, list[dict[str, Any]]]:
+        """The lobby's lists: open, running and (the latest) finished and abandoned tables,
+        the finished ones with how they ended in ``lang``."""
         rows = await self.db(self.store.summaries, (OPEN, RUNNING), 500)
         done = await self.db(self.store.summaries, (FINISHED,), 100)
         gone = await self.db(self.store.summaries, (ABANDONED,), 100)
         out: dict[str, list[dict[str, Any]]] = {k: [] for k in (OPEN, RUNNING, FINISHED, ABANDONED)}
         for row in rows + done + gone:
-            out[row.status].append(summary(row))
+            out[row.status].append(summary(row, await self.ending(row, lang)))
         return out
 
-    async def summary(self, table_id: str) -> dict[str, Any]:
-        """One table's summary; raises NotFound."""
+    async def summary(self, table_id: str, lang: Lang = "en") -> dict[str, Any]:
+        """One table's summary (a finished one's with how it ended in ``lang``); raises
+        NotFound."""
         row = await self.db(self.store.load, table_id)
         if row is None:
             raise NotFound(f"no table {table_id!r}")
-        return summary(row)
+        return summary(row, await self.ending(row, lang))
 
-    async def replay(self, table_id: str, view: str) -> dict[str, Any]:
+    async def ending(self, row: TableRow, lang: Lang) -> str | None:
+        """How a finished table's game ended in ``lang`` (``None`` for one not finished),
+        from its last spectator observation: kept once seen, else replayed on a thread."""
+        if row.status != FINISHED:
+            return None
+        observation = self._endings.get(row.id)
+        if observation is None:
+            live = self.live.get(row.id)
+            if live is not None and live.state.is_terminal():
+                observation = live.state.observation(None)
+            else:
+                full = await self.db(self.store.load, row.id)
+                if full is None:
+                    return None
+                observation = await asyncio.to_thread(final_observation, full)
+            if len(self._endings) >= MAX_ENDINGS:
+                self._endings.pop(next(iter(self._endings)))
+            self._endings[row.id] = observation
+        return result_text(row, observation, lang)
+
+    async def replay(self, table_id: str, view: str, lang: Lang = "en") -> dict[str, Any]:
         """A finished table step by step from one view (``N``, ``all`` or ``public``)."""
         row = await self.db(self.store.load, table_id)
         if row is None:
             raise NotFound(f"no table {table_id!r}")
         if row.status != FINISHED:
             raise Conflict(f"table {table_id} is {row.status}: only finished tables replay")
-        return await asyncio.to_thread(replay_table, row, view)
+        return await asyncio.to_thread(replay_table, row, view, lang)
 
     # ----- connections -------------------------------------------------------------------
-    async def subscribe(self, table_id: str, token: str | None) -> tuple[LiveTable, Subscriber]:
+    async def subscribe(
+        self, table_id: str, token: str | None, lang: Lang = "en"
+    ) -> tuple[LiveTable, Subscriber]:
         """Register a connection (a seat by its token, or a spectator); its first message,
         with the whole log so far, is queued at once."""
         live = await self.get(table_id)
@@ -211,10 +242,10 @@ class GameService:
                 seat = live.seat_of_token(token)
                 if seat is None:
                     raise Forbidden(f"this token is not valid for table {table_id}")
-            sub = Subscriber(seat, self.max_queued)
+            sub = Subscriber(seat, self.max_queued, lang)
             if seat is not None:
                 live.alone_since = None
-            sub.push(json.dumps(live.update(seat, 0)))
+            sub.push(json.dumps(live.update(seat, 0, lang)))
             live.subscribers.add(sub)
             self._kick_agents(live)  # an agent that failed before tries again
         return live, sub
@@ -234,11 +265,12 @@ class GameService:
 
     def _broadcast(self, live: LiveTable, since: int) -> None:
         """Queue an update for every connection, built once per seat (call with the lock)."""
-        built: dict[int | None, str] = {}
+        built: dict[tuple[int | None, Lang], str] = {}
         for sub in list(live.subscribers):
-            text = built.get(sub.seat)
+            text = built.get((sub.seat, sub.lang))
             if text is None:
-                text = built[sub.seat] = json.dumps(live.update(sub.seat, since))
+                text = json.dumps(live.update(sub.seat, since, sub.lang))
+                built[sub.seat, sub.lang] = text
             self.send(live, sub, text)
 
     def send(self, live: LiveTable, sub: Subscriber, text: str) -> None:

@@ -58,3 +58,11 @@ class GoofPresentation(Presentation):
             lines.append(f"[b]P{p}[/b]: {score} point{'s' * (score != 1)}, won {won}")
             lines.append(f"  bid {bid}; shown {shown}; hand {hand}")
         return "\n".join(lines)
+
+    def result(self, observation: dict[str, Any], lang: Lang = "en") -> str:
+        """GS-3.1: the winner and the points, "P1 wins with 48 points to 43"."""
+        _, (a, b), w = translator(__package__, lang), observation["scores"], observation["winner"]
+        if w == "draw":
+            return _("Draw, {points} points each", points=a)
+        won, lost = (a, b) if w == 0 else (b, a)
+        return _("P{player} wins with {won} points to {lost}", player=w, won=won, lost=lost)

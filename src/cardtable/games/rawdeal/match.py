@@ -70,6 +70,7 @@ class MatchState(State):
         "bonus",
         "carry",
         "gone",
+        "how_ended",
         "last_damage",
         "last_played",
         "passes",
@@ -118,6 +119,7 @@ class MatchState(State):
         self.reversals_left = 0
         self.stun_max = 0
         self.winner = -1  # a player; in a tag team match a team; or DRAW, BOTH_LOSE
+        self.how_ended = ""  # at the end: pinfall, count-out, turn limit, double ...
         self.abilities = (0,) * n  # each Superstar's ability: see _cache_abilities
         # caches of facts derived from zones, per player (see ring_facts and backlash_midmatch);
         # tuples that are replaced, not changed, so that clones share them
@@ -168,6 +170,7 @@ class MatchState(State):
         other.reversals_left = self.reversals_left
         other.stun_max = self.stun_max
         other.winner = self.winner
+        other.how_ended = self.how_ended
         other.abilities = self.abilities
         other._facts = self._facts
         other._backlash = self._backlash

@@ -154,7 +154,7 @@ class RawDealState(PrematchRules, PlayingRules):
         seats = range(self.game.num_players)
         tag = self.game.hot.tag
         aimed = self.phase != PH_TARGET
-        return {
+        view: dict[str, Any] = {
             "game": "rawdeal",
             "player": player,
             "num_players": len(seats),
@@ -184,3 +184,6 @@ class RawDealState(PrematchRules, PlayingRules):
             "stun_max": self.stun_max if self.phase == PH_STUN else 0,
             "winner": self._winner_name(),
         }
+        if self.phase == PH_OVER:  # RD-8: how the match ended (pinfall, count-out, ...)
+            view["ended"] = self.how_ended
+        return view

@@ -72,6 +72,7 @@ class WinningRules(MultiplayerRules):
     def _game_over(self, winner: int, how: str, ev: Events) -> None:
         self.phase = PH_OVER
         self.winner = winner
+        self.how_ended = how
         self._legal = []
         if ev is not None:
             ev.append(note("game_over", max(winner, -1), how=how))

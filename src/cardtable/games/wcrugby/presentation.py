@@ -1,14 +1,15 @@
-"""Wheelchair rugby for people (its Presentation), in three parts: the table and card lines
-(render.py), the rules sheet (sheet.py), and the log's sentences (words.py; the zones' words
-are their labels, zones.py)."""
+"""Wheelchair rugby for people (its Presentation), in four parts: the table and card lines
+(render.py), how the game ended (result.py), the rules sheet (sheet.py), and the log's sentences
+(words.py; the zones' words are their labels, zones.py)."""
 
 from .render import RugbyDrawing
+from .result import RugbyResult
 from .sheet import RugbySheet
 from .words import SENTENCES
 from .zones import COURT, SLOTS, tbase
 
 
-class RugbyPresentation(RugbyDrawing, RugbySheet):
+class RugbyPresentation(RugbyDrawing, RugbyResult, RugbySheet):
     """How Wheelchair rugby reads to people."""
 
     sentences = SENTENCES

@@ -1,5 +1,5 @@
 // The lobby: start a table (game, options, decks, opponents, your seat) and list the tables.
-import { games as loadGames, getJSON, postJSON, seats as seatStore } from "./api.js";
+import { games as loadGames, getJSON, lang, postJSON, seats as seatStore } from "./api.js";
 import { crumbs, h, plain, toast, when } from "./ui.js";
 
 const HIDDEN_OPTIONS = new Set(["players", "cards"]);
@@ -42,7 +42,7 @@ export async function lobbyPage(root) {
 
   const refresh = async () => {
     try {
-      renderLists(lists, await getJSON("/api/tables"), games);
+      renderLists(lists, await getJSON(`/api/tables?lang=${lang()}`), games);
     } catch (e) {
       lists.replaceChildren(h("p.error", null, `Could not list the tables: ${e.message}`));
     }
@@ -280,7 +280,7 @@ function renderLists(root, data, games) {
         ? h(
             "table",
             null,
-            h("tbody", null, rows.map((t) => h("tr", { dataset: { table: t.table } }, h("td", null, h("strong", null, title(t.game)), h("div.muted", null, `table ${t.table} · ${when(t.created)}`)), h("td.seats", null, seatWords(t).join(" · "), t.result ? h("div.muted", null, `result ${t.result.join(" / ")}`) : null), h("td.buttons", null, buttons(t))))),
+            h("tbody", null, rows.map((t) => h("tr", { dataset: { table: t.table } }, h("td", null, h("strong", null, title(t.game)), h("div.muted", null, `table ${t.table} · ${when(t.created)}`)), h("td.seats", null, seatWords(t).join(" · "), t.result_text ? h("div.muted.result-text", null, t.result_text) : null), h("td.buttons", null, buttons(t))))),
           )
         : h("p.muted", null, EMPTY_LIST[name]),
     );

@@ -1,8 +1,8 @@
 // The replay viewer: step through a finished game from one seat's view, the public view, or
 // every view side by side.
-import { cards as loadCards, getJSON } from "./api.js";
+import { cards as loadCards, getJSON, lang } from "./api.js";
 import { who } from "./board.js";
-import { actionLabel, loadModule, optionValues, resultWords, showDetailOnHover } from "./table.js";
+import { actionLabel, loadModule, optionValues, showDetailOnHover } from "./table.js";
 import { crumbs, h, plain } from "./ui.js";
 
 // The observations of one step, as [seat, observation] pairs: with the view "all" a step
@@ -22,7 +22,7 @@ function shownCards(observations) {
 }
 
 export async function replayPage(root, table) {
-  const summary = await getJSON(`/api/tables/${encodeURIComponent(table)}`);
+  const summary = await getJSON(`/api/tables/${encodeURIComponent(table)}?lang=${lang()}`);
   const [module, cardData, gameList] = await Promise.all([loadModule(summary.game), loadCards(summary.game), getJSON("/api/games")]);
   const gameInfo = gameList.find((g) => g.name === summary.game) || { title: summary.game, options: {} };
   const title = gameInfo.title;
@@ -71,7 +71,7 @@ export async function replayPage(root, table) {
       h(
         "aside.side",
         null,
-        h("div.prompt", null, h("div.prompt-title", null, `Replay: ${title}`), summary.result ? h("p", null, resultWords({ seat: null, seats: summary.seats }, summary.result)) : null, stepText),
+        h("div.prompt", null, h("div.prompt-title", null, `Replay: ${title}`), summary.result_text ? h("p#replay-result", null, summary.result_text) : null, stepText),
         h("div.panel", null, h("h4", null, "What happened"), events),
         h("div.panel", null, h("h4", null, "Card"), detail),
       ),
@@ -96,7 +96,7 @@ export async function replayPage(root, table) {
     history.replaceState(null, "", u);
     boards.replaceChildren(h("p.muted", null, "Loading…"));
     try {
-      const data = await getJSON(`/api/tables/${encodeURIComponent(table)}/replay?view=${encodeURIComponent(v)}`);
+      const data = await getJSON(`/api/tables/${encodeURIComponent(table)}/replay?view=${encodeURIComponent(v)}&lang=${lang()}`);
       // the position before the first action, then one step per action
       steps = [{ action: null, observation: data.initial, events: [] }, ...(data.steps || [])];
     } catch (e) {

@@ -1,6 +1,6 @@
 // A table: the WebSocket connection, the board drawn by the game's module, the prompt, the
 // legal moves (as clicks on the board and as a list of buttons), the log and the result.
-import { cards as loadCards, getJSON, seats, wsURL } from "./api.js";
+import { cards as loadCards, getJSON, lang, seats, wsURL } from "./api.js";
 import { cardName, detailEl, who } from "./board.js";
 import { copyText, crumbs, h, plain, setConn, toast } from "./ui.js";
 
@@ -123,7 +123,7 @@ export function markLastPlay(board, ctx, last) {
 }
 
 export async function tablePage(root, table) {
-  let summary = await getJSON(`/api/tables/${encodeURIComponent(table)}`);
+  let summary = await getJSON(`/api/tables/${encodeURIComponent(table)}?lang=${lang()}`);
   const [module, cardData, gameList] = await Promise.all([
     loadModule(summary.game),
     loadCards(summary.game),
@@ -181,7 +181,7 @@ export async function tablePage(root, table) {
 
   function connect() {
     setConn("connecting");
-    const q = token ? `?token=${encodeURIComponent(token)}` : "";
+    const q = `?lang=${lang()}${token ? `&token=${encodeURIComponent(token)}` : ""}`;
     ws = new WebSocket(wsURL(`/ws/tables/${encodeURIComponent(table)}${q}`));
     firstOfConnection = true;
     let gotMessage = false;
@@ -218,7 +218,7 @@ export async function tablePage(root, table) {
 
   async function refreshSummary() {
     try {
-      summary = await getJSON(`/api/tables/${encodeURIComponent(table)}`);
+      summary = await getJSON(`/api/tables/${encodeURIComponent(table)}?lang=${lang()}`);
     } catch {
       /* keep the old summary */
     }
@@ -335,7 +335,7 @@ export async function tablePage(root, table) {
         ),
       );
     } else if (msg.status === "finished") {
-      parts.push(h("div.prompt-title", null, "Game over"), h("p", null, resultWords(ctx, msg.result)));
+      parts.push(h("div.prompt-title", null, "Game over"), h("p", null, msg.result_text || resultWords(ctx, msg.result)));
     } else if (msg.status === "abandoned") {
       parts.push(h("div.prompt-title", null, "Abandoned"), h("p", null, ABANDONED));
     } else if (ctx.legal.length) {
@@ -379,10 +379,10 @@ export async function tablePage(root, table) {
       return;
     }
     banner.hidden = false;
-    const result = msg.result || [];
+    // how the game ended in its own words (the server's result_text, in this browser's language)
     banner.replaceChildren(
-      h("div.banner-title", null, resultWords(ctx, result)),
-      h("div.banner-scores", null, result.map((r, i) => h("span", null, `${who(ctx, i)}: ${r > 0 ? "+" : ""}${r}`))),
+      h("div.banner-title", null, resultWords(ctx, msg.result)),
+      h("div.banner-scores#result-text", null, msg.result_text || ""),
       h("div.banner-links", null, h("a.button#replay-link", { href: `/replay/${table}` }, "Watch the replay"), h("a.button.ghost", { href: "/" }, "Back to the lobby")),
     );
   }
