@@ -127,8 +127,13 @@ def test_play_against_the_computer_and_replay(tmp_path: Path) -> None:
     assert "game over" in res.stdout
     data = json.loads(record.read_text())
     assert data["game"] == "looney" and data["result"] and len(data["actions"]) > 10
+    assert "returns" not in res.stdout and "[1.0" not in res.stdout and "[-1.0" not in res.stdout
+    ending = res.stdout.rstrip().splitlines()[-2]  # then the line about the saved record
+    assert re.fullmatch(r"P[01] wins .*\d+ points to \d+", ending), ending
     seen = cli("replay", str(record), "--as", "1")
-    assert seen.returncode == 0 and "result:" in seen.stdout
+    assert seen.returncode == 0 and seen.stdout.rstrip().splitlines()[-1] == ending
+    ja = cli("replay", str(record), "--lang", "ja").stdout.rstrip().splitlines()[-1]
+    assert re.search(r"P[01]の勝ち（\d+ポイント対\d+ポイント）", ja), ja
     everything = cli("replay", str(record), "--as", "all").stdout
     assert "place " in everything
 
@@ -138,7 +143,10 @@ def test_play_every_game_to_the_end(game: str) -> None:
     """A person who always takes the first listed move still gets a whole game."""
     res = cli("play", game, "--seed", "5", stdin="1\n" * 2000)
     assert res.returncode == 0, res.stdout + res.stderr
-    assert "game over" in res.stdout and "result: " in res.stdout
+    assert "game over" in res.stdout and "returns" not in res.stdout
+    words = {"wcrugby": r"wins in period \d+, \d+–\d+", "rawdeal": r"by (pinfall|count-out)"}
+    ending = res.stdout.rstrip().splitlines()[-1]
+    assert re.search(words.get(game, r"wins, \d+ points to \d+|Draw"), ending), ending
     if game == "wcrugby":
         assert "score by period" in res.stdout and "limit" in res.stdout and "TOP" in res.stdout
     if game == "rawdeal":
