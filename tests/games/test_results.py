@@ -82,7 +82,8 @@ def test_the_other_games_draws_and_limits() -> None:
     assert looney.result(late) == "P0 wins after round 12, 35 points to 30 and 12"
     assert looney.result(late, "ja") == "12ラウンド終了でP0の勝ち（35ポイント対30、12ポイント）"
     sk = cardtable.load_game("shamanking").presentation
-    assert sk.result({"points": [2, 1], "winner": "draw"}) == "Draw at the turn limit, 2 points to 1"
+    limit = {"points": [2, 1], "winner": "draw"}
+    assert sk.result(limit) == "Draw at the turn limit, 2 points to 1"
     rugby = cardtable.load_game("wcrugby").presentation
     tied = {"totals": [40, 40], "winner": "draw", "period": 6}
     assert rugby.result(tied) == "Draw after period 6, 40–40"

@@ -134,7 +134,20 @@ def test_a_finished_table_refuses_actions(client: TestClient) -> None:
         assert end["result"] is not None and len(end["result"]) == 2
         ws.send_json({"type": "act", "action": 0, "seq": end["seq"]})
         assert "the game is over" in receive(ws)["message"]
-    assert client.get(f"/api/tables/{t['table']}").json()["result"] == end["result"]
+    listed = client.get(f"/api/tables/{t['table']}").json()
+    assert listed["result"] == end["result"]
+    # the UI shows the game's own words, never the returns
+    assert isinstance(end["result_text"], str) and "[" not in end["result_text"]
+    assert listed["result_text"] == end["result_text"]
+    ja = client.get(f"/api/tables/{t['table']}?lang=ja").json()["result_text"]
+    assert ja != end["result_text"] and ("勝ち" in ja or "引き分け" in ja), ja
+    lobby = client.get("/api/tables", headers={"accept-language": "ja"}).json()["finished"]
+    assert [x["result_text"] for x in lobby if x["table"] == t["table"]] == [ja]
+    replay = client.get(f"/api/tables/{t['table']}/replay?lang=ja").json()
+    assert replay["result_text"] == ja
+    with client.websocket_connect(ws_path(t["table"], t["token"]) + "&lang=ja") as ws:
+        assert receive(ws)["result_text"] == ja
+    assert client.get(f"/api/tables/{t['table']}?lang=fr").status_code == 400
 
 
 def test_the_first_update_carries_the_whole_log_and_later_ones_only_new_lines(

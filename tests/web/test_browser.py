@@ -110,6 +110,8 @@ def test_play_a_whole_game_by_clicking(
     page.screenshot(path=str(shots / f"{game}-99-end.png"), full_page=True)
     banner = page.locator("#banner").inner_text()
     assert re.search(r"You win|You lose|draw|share the win", banner), banner
+    ended = page.locator("#banner #result-text").inner_text()  # the game's own words
+    assert re.search(r"P\d.* wins?|Draw|Nobody wins", ended) and "+1" not in ended, ended
     assert page.locator("#replay-link").get_attribute("href") == f"/replay/{table}"
     assert "Game over" in page.locator("#prompt").inner_text()
     lines = page.locator("#log li").all_inner_texts()
@@ -234,6 +236,7 @@ def test_goofspiel_bids_stay_face_down_until_both_have_bid(
     page.wait_for_selector("#replay-boards .board .card")
     page.click("#last")
     page.screenshot(path=str(shots / "goofspiel-replay-last.png"), full_page=True)
+    assert re.search(r"wins with \d+ points to \d+|points each", page.inner_text("#replay-result"))
     assert (
         page.locator(
             '#replay-boards .card[data-zone="p0.won"], #replay-boards .card[data-zone="p1.won"]'
