@@ -56,7 +56,8 @@ def replay_session(
 def ending(game: Game, state: State, lang: Lang) -> str:
     """How a replayed game ended (``Presentation.result``), or that it was left unfinished."""
     if not state.is_terminal():
-        return translator("cardtable", lang)("The game was left unfinished")
+        _ = translator("cardtable", lang)
+        return _("The game was left unfinished")
     return game.presentation.result(state.observation(None), lang)
 
 

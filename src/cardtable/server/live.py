@@ -260,7 +260,8 @@ def conceded(row: TableRow, lang: Lang) -> str | None:
     seats = [i for i, s in enumerate(row.seats) if s.get("conceded")]
     if not seats:
         return None
-    return translator("cardtable", lang)("P{seat} conceded the game", seat=seats[0])
+    _ = translator("cardtable", lang)
+    return _("P{seat} conceded the game", seat=seats[0])
 
 
 def summary(row: TableRow, text: str | None = None) -> dict[str, Any]:
