@@ -33,6 +33,7 @@ def test_a_seat_concedes_and_the_other_wins(client: TestClient) -> None:
         ws1.send_json({"type": "concede"})
         ends = receive(ws0), receive(ws1), receive(spec)
         assert all(m["status"] == "finished" and m["result"] == [1.0, -1.0] for m in ends)
+        assert all(m["result_text"] == "P1 conceded the game" for m in ends)
         assert ends[0]["legal"] == [] and ends[0]["to_act"] is None
         ws0.send_json({"type": "concede"})  # too late: the game is over
         assert "the game is over" in receive(ws0)["message"]
@@ -41,6 +42,7 @@ def test_a_seat_concedes_and_the_other_wins(client: TestClient) -> None:
     summary = client.get(f"/api/tables/{t['table']}").json()
     assert summary["status"] == "finished" and summary["result"] == [1.0, -1.0]
     assert [s.get("conceded", False) for s in summary["seats"]] == [False, True]
+    assert summary["result_text"] == "P1 conceded the game"
     listed = client.get("/api/tables").json()
     assert t["table"] in [s["table"] for s in listed["finished"]]
     assert client.get(f"/api/tables/{t['table']}/replay").status_code == 200
