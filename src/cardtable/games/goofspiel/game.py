@@ -1,5 +1,4 @@
-"""Goofspiel's declaration: options, cards, decks, zones (docstring of rules.py) and the
-notation: ``bid <card-id>``, whose action is the card's index in the card pool."""
+"""Goofspiel's declaration: options, cards, decks, zones and ``bid <card-id>`` notation."""
 
 from __future__ import annotations
 

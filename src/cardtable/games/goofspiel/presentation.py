@@ -61,8 +61,8 @@ class GoofPresentation(Presentation):
 
     def result(self, observation: dict[str, Any], lang: Lang = "en") -> str:
         """GS-3.1: the winner and the points, "P1 wins with 48 points to 43"."""
-        _, (a, b), w = translator(__package__, lang), observation["scores"], observation["winner"]
+        _, w = translator(__package__, lang), observation["winner"]
+        lo, hi = sorted(observation["scores"])
         if w == "draw":
-            return _("Draw, {points} points each", points=a)
-        won, lost = (a, b) if w == 0 else (b, a)
-        return _("P{player} wins with {won} points to {lost}", player=w, won=won, lost=lost)
+            return _("Draw, {points} points each", points=hi)
+        return _("P{player} wins with {won} points to {lost}", player=w, won=hi, lost=lo)

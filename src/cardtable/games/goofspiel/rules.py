@@ -20,8 +20,7 @@ HAND, BID, PLAYED, WON = 3, 4, 5, 6  # P0's zones; P1's are 4 further on (+ 4 * 
 
 
 def deal(game: GoofspielGame, seed: int, decks: Sequence[Deck]) -> GoofState:
-    """GS-1.2, GS-1.3: each hand holds its deck's cards up to ``hand_size``; the prizes of
-    those ranks are shuffled face down and the first is turned up."""
+    """GS-1.2, GS-1.3: hands up to ``hand_size``; those prizes shuffled, the first turned up."""
     st = GoofState.__new__(GoofState)
     st._init_base(game, seed)
     pool, size = game.card_pool, game.options.hand_size
@@ -68,8 +67,7 @@ class GoofState(State):
         return move(card, src, dst, player)
 
     def _showdown(self) -> list[Event]:
-        """GS-2.2 to GS-2.4: both bids are shown, the higher takes the prize, a tie discards
-        it; the next prize is turned up, or the game ends (GS-3.1)."""
+        """GS-2.2 to GS-2.4: bids shown, the higher takes the prize, a tie discards it (GS-3.1)."""
         bids = [self.zones[BID][0], self.zones[BID + 4][0]]
         events = [self._move(b, BID + 4 * p, PLAYED + 4 * p, p) for p, b in enumerate(bids)]
         r0, r1 = (self.game.rank[self.cards[b]] for b in bids)

@@ -1,10 +1,8 @@
-// Goofspiel: the prize in the middle, beside the prize deck and the prizes lost to ties; each
-// player's bid (face down until both have bid), the bids shown and the prizes won; your hand.
+// Goofspiel: the prize and its piles in the middle; each player's bid, bids shown, prizes won.
 import { backEl, cardEl, cardName, emptyEl, pileEl, rowEl, seatOrder, who, zoneBox, zoneCount } from "../js/board.js";
 import { h } from "../js/ui.js";
 
-const RANKS = { 1: "A", 11: "J", 12: "Q", 13: "K" };
-const SUITS = { spades: "♠", hearts: "♥", diamonds: "♦" };
+const RANKS = { 1: "A", 11: "J", 12: "Q", 13: "K" }, SUITS = { spades: "♠", hearts: "♥", diamonds: "♦" };
 const ROW = { display: "flex", gap: ".5rem", alignItems: "center", flexWrap: "wrap", margin: ".4rem 0" };
 
 function face(card) {
