@@ -27,10 +27,8 @@ class SKHints(AgentHints):
     search_iterations: ClassVar[int] = 1500
     search_steps: ClassVar[int | None] = 22000
     search_root: ClassVar[str] = "halving"
-    # Simulations cut off 8 decisions past the root and scored by evaluate() run about 2.5
-    # times as many a second as at 20; at 0.05 s a decision depth 8 scored 50.5% [44, 57]
-    # against depth 20 over 200 duplicate games (issue 25, log/2026-12-agents.md).
-    search_depth: ClassVar[int] = 8
+    # Rollouts keep the default cut-off of 20: depth 8 tied at equal time but scored 45%
+    # against greedy at these budgets (issue 25, log/2026-12-agents.md).
     game: SKGame
 
     def __init__(self, game: SKGame) -> None:

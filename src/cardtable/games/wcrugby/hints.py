@@ -23,12 +23,9 @@ class RugbyHints(AgentHints):
     # 65.0% against greedy over 400 mirror games with duplicate deals, against 62.75% for 0.7
     # on the same deals (log/2026-12-agents.md).
     search_exploration: ClassVar[float] = 0.3
-    # 400 simulations at the cut-off of 8 take about the time the default 200 took at 20.
-    search_iterations: ClassVar[int] = 400
-    # Simulations cut off 8 decisions past the root and scored by evaluate() run about 2.5
-    # times as many a second as at 20; at 0.05 s a decision depth 8 scored 59% [52, 66]
-    # against depth 20 over 100 duplicate games (issue 25, log/2026-12-agents.md).
-    search_depth: ClassVar[int] = 8
+    # Rollouts keep the default cut-off of 20 and 200 simulations: depth 8 with 400 scored
+    # 46% against greedy where depth 20 with 200 scored 57% on the same 100 deals (issue 25,
+    # log/2026-12-agents.md).
     game: RugbyGame
 
     def __init__(self, game: RugbyGame) -> None:
