@@ -108,10 +108,11 @@ def games() -> None:
 @app.command(cls=Command)
 def rules(game: GameArg, option: OptionList = None, lang: LangOption = None) -> None:
     """Print a rules sheet: players, how to win, decks, setup, the turn, deck-out."""
-    _ = translator("cardtable", chosen_lang(lang))
+    words = chosen_lang(lang)
+    _ = translator("cardtable", words)
     g = get_game(game, option)
     console.print(f"[bold]{escape(g.title)}[/]")
-    for heading, text in g.presentation.rules_sheet():
+    for heading, text in g.presentation.rules_sheet(words):
         console.print(Panel(escape(text), title=heading, title_align="left"))
     console.print(
         escape(

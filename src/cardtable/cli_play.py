@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from cardtable.agents.base import Agent, make_agent
-from cardtable.cli_words import action_words, help_lines
+from cardtable.cli_words import help_lines
 from cardtable.core.errors import ActionNotationError, CardtableError, IllegalActionError
 from cardtable.core.game import Game
 from cardtable.core.i18n import Lang, Translate, translator
@@ -58,8 +58,9 @@ def ask(console: Console, state: State, legal: list[int], lang: Lang = "en") -> 
     means quit."""
     _ = translator("cardtable", lang)
     texts = [state.action_to_string(a) for a in legal]
-    for i, text in enumerate(texts, 1):
-        console.print(f"  [cyan]{i:>2}[/] {escape(action_words(state.game, text, lang))}")
+    said = [state.game.presentation.describe_action(state, a, lang) for a in legal]
+    for i, words in enumerate(said, 1):
+        console.print(f"  [cyan]{i:>2}[/] {escape(words)}")
     how = _("number or notation, ? for help, q to quit")
     mine = _("your move")
     prompt = f"[bold]{escape(mine)}[/] ({escape(how)}): "
@@ -71,7 +72,7 @@ def ask(console: Console, state: State, legal: list[int], lang: Lang = "en") -> 
         if text.lower() in QUIT_WORDS:
             return None
         if text.lower() in HELP_WORDS:
-            for line in help_lines(state.game, texts, lang, _):
+            for line in help_lines(state.game, texts, said, lang, _):
                 console.print(line)
             continue
         try:
@@ -139,7 +140,7 @@ def play_session(
     if state.is_terminal():
         console.rule(escape(_("game over")))
         viewer = last if len(people) == 1 else None
-        console.print(game.presentation.render(state.observation(viewer)))
+        console.print(game.presentation.render(state.observation(viewer), lang))
         record.result = state.returns()
         console.print(f"[bold]{escape(game.presentation.result(state.observation(None), lang))}[/]")
     if save is not None:
@@ -187,7 +188,7 @@ def play_turns(
                 console.input(escape(_("Pass the terminal to P{p} and press Enter ", p=p)))
             last = p
             console.rule(escape(_("P{p} to act", p=p)))
-            console.print(game.presentation.render(state.observation(p)))
+            console.print(game.presentation.render(state.observation(p), lang))
             a = ask(console, state, legal, lang)
             if a is None:
                 console.print(escape(_("game left unfinished")))
@@ -198,6 +199,6 @@ def play_turns(
         for e in state.apply_action(a):
             view = state.event_view(e, viewer)
             if view is not None:
-                console.print("  " + escape(describe_event(game, view, viewer)))
+                console.print("  " + escape(describe_event(game, view, viewer, lang)))
         record.actions.append(a)
     return last

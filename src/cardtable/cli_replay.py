@@ -11,7 +11,6 @@ from __future__ import annotations
 from rich.console import Console
 from rich.markup import escape
 
-from cardtable.cli_words import action_words
 from cardtable.core.errors import CardtableError
 from cardtable.core.game import Game
 from cardtable.core.i18n import Lang, Translate, translator
@@ -41,7 +40,7 @@ def replay_session(
     view = read_view(as_player, game.num_players)
     for step, (state, action) in enumerate(replay(record), 1):
         if action is None:
-            console.print(game.presentation.render(state.observation(view)))
+            console.print(game.presentation.render(state.observation(view), lang))
             console.print(f"[bold]{escape(ending(game, state, lang))}[/]")
             break
         every = as_player == "all"
@@ -75,7 +74,7 @@ def print_step(
     as ``viewer`` sees them (``None``: a spectator)."""
     actor = state.current_player()
     if viewer == actor:
-        words = action_words(game, state.action_to_string(action), lang)
+        words = game.presentation.describe_action(state, action, lang)
         console.print(f"[bold]{step}. P{actor}:[/] {escape(words)}")
     else:
         console.print(f"[bold]{step}.[/] " + escape(_("P{p} acts", p=actor)))
@@ -83,4 +82,4 @@ def print_step(
     for event in clone.apply_action(action):
         seen = clone.event_view(event, viewer)
         if seen is not None:
-            console.print("   " + escape(describe_event(game, seen, viewer)))
+            console.print("   " + escape(describe_event(game, seen, viewer, lang)))

@@ -7,15 +7,12 @@ of a move that names a card is that card's line from ``game.presentation.describ
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from rich.markup import escape
 
 from cardtable.core.game import Game
 from cardtable.core.i18n import Lang, Translate
-
-_WORDS = re.compile(r"(\s+)")
 
 
 def cards_named(game: Game, text: str) -> list[str]:
@@ -27,17 +24,18 @@ def cards_named(game: Game, text: str) -> list[str]:
 def action_words(game: Game, text: str, lang: Lang) -> str:
     """An action's notation with each card id replaced by the card's name in ``lang``
     (plain text, no markup)."""
-    return "".join(game.card_name(w, lang) or w for w in _WORDS.split(text))
+    return game.presentation.notation_words(text, lang)
 
 
-def help_lines(game: Game, texts: Sequence[str], lang: Lang, _: Translate) -> list[str]:
-    """The help of a menu of moves (``texts``: their notations, in menu order), with rich
-    markup: each move's number, words and notation, then the line of each card it names
-    (once per card)."""
+def help_lines(
+    game: Game, texts: Sequence[str], said: Sequence[str], lang: Lang, _: Translate
+) -> list[str]:
+    """The help of a menu of moves (``texts``: their notations, ``said``: their words, in
+    menu order), with rich markup: each move's number, words and notation, then the line of
+    each card it names (once per card)."""
     lines = [_("Your moves: a number or the notation (in brackets where it differs); q to quit.")]
     described: set[str] = set()
-    for i, text in enumerate(texts, 1):
-        words = action_words(game, text, lang)
+    for i, (text, words) in enumerate(zip(texts, said, strict=True), 1):
         shown = escape(words) if words == text else f"{escape(words)} [dim]({escape(text)})[/]"
         lines.append(f"  [cyan]{i:>2}[/] {shown}")
         for cid in cards_named(game, text):

@@ -113,8 +113,11 @@ def test_action_words_replace_card_ids_only() -> None:
 def test_help_lines() -> None:
     game = cardtable.load_game("goofspiel")
     _ = translator("cardtable", "en")
-    lines = help_lines(game, ["bid ace-of-hearts", "bid ace-of-hearts"], "en", _)
+    texts = ["bid ace-of-hearts", "bid ace-of-hearts"]
+    said = [action_words(game, t, "en") for t in texts]
+    lines = help_lines(game, texts, said, "en", _)
     assert len(lines) == 4  # the heading, two moves, the card's line once
+    assert "Ace of Hearts" in lines[1] and "(bid ace-of-hearts)" in lines[1]
 
 
 # ----- --help ------------------------------------------------------------------------------

@@ -85,7 +85,7 @@ def _marked(package: str) -> set[str]:
     root = Path(str(files(package)))
     found: set[str] = set()
     for filename, _line, message, _comments, _context in extract_from_dir(
-        root, method_map=[("**.py", "python")], keywords={"_": None}
+        root, method_map=[("**.py", "python")], keywords={"_": None, "N_": None}
     ):
         in_game = package != "cardtable" or not filename.startswith("games")
         if in_game and isinstance(message, str):

@@ -114,6 +114,12 @@ def catalogue(package: str, lang: Lang) -> NullTranslations:
     return Translations(mo, domain=DOMAIN)
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` for translation where it is defined (a table of sentences, a zone
+    label) and return it unchanged: it is translated where it is used, by ``translator``."""
+    return message
+
+
 def translator(package: str, lang: Lang) -> Translate:
     """``_(message, **fields)`` for ``package`` in ``lang``: the translated template (the
     message itself when it has no translation), formatted with ``fields``."""

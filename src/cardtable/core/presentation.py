@@ -11,15 +11,19 @@ labels of their declarations (``ZoneSpec.label``).
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.markup import escape
 
-from cardtable.core.i18n import Lang, translator
+from cardtable.core.i18n import Lang, Translate, translator
 from cardtable.core.wording import Sentences, describe
 
 if TYPE_CHECKING:
     from cardtable.core.game import Game
+    from cardtable.core.state import State
+
+_SPACES = re.compile(r"(\s+)")
 
 
 class Presentation:
@@ -31,13 +35,18 @@ class Presentation:
     def __init__(self, game: Game) -> None:
         self.game = game
 
-    def rules_sheet(self) -> list[tuple[str, str]]:
-        """Sections of a short rules sheet: (heading, text). Default: none."""
+    def translator(self, lang: Lang) -> Translate:
+        """The game's own messages in ``lang``: the catalogue of the game's package
+        (``games/<game>/locale``), as :func:`cardtable.core.i18n.translator`."""
+        return translator(type(self.game).__module__.rpartition(".")[0], lang)
+
+    def rules_sheet(self, lang: Lang = "en") -> list[tuple[str, str]]:
+        """Sections of a short rules sheet in ``lang``: (heading, text). Default: none."""
         return []
 
-    def render(self, observation: dict[str, Any]) -> str:
-        """Draw an observation as text with rich markup. Default: each zone's key and
-        contents on a line of its own."""
+    def render(self, observation: dict[str, Any], lang: Lang = "en") -> str:
+        """Draw an observation as text with rich markup, in ``lang``. Default: each zone's
+        key and contents on a line of its own."""
         zones = observation.get("zones", {})
         return "\n".join(f"{key}: {cards}" for key, cards in zones.items())
 
@@ -70,24 +79,43 @@ class Presentation:
         else "The game is over"."""
         return generic_result(observation, lang)
 
-    def describe_event(self, view: dict[str, Any], viewer: int | None) -> str | None:
-        """An event view in plain words for a log people read, or ``None`` to leave it to the
-        generic text of ``cardtable.eventlog``. Default: the sentence of the view's kind in
-        :attr:`sentences` (``None`` for a kind it lacks).
+    def describe_action(self, state: State, action: int, lang: Lang = "en") -> str:
+        """A legal ``action`` of the player to act in ``state``, as a menu line in the game's
+        words and ``lang`` (``Go first``, ``Flip and play Amidamaru: 3 furyoku from red``),
+        saying what the choice does. It may name what the acting player sees, nothing more.
+        Default: the action's notation with each card id replaced by the card's name in
+        ``lang`` (``place Bugs Bunny on 1``)."""
+        return self.notation_words(state.action_to_string(action), lang)
+
+    def notation_words(self, notation: str, lang: Lang = "en") -> str:
+        """An action's ``notation`` with each card id replaced by the card's name in
+        ``lang`` (plain text, no markup)."""
+        name = self.game.card_name
+        return "".join(name(w, lang) or w for w in _SPACES.split(notation))
+
+    def describe_event(
+        self, view: dict[str, Any], viewer: int | None, lang: Lang = "en"
+    ) -> str | None:
+        """An event view in plain words in ``lang`` for a log people read, or ``None`` to
+        leave it to the generic text of ``cardtable.eventlog``. Default: the sentence of the
+        view's kind in :attr:`sentences` (``None`` for a kind it lacks), translated by the
+        game's catalogue.
 
         ``view`` is exactly what ``state.event_view(event, viewer)`` gives ``viewer`` (``None``:
         a spectator), and the words must come from it alone: a move whose ``card`` is ``None``
         names no card, nor anything derived from the card, so nothing hidden can leak through
         the words. Card names come from ``card_pool``; zone keys, data keys and ``k=v`` pairs
         should not appear raw. Plain text, no markup, no trailing full stop."""
-        return describe(self.game, view, self.sentences)
+        return describe(self.game, view, self.sentences, lang)
 
-    def zone_label(self, key: str) -> str | None:
-        """A zone key in the game's own words for logs (``p0.ringside``: ``P0's Ringside
-        pile``), or ``None`` for the generic label of ``cardtable.eventlog``. Default: the
-        ``label`` of the zone's declaration (``ZoneSpec``), if it has one."""
+    def zone_label(self, key: str, lang: Lang = "en") -> str | None:
+        """A zone key in the game's own words for logs, in ``lang`` (``p0.ringside``:
+        ``P0's Ringside pile``), or ``None`` for the generic label of ``cardtable.eventlog``.
+        Default: the ``label`` of the zone's declaration (``ZoneSpec.words``), if it has one."""
         index = self.game.zone_keys.get(key)
-        return (self.game.zone_specs[index].label or None) if index is not None else None
+        if index is None:
+            return None
+        return self.game.zone_specs[index].words(self.translator(lang)) or None
 
     def balance_zones(self) -> dict[str, tuple[int, ...]]:
         """Zones whose entries a balance report counts per card, by label, for a notion the

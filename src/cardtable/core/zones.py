@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cardtable.core.i18n import Translate
 
 
 class Visibility(Enum):
@@ -33,9 +37,10 @@ class ZoneSpec:
     For words (a game's Presentation; never read by the rules): ``name`` is what the zone is,
     the same for every owner and place (``hand``, ``court``, ``storyboard``); ``place`` tells
     apart the zones of one name and owner (a slot ``2``, a colour ``red``); ``label`` is the
-    zone in the game's words for logs (``P0's Ringside pile``, ``scene 2``). A game's words
-    read these instead of parsing keys; ``""`` is "not declared" (the log then makes a label
-    from the key).
+    zone in the game's words for logs, an English template of ``{player}`` (the owner) and
+    ``{place}`` marked for translation (``N_("P{player}'s Ringside pile")``, ``N_("scene
+    {place}")``), read through :meth:`words`. A game's words read these instead of parsing
+    keys; ``""`` is "not declared" (the log then makes a label from the key).
     """
 
     key: str
@@ -46,6 +51,15 @@ class ZoneSpec:
     name: str = ""
     place: str = ""
     label: str = ""
+
+    def words(self, translate: Translate | None = None) -> str:
+        """The label filled in (``P0's Ringside pile``), translated by ``translate`` (a game's
+        :func:`~cardtable.core.i18n.translator`; none: English); "" when not declared."""
+        if not self.label:
+            return ""
+        if translate is None:
+            return self.label.format(player=self.owner, place=self.place)
+        return translate(self.label, player=self.owner, place=self.place)
 
     def visible_to(self, player: int | None) -> bool:
         """Whether ``player`` (``None``: a spectator) may see which cards are in this zone."""
@@ -67,8 +81,9 @@ def places(
     count: int,
 ) -> list[ZoneSpec]:
     """``count`` zones of one name and owner, places 1 to ``count`` (slots, places on a
-    court): ``key`` and ``label`` are templates of ``{place}`` (``"p0.slot{place}.up"``,
-    ``"P0's slot {place} (face up)"``)."""
+    court): ``key`` is a template of ``{place}`` (``"p0.slot{place}.up"``), filled here;
+    ``label`` a template of ``{player}`` and ``{place}`` (``"P{player}'s slot {place} (face
+    up)"``), kept for :meth:`ZoneSpec.words`."""
     return [
         ZoneSpec(
             key.format(place=n),
@@ -77,7 +92,7 @@ def places(
             kinds,
             name=name,
             place=str(n),
-            label=label.format(place=n),
+            label=label,
         )
         for n in range(1, count + 1)
     ]

@@ -190,14 +190,15 @@ class LiveTable:
         """Adopt a stored end without a last action (a concession or abandonment)."""
         self.row.status, self.row.result, self.row.seats = status, result, seats
 
-    def log(self, seat: int | None, since: int) -> list[str]:
-        """The log lines of the actions from ``since`` on, as ``seat`` may see them."""
+    def log(self, seat: int | None, since: int, lang: Lang = "en") -> list[str]:
+        """The log lines of the actions from ``since`` on, as ``seat`` may see them, in
+        ``lang``."""
         lines: list[str] = []
         for events in self.events[since:]:
             for e in events:
                 view = self.state.event_view(e, seat)
                 if view is not None:
-                    lines.append(describe_event(self.game, view, seat))
+                    lines.append(describe_event(self.game, view, seat, lang))
         return lines
 
     def result_text(self, lang: Lang) -> str | None:
@@ -213,9 +214,14 @@ class LiveTable:
         """The update message for ``seat``, with the log lines from action ``since`` on and,
         once finished, how the game ended in ``lang`` (``result_text``)."""
         to_act = self.to_act()
+        say = self.game.presentation.describe_action
         legal = (
             [
-                {"action": a, "text": self.state.action_to_string(a)}
+                {
+                    "action": a,
+                    "text": self.state.action_to_string(a),
+                    "words": say(self.state, a, lang),
+                }
                 for a in self.state.legal_actions()
             ]
             if to_act is not None and to_act == seat
@@ -230,7 +236,7 @@ class LiveTable:
             "to_act": to_act,
             "observation": self.state.observation(seat),
             "legal": legal,
-            "log": self.log(seat, since),
+            "log": self.log(seat, since, lang),
             "result": self.row.result,
             "last": last_play(self.state, self.movers[-1], self.events[-1], seat)
             if self.events

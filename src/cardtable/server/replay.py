@@ -84,7 +84,7 @@ def replay_table(row: TableRow, view_text: str, lang: Lang = "en") -> dict[str, 
             "action": action,
             "text": text,
             "player": player,
-            "events": [describe_event(game, v, seat) for v in views if v is not None],
+            "events": [describe_event(game, v, seat, lang) for v in views if v is not None],
             "observation": state.observation(seat),
         }
         if every:

@@ -18,7 +18,7 @@ SHEET = [
 class GoofPresentation(Presentation):
     """Goofspiel's words and drawing."""
 
-    def rules_sheet(self) -> list[tuple[str, str]]:
+    def rules_sheet(self, lang: Lang = "en") -> list[tuple[str, str]]:
         """The rules sheet of ``cardtable rules goofspiel``."""
         return SHEET
 
@@ -29,14 +29,15 @@ class GoofPresentation(Presentation):
             return [_("A prize worth {points} points.", points=card.rank)]
         return [_("Bids {rank}: the higher bid takes the prize.", rank=card.rank)]
 
-    def describe_event(self, view: dict[str, Any], viewer: int | None) -> str | None:
+    def describe_event(
+        self, view: dict[str, Any], viewer: int | None, lang: Lang = "en"
+    ) -> str | None:
         """An event view as a sentence that names only the card the view names."""
-        who, card = f"P{view.get('player')}", view.get("card")
+        who, card, dst = f"P{view.get('player')}", view.get("card"), str(view.get("to"))
         if view["kind"] == "game_over":
             won = f"{who} wins the game" if "player" in view else "The game is a draw"
             return f"{won}, {max(view['scores'])} to {min(view['scores'])}"
         name = f"the {self.game.card_pool.get(card).name}" if card else "a card"
-        dst = str(view.get("to"))
         if dst == "prize":
             return f"{name[:1].upper()}{name[1:]} is turned up as the prize"
         if dst == "discard":
@@ -48,11 +49,11 @@ class GoofPresentation(Presentation):
         names = [self.game.card_pool.get(c).name for c in zone] if isinstance(zone, list) else []
         return ", ".join(names) or (f"{zone} face down" if zone else "none")
 
-    def render(self, observation: dict[str, Any]) -> str:
+    def render(self, observation: dict[str, Any], lang: Lang = "en") -> str:
         """The table: the prize, then each player's points, prizes won, bids and hand."""
         z = {key: self._cards(zone) for key, zone in observation["zones"].items()}
-        prize, deck, tied = z["prize"], z["prize_deck"], z["discard"]
-        lines = [f"[b]Prize:[/b] {prize}  [dim](deck {deck}; tied: {tied})[/dim]"]
+        tied = z["discard"]
+        lines = [f"[b]Prize:[/b] {z['prize']}  [dim](deck {z['prize_deck']}; tied: {tied})[/dim]"]
         for p, score in enumerate(observation["scores"]):
             won, bid, shown, hand = (z[f"p{p}.{k}"] for k in ("won", "bid", "played", "hand"))
             lines.append(f"[b]P{p}[/b]: {score} point{'s' * (score != 1)}, won {won}")

@@ -68,7 +68,7 @@ class LooneyDrawing(Presentation):
             return ""
         return super().flavour_text(card_id, lang)
 
-    def render(self, obs: dict[str, Any]) -> str:
+    def render(self, obs: dict[str, Any], lang: Lang = "en") -> str:
         """The storyboard with every player's placements, the scores and the viewer's hand."""
         g = self.game
         z = obs["zones"]

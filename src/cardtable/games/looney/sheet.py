@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.core.i18n import Lang
 from cardtable.core.presentation import Presentation
 
 
 class LooneySheet(Presentation):
     """The rules sheet of Looney Tunes (a part of its Presentation)."""
 
-    def rules_sheet(self) -> list[tuple[str, str]]:
+    def rules_sheet(self, lang: Lang = "en") -> list[tuple[str, str]]:
         """Sections (heading, text) of the Looney Tunes rules sheet for the game's options."""
         o: Any = self.game.options
         deck_out = (

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.core.game import Game
+from cardtable.core.i18n import Lang
 from cardtable.core.wording import Move, Sentences, cap, read_move
 from cardtable.core.zones import ZoneSpec
 
@@ -22,20 +23,20 @@ def _scores(scores: list[int]) -> str:
     return ", ".join(f"P{p} {s}" for p, s in enumerate(scores))
 
 
-def _first_player(game: Game, view: dict[str, Any]) -> str:
+def _first_player(game: Game, view: dict[str, Any], lang: Lang = "en") -> str:
     p, first = view.get("player"), view["first"]
     if first == p:
         return f"P{p} chooses to go first"
     return f"P{p} chooses P{first} to go first"
 
 
-def _reshuffle(game: Game, view: dict[str, Any]) -> str:
+def _reshuffle(game: Game, view: dict[str, Any], lang: Lang = "en") -> str:
     if view["deck"] == "movie_deck":
         return "The Movie deck's discard pile is shuffled into a new Movie deck"
     return f"P{view.get('player')} shuffles their discard pile into a new deck"
 
 
-def _move(game: Game, view: dict[str, Any]) -> str:
+def _move(game: Game, view: dict[str, Any], lang: Lang = "en") -> str:
     m = read_move(game, view)
     card, p, a, b = m.card, m.player, m.src.name, m.dst.name
     if a == "movie_deck" and b == "storyboard" and card:
@@ -62,7 +63,7 @@ def _other_move(m: Move) -> str:
         return f"{cap(m.what)} goes from P{p}'s slot {m.src.place} to their discard pile"
     if a == "storyboard":
         scene = f"Scene {m.src.place}, {card}," if card else f"Scene {m.src.place}"
-        return f"{scene} goes to {m.dst.label}"
+        return f"{scene} goes to {m.dst_label}"
     return m.goes()
 
 
@@ -98,7 +99,7 @@ def _from_deck(p: Any, card: str | None, pile: str) -> str | None:
     return None
 
 
-def _scene_scored(game: Game, view: dict[str, Any]) -> str:
+def _scene_scored(game: Game, view: dict[str, Any], lang: Lang = "en") -> str:
     scene = game.card_name(view["scene"])
     slot = view["slot"]
     looks = f"rank {view['scene_rank']}, {view['scene_color']}"
@@ -111,7 +112,7 @@ def _scene_scored(game: Game, view: dict[str, Any]) -> str:
     return f"Nobody wins scene {slot}, {scene} ({looks}); rank values: {ranks}"
 
 
-def _game_over(game: Game, view: dict[str, Any]) -> str:
+def _game_over(game: Game, view: dict[str, Any], lang: Lang = "en") -> str:
     how = view["how"]
     scores = _scores(view["scores"])
     if "player" not in view:

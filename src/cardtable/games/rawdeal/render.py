@@ -75,7 +75,7 @@ class RawDealDrawing(Presentation):
             self.game.options.overturned_text == "official",
         )
 
-    def render(self, obs: dict[str, Any]) -> str:
+    def render(self, obs: dict[str, Any], lang: Lang = "en") -> str:
         """Every Superstar (out of the match, or in the ring in a tag team match), Fortitude,
         Arsenal sizes, Rings, Ringside, the card being played and its target, and the viewer's
         hand and Backlash deck."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.core.i18n import Lang
 from cardtable.core.presentation import Presentation
 
 from .construction import LIMITS
@@ -32,7 +33,7 @@ def _players(o: Any) -> str:
 class RawDealSheet(Presentation):
     """The rules sheet of Raw Deal (a part of its Presentation)."""
 
-    def rules_sheet(self) -> list[tuple[str, str]]:
+    def rules_sheet(self, lang: Lang = "en") -> list[tuple[str, str]]:
         """Sections (heading, text) of the Raw Deal rules sheet for the game's options."""
         o: Any = self.game.options
         total, pre, mid = LIMITS[o.backlash]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardtable.core.i18n import Lang
 from cardtable.core.wording import Sentences, cap, read_move
 
 from .zones import ZONE_WORDS
@@ -24,19 +25,19 @@ def _side(game: RawDealGame, p: int) -> str:
     return f"P{p} and P{p + 2}" if game.options.match == "tag" else f"P{p}"
 
 
-def _play(game: RawDealGame, view: dict[str, Any]) -> str:
+def _play(game: RawDealGame, view: dict[str, Any], lang: Lang = "en") -> str:
     as_type = "a maneuver" if view["as_type"] == "maneuver" else "an action"
     return f"P{view.get('player')} plays {game.card_name(view['card'])} as {as_type}"
 
 
-def _overturn(game: RawDealGame, view: dict[str, Any]) -> str:
+def _overturn(game: RawDealGame, view: dict[str, Any], lang: Lang = "en") -> str:
     n = view["amount"]
     cards = "1 card" if n == 1 else f"{n} cards"
     p = view.get("player")
     return f"P{p} must overturn {cards} of their own Arsenal for their card (not damage)"
 
 
-def _eliminated(game: RawDealGame, view: dict[str, Any]) -> str:
+def _eliminated(game: RawDealGame, view: dict[str, Any], lang: Lang = "en") -> str:
     how = "is pinned" if view["how"] == "pinfall" else "is counted out"
     return f"P{view.get('player')} {how} and leaves the match"
 
@@ -57,7 +58,7 @@ _OWN_MOVES = {
 }
 
 
-def _move(game: RawDealGame, view: dict[str, Any]) -> str:
+def _move(game: RawDealGame, view: dict[str, Any], lang: Lang = "en") -> str:
     m = read_move(game, view)
     p, a, b, what = m.player, m.src.name, m.dst.name, m.what
     if not m.src.owner == m.dst.owner == p:
@@ -70,7 +71,7 @@ def _move(game: RawDealGame, view: dict[str, Any]) -> str:
     return sentence.format(p=p, what=what, What=cap(what)) if sentence else m.goes()
 
 
-def _game_over(game: RawDealGame, view: dict[str, Any]) -> str:
+def _game_over(game: RawDealGame, view: dict[str, Any], lang: Lang = "en") -> str:
     how = view["how"]
     if "player" in view:
         side = _side(game, view["player"])

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
+from cardtable.core.i18n import Lang
 from cardtable.core.presentation import Presentation
 
 from .cards import ZONES, Cost, SKCard, character_of
@@ -38,7 +39,7 @@ class SKDrawing(Presentation):
 
     game: SKGame
 
-    def render(self, obs: dict[str, Any]) -> str:
+    def render(self, obs: dict[str, Any], lang: Lang = "en") -> str:
         """Both players' zones with furyoku, charges, teamwork and play areas, the incoming attack,
         the points and the discard piles."""
         g = self.game

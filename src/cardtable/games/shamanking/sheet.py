@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.core.i18n import Lang
 from cardtable.core.presentation import Presentation
 
 
 class SKSheet(Presentation):
     """The rules sheet of Shaman King (a part of its Presentation)."""
 
-    def rules_sheet(self) -> list[tuple[str, str]]:
+    def rules_sheet(self, lang: Lang = "en") -> list[tuple[str, str]]:
         """Sections (heading, text) of the Shaman King rules sheet for the game's options."""
         o: Any = self.game.options
         return [

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.core.game import Game
+from cardtable.core.i18n import Lang
 from cardtable.core.wording import Sentences, cap, read_move
 
 from .cards import ZONES, SKCard, character_of
@@ -21,16 +22,16 @@ def _points(points: list[int]) -> str:
     return ", ".join(f"P{p} {n}" for p, n in enumerate(points))
 
 
-def _opening_attack(game: Game, view: dict[str, Any]) -> str:
+def _opening_attack(game: Game, view: dict[str, Any], lang: Lang = "en") -> str:
     p = view["player"]
     return f"P{p} sends the Opening Attack at P{1 - p}"
 
 
-def _point(game: Game, view: dict[str, Any]) -> str:
+def _point(game: Game, view: dict[str, Any], lang: Lang = "en") -> str:
     return f"P{view.get('player')} scores a point (points: {_points(view['points'])})"
 
 
-def _deck_rebuilt(game: Game, view: dict[str, Any]) -> str:
+def _deck_rebuilt(game: Game, view: dict[str, Any], lang: Lang = "en") -> str:
     counts = ", ".join(f"{c} {n}" for c, n in zip(ZONES, view["furyoku"], strict=True))
     return (
         f"P{view.get('player')}'s deck is exhausted: their cards are shuffled into a new deck "
@@ -38,7 +39,7 @@ def _deck_rebuilt(game: Game, view: dict[str, Any]) -> str:
     )
 
 
-def _game_over(game: Game, view: dict[str, Any]) -> str:
+def _game_over(game: Game, view: dict[str, Any], lang: Lang = "en") -> str:
     points = _points(view["points"])
     if "player" not in view:
         return f"The game is a draw: the turn limit is reached (points: {points})"
@@ -63,7 +64,7 @@ _MOVES = {
 }
 
 
-def _move(game: Game, view: dict[str, Any]) -> str:
+def _move(game: Game, view: dict[str, Any], lang: Lang = "en") -> str:
     m = read_move(game, view)
     p, a, b, what = m.player, m.src.name, m.dst.name, m.what
     colour = m.dst.place or m.src.place
@@ -75,14 +76,14 @@ def _move(game: Game, view: dict[str, Any]) -> str:
     if (a, b) in _MOVES:
         return _MOVES[a, b].format(p=p, what=what, colour=colour)
     if b == "deck":
-        return f"{cap(what)} is shuffled from {m.src.label} into P{p}'s new deck"
+        return f"{cap(what)} is shuffled from {m.src_label} into P{p}'s new deck"
     if (a, b) == ("teamwork", "discard"):
         return (
             f"P{p}'s Teamwork card {what} in the {colour} zone is replaced and goes to their "
             "discard pile"
         )
     if b == "discard":
-        return f"{cap(what)} goes from {m.src.label} to their discard pile"
+        return f"{cap(what)} goes from {m.src_label} to their discard pile"
     return m.goes()
 
 

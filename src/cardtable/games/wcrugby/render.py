@@ -97,7 +97,7 @@ class RugbyDrawing(Presentation):
         line = self.card_line(card_id, lang)
         return line + (f" [i]{escape(flavour)}[/i]" if flavour else "")
 
-    def render(self, obs: dict[str, Any]) -> str:
+    def render(self, obs: dict[str, Any], lang: Lang = "en") -> str:
         """Both courts with classes and allowance, statuses, TOP, the score sheet, the hand."""
         g = self.game
         z = obs["zones"]

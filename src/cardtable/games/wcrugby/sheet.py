@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.core.i18n import Lang
 from cardtable.core.presentation import Presentation
 
 ALLOWANCE = {
@@ -18,7 +19,7 @@ ALLOWANCE = {
 class RugbySheet(Presentation):
     """The rules sheet of wheelchair rugby (a part of its Presentation)."""
 
-    def rules_sheet(self) -> list[tuple[str, str]]:
+    def rules_sheet(self, lang: Lang = "en") -> list[tuple[str, str]]:
         """Sections (heading, text) of the wheelchair rugby rules sheet for the game's options."""
         o: Any = self.game.options
         return [

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.core.game import Game
+from cardtable.core.i18n import Lang
 from cardtable.core.wording import Sentences, read_move
 
 _CARD_KINDS = {
@@ -27,14 +28,14 @@ def _pair(label: str, values: list[int]) -> str:
     return f"{label} P0 {values[0]}, P1 {values[1]}"
 
 
-def _order(game: Game, view: dict[str, Any]) -> str:
+def _order(game: Game, view: dict[str, Any], lang: Lang = "en") -> str:
     p, first = view.get("player"), view["first"]
     if first == p:
         return f"P{p} chooses to take strategy time first"
     return f"P{p} chooses P{first} to take strategy time first"
 
 
-def _position_penalty(game: Game, view: dict[str, Any]) -> str:
+def _position_penalty(game: Game, view: dict[str, Any], lang: Lang = "en") -> str:
     p = view["player"]
     stat = "Throw" if view["position"] == "inbounder" else "Catch"
     return (
@@ -43,7 +44,7 @@ def _position_penalty(game: Game, view: dict[str, Any]) -> str:
     )
 
 
-def _period_start(game: Game, view: dict[str, Any]) -> str:
+def _period_start(game: Game, view: dict[str, Any], lang: Lang = "en") -> str:
     period = view["period"]
     name = f"Period {period}" + (" (overtime)" if period > 4 else "")
     stats = "; ".join(
@@ -52,12 +53,12 @@ def _period_start(game: Game, view: dict[str, Any]) -> str:
     return f"{name} begins: {stats}"
 
 
-def _period_end(game: Game, view: dict[str, Any]) -> str:
+def _period_end(game: Game, view: dict[str, Any], lang: Lang = "en") -> str:
     a, b = view["scores"]
     return f"Period {view['period']} ends: P0 scores {a}, P1 scores {b}"
 
 
-def _game_over(game: Game, view: dict[str, Any]) -> str:
+def _game_over(game: Game, view: dict[str, Any], lang: Lang = "en") -> str:
     a, b = view["totals"]
     if "player" not in view:
         return f"The game is a draw, {a} to {b}"
@@ -85,7 +86,7 @@ _MOVES = {
 }
 
 
-def _move(game: Game, view: dict[str, Any]) -> str:
+def _move(game: Game, view: dict[str, Any], lang: Lang = "en") -> str:
     m = read_move(game, view)
     p, a, b, card = m.player, m.src.name, m.dst.name, m.card
     place = m.dst.place or m.src.place
