@@ -80,16 +80,19 @@ def test_join_list() -> None:
 
 
 def _marked(package: str) -> set[str]:
-    """The messages marked with ``_("...")`` in a package's own modules (not subpackages'
-    of another game: cardtable's core, agents, server and CLI; or one game)."""
+    """The messages marked in a package's own files (not those of a game's subpackage, for
+    cardtable's core, agents, server, CLI and web page; or one game): ``_("...")`` and
+    ``N_("...")`` in Python, ``t("...")`` in the browser's JavaScript."""
     root = Path(str(files(package)))
     found: set[str] = set()
-    for filename, _line, message, _comments, _context in extract_from_dir(
-        root, method_map=[("**.py", "python")], keywords={"_": None, "N_": None}
-    ):
-        in_game = package != "cardtable" or not filename.startswith("games")
-        if in_game and isinstance(message, str):
-            found.add(message)
+    for method, keywords in (("python", ("_", "N_")), ("javascript", ("t",))):
+        pattern = "**.py" if method == "python" else "**.js"
+        for filename, _line, message, _comments, _context in extract_from_dir(
+            root, method_map=[(pattern, method)], keywords=dict.fromkeys(keywords)
+        ):
+            in_game = package != "cardtable" or not filename.startswith("games")
+            if in_game and isinstance(message, str):
+                found.add(message)
     return found
 
 

@@ -21,3 +21,16 @@ def test_cards_in_the_language_asked(client: TestClient) -> None:
     for name in cardtable.available_games():
         for card in client.get(f"/api/games/{name}/cards?lang=ja").json().values():
             assert all(not isinstance(v, dict) for v in card["stats"].values())
+
+
+def test_page_messages_follow_the_language_asked(client: TestClient) -> None:
+    by_header = client.get("/api/messages?game=goofspiel", headers={"Accept-Language": "ja"})
+    ja = by_header.json()
+    assert ja["lang"] == "ja"
+    assert ja["messages"]["A prize worth {points} points."] == "{points}点の賞品。"
+    assert ja["messages"]["yes"] == "はい"  # cardtable's own catalogue too
+    chosen = client.get("/api/messages?lang=en", headers={"Accept-Language": "ja"}).json()
+    assert chosen == {"lang": "en", "messages": {}}
+    assert client.get("/api/messages?lang=xx").status_code == 400
+    bad = client.get("/api/messages?game=" + "x" * 5000)
+    assert bad.status_code == 400 and len(bad.json()["error"]) < 200

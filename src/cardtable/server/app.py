@@ -19,6 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from cardtable.core.errors import CardtableError, UnknownGameError
 from cardtable.core.i18n import Lang, check_lang, negotiate
+from cardtable.core.registry import available_games
 from cardtable.server import catalog
 from cardtable.server.live import (
     CLOSE_BEHIND,
@@ -166,6 +167,17 @@ def _add_game_routes(app: FastAPI) -> None:
         ``Accept-Language``): 400 for a language cardtable does not speak."""
         chosen = check_lang(lang) if lang else negotiate(request.headers.get("accept-language", ""))
         return await asyncio.to_thread(catalog.cards, game, chosen)
+
+    @app.get("/api/messages")
+    async def page_messages(
+        request: Request, lang: str | None = None, game: str | None = None
+    ) -> dict[str, Any]:
+        """``{lang, messages}``: the page's language (``lang``, else the request's
+        ``Accept-Language``) and the translations of cardtable and of ``game`` in it."""
+        chosen = _lang(request.headers, lang)
+        if game is not None and game not in available_games():
+            raise BadRequest(f"no game {game[:40]!r}; games: {', '.join(available_games())}")
+        return {"lang": chosen, "messages": catalog.messages(chosen, game)}
 
     @app.post("/api/decks/check")
     async def check_deck(request: Request) -> dict[str, Any]:

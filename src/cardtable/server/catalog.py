@@ -13,7 +13,7 @@ from pydantic.fields import FieldInfo
 from cardtable.core.errors import UnknownGameError
 from cardtable.core.game import Game
 from cardtable.core.hints import AgentHints
-from cardtable.core.i18n import Lang
+from cardtable.core.i18n import Lang, messages_of
 from cardtable.core.registry import available_games, game_class, load_game
 from cardtable.server.setup import MAX_AGENT_PARAMS, SERVER_REFUSED_OPTIONS
 
@@ -125,3 +125,18 @@ def _stat(value: Any) -> bool:
     if isinstance(value, list):
         return bool(value) and all(isinstance(v, str | int | float | bool) for v in value)
     return value is not None and isinstance(value, str | int | float | bool)
+
+
+@cache
+def messages(lang: Lang, name: str | None = None) -> dict[str, str]:
+    """``GET /api/messages``: the translations the browser needs in ``lang``, message by
+    message: cardtable's own catalogue, and the game ``name``'s when given (an unknown game
+    raises ``UnknownGameError``). English, and a message not translated yet, are left out:
+    the page shows the message itself."""
+    packages = ["cardtable"]
+    if name is not None:
+        packages.append(game_class(name).__module__.rpartition(".")[0])
+    out: dict[str, str] = {}
+    for package in packages:
+        out.update((k, v) for k, v in messages_of(package, lang).items() if v)
+    return out

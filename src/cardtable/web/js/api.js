@@ -82,12 +82,10 @@ export function games() {
 }
 
 const cardCache = new Map();
-// The language the tables speak: the one chosen in this browser, else the browser's own.
-export function lang() {
-  const chosen = localStorage.getItem("cardtable.lang");
-  if (chosen === "en" || chosen === "ja") return chosen;
-  return (navigator.language || "en").toLowerCase().startsWith("ja") ? "ja" : "en";
-}
+// The language the tables speak (i18n.js: chosen in this browser, else Accept-Language).
+import { lang } from "./i18n.js";
+
+export { lang };
 
 export function cards(game) {
   const key = `${game}/${lang()}`;

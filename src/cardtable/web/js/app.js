@@ -3,6 +3,7 @@ import { getJSON, postJSON, seats } from "./api.js";
 import { lobbyPage } from "./lobby.js";
 import { replayPage } from "./replay.js";
 import { tablePage } from "./table.js";
+import { loadMessages } from "./i18n.js";
 import { crumbs, h } from "./ui.js";
 
 async function joinPage(root, table) {
@@ -51,6 +52,7 @@ async function main() {
   const root = document.getElementById("app");
   const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
   try {
+    await loadMessages();
     if (parts[0] === "table" && parts[1]) await tablePage(root, parts[1]);
     else if (parts[0] === "join" && parts[1]) await joinPage(root, parts[1]);
     else if (parts[0] === "replay" && parts[1]) await replayPage(root, parts[1]);

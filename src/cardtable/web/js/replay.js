@@ -1,5 +1,6 @@
 // The replay viewer: step through a finished game from one seat's view, the public view, or
 // every view side by side.
+import { loadMessages, t } from "./i18n.js";
 import { cards as loadCards, getJSON, lang } from "./api.js";
 import { who } from "./board.js";
 import { actionLabel, loadModule, optionValues, showDetailOnHover } from "./table.js";
@@ -23,7 +24,7 @@ function shownCards(observations) {
 
 export async function replayPage(root, table) {
   const summary = await getJSON(`/api/tables/${encodeURIComponent(table)}?lang=${lang()}`);
-  const [module, cardData, gameList] = await Promise.all([loadModule(summary.game), loadCards(summary.game), getJSON("/api/games")]);
+  const [module, cardData, gameList] = await Promise.all([loadModule(summary.game), loadCards(summary.game), getJSON("/api/games"), loadMessages(summary.game)]);
   const gameInfo = gameList.find((g) => g.name === summary.game) || { title: summary.game, options: {} };
   const title = gameInfo.title;
   const options = optionValues(gameInfo, summary);

@@ -1,5 +1,6 @@
 // A table: the WebSocket connection, the board drawn by the game's module, the prompt, the
 // legal moves (as clicks on the board and as a list of buttons), the log and the result.
+import { loadMessages, t } from "./i18n.js";
 import { cards as loadCards, getJSON, lang, seats, wsURL } from "./api.js";
 import { cardName, detailEl, who } from "./board.js";
 import { copyText, crumbs, h, plain, setConn, toast } from "./ui.js";
@@ -128,6 +129,7 @@ export async function tablePage(root, table) {
     loadModule(summary.game),
     loadCards(summary.game),
     getJSON("/api/games"),
+    loadMessages(summary.game),
   ]);
   const gameInfo = gameList.find((g) => g.name === summary.game) || { title: summary.game };
   const watching = new URLSearchParams(location.search).has("watch");
@@ -251,7 +253,7 @@ export async function tablePage(root, table) {
     menu = h(
       "div.menu",
       { role: "menu" },
-      acts.map((a) => h("button.menu-item", { role: "menuitem", onclick: () => send(a.action), dataset: { action: a.action } }, actionLabel(ctx, a.text))),
+      acts.map((a) => h("button.menu-item", { role: "menuitem", onclick: () => send(a.action), dataset: { action: a.action } }, a.words || actionLabel(ctx, a.text))),
     );
     document.body.appendChild(menu);
     const r = menu.getBoundingClientRect();
@@ -288,7 +290,7 @@ export async function tablePage(root, table) {
       el.classList.add("actionable");
       el.setAttribute("role", "button");
       const name = el.dataset.card && ctx.cards[el.dataset.card] ? `${cardName(ctx, el.dataset.card)}\n` : "";
-      el.title = name + acts.map((a) => actionLabel(ctx, a.text)).join("\n");
+      el.title = name + acts.map((a) => a.words || actionLabel(ctx, a.text)).join("\n");
       el.addEventListener("click", (e) => {
         e.stopPropagation();
         if (acts.length === 1) send(acts[0].action);
@@ -308,7 +310,7 @@ export async function tablePage(root, table) {
     actionsEl.replaceChildren(
       ...(ctx.legal.length
         ? ctx.legal.map((a) =>
-            h("button.action", { dataset: { action: a.action, text: a.text }, title: a.text, onclick: () => send(a.action) }, actionLabel(ctx, a.text)),
+            h("button.action", { dataset: { action: a.action, text: a.text }, title: a.text, onclick: () => send(a.action) }, a.words || actionLabel(ctx, a.text)),
           )
         : [h("p.muted", null, msg.status === "finished" || msg.status === "abandoned" ? "The game is over." : "No move for you now.")]),
     );
