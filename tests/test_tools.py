@@ -140,3 +140,30 @@ def test_behaviour_digest_tells_a_change_apart() -> None:
     assert first == again and len(first) == 6
     assert [line.split()[0] for line in first][:2] == ["applied", "pushed"]
     assert first[0] != fewer[0] and first[1] != fewer[1]
+
+
+def test_rate_opponents_writes_each_level_of_a_game(tmp_path: Path) -> None:
+    """tools/rate_opponents.py rates every level the lobby offers for a game, keeping the
+    other games of the file."""
+    out = tmp_path / "opponents.json"
+    out.write_text('{"other": {"levels": {}}}', encoding="utf-8")
+    script = Path(__file__).resolve().parent.parent / "tools" / "rate_opponents.py"
+    res = subprocess.run(
+        [sys.executable, str(script), "goofspiel", "--games", "2", "--out", str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert res.returncode == 0, res.stderr
+    import json
+
+    from cardtable.core.registry import game_class
+    from cardtable.server.opponents import levels
+
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert set(data) == {"other", "goofspiel"}
+    rated = data["goofspiel"]["levels"]
+    assert set(rated) == {level.spec for level in levels(game_class("goofspiel"))}
+    assert rated["random"]["elo"] == 0 and rated["random"]["elo_low"] == 0
+    assert all(r["elo_low"] <= r["elo"] <= r["elo_high"] for r in rated.values())

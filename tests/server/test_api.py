@@ -41,11 +41,17 @@ def test_games_lists_every_game_with_options_decks_and_agents(client: TestClient
     for g in games.values():
         assert g["decks"], g["name"]
         assert {a["spec"] for a in g["agents"]} >= {"random", "greedy", "ismcts"}
-    # the search agents' labels give each game's own default budget
-    labels = {a["spec"]: a["label"] for a in games["shamanking"]["agents"]}
-    assert labels["ismcts"] == "Search (up to 1,500 simulations a move)"  # and a steps cap
-    assert labels["ismcts:iterations=2000"] == "Search, strong (2,000 simulations a move)"
-    assert "Search (200 simulations a move)" in {a["label"] for a in looney["agents"]}
+    # opponents by difficulty, weakest first, Easy by default; the search levels give each
+    # game's own budget
+    sk = games["shamanking"]["agents"]
+    assert [a["level"] for a in sk] == ["beginner", "easy", "medium", "hard", "expert"]
+    assert [a["level"] for a in sk if a["default"]] == ["easy"]
+    labels = {a["spec"]: a["label"] for a in sk}
+    assert labels["ismcts"].startswith("Hard") and "up to 1,500 simulations" in labels["ismcts"]
+    assert "2,000 simulations" in labels["ismcts:iterations=2000"]
+    assert any("200 simulations" in a["label"] for a in looney["agents"])
+    ja = client.get("/api/games", headers={"Accept-Language": "ja"}).json()
+    assert ja[0]["agents"][0]["label"].startswith("入門")
 
 
 def test_cards_of_every_game(client: TestClient) -> None:

@@ -156,8 +156,11 @@ def _add_game_routes(app: FastAPI) -> None:
     """The routes about games: the list, a game's cards, checking a deck."""
 
     @app.get("/api/games")
-    async def list_games() -> list[dict[str, Any]]:
-        return await asyncio.to_thread(catalog.games)  # loads every game on first use
+    async def list_games(request: Request, lang: str | None = None) -> list[dict[str, Any]]:
+        """Every game with its options, decks and opponents (worded in ``lang``, else the
+        request's ``Accept-Language``)."""
+        chosen = _lang(request.headers, lang)
+        return await asyncio.to_thread(catalog.games, chosen)  # loads every game on first use
 
     @app.get("/api/games/{game}/cards")
     async def game_cards(

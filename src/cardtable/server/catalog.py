@@ -11,38 +11,10 @@ from typing import Any
 from pydantic.fields import FieldInfo
 
 from cardtable.core.errors import UnknownGameError
-from cardtable.core.game import Game
-from cardtable.core.hints import AgentHints
 from cardtable.core.i18n import Lang, messages_of
 from cardtable.core.registry import available_games, game_class, load_game
-from cardtable.server.setup import MAX_AGENT_PARAMS, SERVER_REFUSED_OPTIONS
-
-QUICK_SEARCH = 100  # simulations a move of the quick search agent
-
-
-def agents(cls: type[Game]) -> list[dict[str, str]]:
-    """The agents the lobby offers for a game, weakest first: random, greedy, and search
-    with 100 simulations a move, the game's default budget (with its cap on the decisions
-    simulated, if any), and four times that many simulations without a cap (at most the
-    server's limit)."""
-    hints = cls.hints_class or AgentHints
-    default = hints.search_iterations
-    up_to = "up to " if hints.search_steps else ""
-    strong = min(4 * default, int(MAX_AGENT_PARAMS["iterations"]))
-    return [
-        {"spec": "random", "label": "Random: any legal move"},
-        {"spec": "greedy", "label": "Greedy: the game's heuristics, one move ahead"},
-        {
-            "spec": f"ismcts:iterations={QUICK_SEARCH}",
-            "label": f"Search, quick ({QUICK_SEARCH} simulations a move)",
-        },
-        {"spec": "ismcts", "label": f"Search ({up_to}{default:,} simulations a move)"},
-        {
-            "spec": f"ismcts:iterations={strong}",
-            "label": f"Search, strong ({strong:,} simulations a move)",
-        },
-    ]
-
+from cardtable.server.opponents import offered
+from cardtable.server.setup import SERVER_REFUSED_OPTIONS
 
 _CARD_FIELDS = ("id", "name", "name_ja", "text", "text_ja", "type", "color", "colour")
 
@@ -57,8 +29,9 @@ def _option(info: FieldInfo) -> dict[str, Any]:
 
 
 @cache
-def games() -> list[dict[str, Any]]:
-    """``GET /api/games``: every registered game, its options, starter decks and agents."""
+def games(lang: Lang = "en") -> list[dict[str, Any]]:
+    """``GET /api/games``: every registered game, its options, starter decks and the
+    opponents it offers, by difficulty (``opponents.offered``, worded in ``lang``)."""
     out: list[dict[str, Any]] = []
     for name in available_games():
         cls = game_class(name)
@@ -76,7 +49,7 @@ def games() -> list[dict[str, Any]]:
                 "example": cls.example,
                 "options": options,
                 "decks": list(load_game(name).starter_decks()),
-                "agents": agents(cls),
+                "agents": offered(cls, lang),
             }
         )
     return out
