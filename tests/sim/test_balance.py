@@ -3,6 +3,7 @@ determinism, resuming after a stop, --compare, and the command."""
 
 from __future__ import annotations
 
+import html
 import json
 import math
 import re
@@ -294,6 +295,10 @@ def test_command_writes_json_and_a_self_contained_html_page(tmp_path: Path) -> N
     assert parser.tags.count("table") >= 4 and parser.tags.count("img") >= 3
     assert "<script" not in page and not re.search(r'(src|href)="(?!data:)', page)
     assert page.count("data:image/png;base64,") == parser.tags.count("img")
+    # cards read as the game prints them: the name and the rules text, not only the id
+    card = next(c for c in data["base"]["cards"] if c["text"])
+    assert card["name"] != card["card"] and card["name"] in page
+    assert html.escape(card["text"]) in page
 
 
 def test_compare_plays_the_same_games_with_a_changed_card(tmp_path: Path) -> None:

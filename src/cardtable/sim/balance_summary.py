@@ -197,6 +197,8 @@ def _cards(data: RunData, t: RunTally, rate: Callable[[Tally, float], Json]) -> 
         out.append(
             {
                 "card": cid,
+                "name": game.card_name(cid) or cid,
+                "text": " ".join(game.presentation.card_text(cid)),
                 "type": kinds[cid],
                 "decks": {name: ids[cid] for name, ids in decks if cid in ids},
                 "in_deck": c.in_deck.to_json(),

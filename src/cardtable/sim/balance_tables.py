@@ -139,7 +139,7 @@ def _card_row(c: Json) -> list[str]:
     d, p = c["in_deck"], c["played"]
     decks = ", ".join(f"{escape(k)} ×{v}" for k, v in c["decks"].items())
     return [
-        escape(c["card"]),
+        card_cell(c),
         escape(c["type"]),
         decks,
         str(d["n"]),
@@ -153,6 +153,16 @@ def _card_row(c: Json) -> list[str]:
         flag_cell(p["flag"]),
         pct(c["not_played"]["score"]),
     ]
+
+
+def card_cell(c: Json) -> str:
+    """A card's name with its id, and its rules text below (reports written before cards
+    carried names show the id alone)."""
+    name, text = c.get("name") or c["card"], c.get("text") or ""
+    head = f"<b>{escape(name)}</b>" + (
+        f" <code>{escape(c['card'])}</code>" if name != c["card"] else ""
+    )
+    return head + (f"<br><small>{escape(text)}</small>" if text else "")
 
 
 def _mark_cells(c: Json, label: str) -> list[str]:
