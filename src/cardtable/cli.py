@@ -21,8 +21,9 @@ from cardtable.cli_play import play_session
 from cardtable.cli_replay import replay_session
 from cardtable.cli_serve import serve as serve_session
 from cardtable.cli_tournament import tournament_session
+from cardtable.core.cards import load_yaml
 from cardtable.core.decks import load_deck_file
-from cardtable.core.errors import CardtableError, DeckFileError
+from cardtable.core.errors import CardtableError, DeckFileError, brief
 from cardtable.core.game import Game
 from cardtable.core.i18n import Lang, check_lang, lang_from_env, translator
 from cardtable.core.registry import available_games, game_class, load_game
@@ -78,12 +79,14 @@ def parse_options(items: list[str] | None) -> dict[str, Any]:
     for item in items or []:
         key, eq, value = item.partition("=")
         if not eq or not key:
-            raise CardtableError(f"option {item!r}: write options as KEY=VALUE")
+            raise CardtableError(f"option {brief(item)}: write options as KEY=VALUE")
         try:
-            out[key.strip().replace("-", "_")] = yaml.safe_load(value)
+            out[key.strip().replace("-", "_")] = load_yaml(value)[0]
         except yaml.YAMLError as exc:
             why = getattr(exc, "problem", None) or "cannot read it"
-            raise CardtableError(f"option {item!r}: the value is not valid YAML ({why})") from None
+            raise CardtableError(
+                f"option {brief(item)}: the value is not valid YAML ({why})"
+            ) from None
     return out
 
 
@@ -142,7 +145,7 @@ def cards(
             shown += 1
     if kind is not None and not shown:
         types = sorted({c.type for c in g.card_pool.cards})
-        raise CardtableError(f"no cards of type {kind!r}; types: {', '.join(types)}")
+        raise CardtableError(f"no cards of type {brief(kind)}; types: {', '.join(types)}")
     console.print(table)
 
 
@@ -156,7 +159,7 @@ def deck_check(
     bad = 0
     for path in files:
         try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            data = load_yaml(path.read_text(encoding="utf-8"))[0]
         except OSError as exc:
             raise DeckFileError(f"{path}: cannot read the file ({exc.strerror})") from None
         except (yaml.YAMLError, UnicodeDecodeError):

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.core.cards import read_yaml
-from cardtable.core.errors import ActionNotationError, CardtableError, ScenarioError
+from cardtable.core.errors import ActionNotationError, CardtableError, ScenarioError, brief
 from cardtable.core.registry import load_game
 from cardtable.core.state import State
 
@@ -196,7 +196,7 @@ def _check_zones(state: State, zones: dict[str, Any], where: str) -> None:
     truth = _true_zones(state)
     for key, want in zones.items():
         if key not in truth:
-            raise ScenarioError(f"{where}: no zone {key!r}")
+            raise ScenarioError(f"{where}: no zone {brief(key)}")
         got = truth[key] if isinstance(want, list) else len(truth[key])
         _same(where, f"zone {key}", got, want)
 
@@ -205,9 +205,11 @@ def _check_observation(obs: dict[str, Any], wanted: dict[str, Any], where: str) 
     """Each observation key named is like the value given (see ``_like``)."""
     for key, want in wanted.items():
         if key not in obs:
-            raise ScenarioError(f"{where}: no observation key {key!r}; keys: {sorted(obs)}")
+            raise ScenarioError(f"{where}: no observation key {brief(key)}; keys: {sorted(obs)}")
         if not _like(obs[key], want):
-            raise ScenarioError(f"{where}: observation {key} is {obs[key]!r}, expected {want!r}")
+            raise ScenarioError(
+                f"{where}: observation {key} is {brief(obs[key])}, expected {brief(want)}"
+            )
 
 
 def _check_legal(state: State, exp: dict[str, Any], where: str) -> None:
@@ -248,4 +250,4 @@ def _like(got: Any, want: Any) -> bool:
 
 def _same(where: str, what: str, got: Any, want: Any) -> None:
     if got != want:
-        raise ScenarioError(f"{where}: {what} is {got!r}, expected {want!r}")
+        raise ScenarioError(f"{where}: {what} is {brief(got)}, expected {brief(want)}")

@@ -286,3 +286,29 @@ def test_a_game_record_replays_or_says_what_is_wrong(name: str, tmp_path: Path) 
             assert str(exc)
 
     check()
+
+
+BOMB = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]\n" for i in range(1, 8)
+)
+
+
+@pytest.mark.parametrize("kind", ["deck", "cards", "scenario"])
+def test_yaml_aliases_are_refused_in_every_file_a_user_gives(kind: str, tmp_path: Path) -> None:
+    """Issue 27.1: a few hundred bytes of nested aliases stand for 10**8 strings; every
+    loader of user files refuses aliases by name (line included) instead of expanding."""
+    from cardtable.scenario import run_scenario
+
+    tail = {"deck": "game: *a7\n", "cards": "cards: *a7\n", "scenario": "setup: *a7\n"}[kind]
+    path = tmp_path / f"{kind}.yaml"
+    path.write_text(BOMB + tail)
+    if kind == "scenario":
+        result = run_scenario(path)
+        assert not result.ok and "line 2" in result.message and "aliases" in result.message
+        return
+    with pytest.raises(CardtableError, match=r"line 2.*aliases") as err:
+        if kind == "deck":
+            cardtable.load_game("looney").load_deck(path)
+        else:
+            cardtable.load_game("looney", cards=str(tmp_path))
+    assert len(str(err.value)) < 300

@@ -79,3 +79,40 @@ def test_act_messages(client: TestClient) -> None:
 
         check()
         assert first["type"] == "update"
+
+
+def alias_bomb(levels: int = 8) -> str:
+    """About 500 bytes of YAML that stand for 10**levels strings when expanded."""
+    lines = ["a0: &a0 [" + ", ".join(["x"] * 10) + "]"]
+    for i in range(1, levels):
+        lines.append(f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]")
+    lines.append(f"game: *a{levels - 1}")
+    return "\n".join(lines) + "\n"
+
+
+def test_an_alias_bomb_is_refused_at_once(client: TestClient) -> None:
+    """Issue 27.1: a deck text with aliases is refused by name, small and quickly, in a
+    deck check and in a new table's decks alike; nothing is expanded."""
+    text = alias_bomb()
+    assert len(text) < 600
+    r = client.post("/api/decks/check", json={"game": "looney", "text": text})
+    assert r.status_code == 200 and not r.json()["ok"], r.text
+    assert "aliases" in r.text and len(r.content) < 2_000
+    r = client.post("/api/tables", json=GOOD | {"decks": [text, None]})
+    assert r.status_code == 400 and "aliases" in r.json()["error"] and len(r.content) < 2_000
+
+
+def test_long_values_are_not_quoted_back_whole(client: TestClient) -> None:
+    """Issue 27.1: an error quotes at most the start of a value a client sent."""
+    book = "y" * 100_000
+    for body in (
+        GOOD | {"game": book},
+        GOOD | {"options": {book: 1}},
+        GOOD | {"seats": [HUMAN, agent(book)]},
+        GOOD | {"decks": [book, None]},
+    ):
+        r = client.post("/api/tables", json=body)
+        assert r.status_code == 400 and len(r.content) < 2_000, r.text[:300]
+    deck = f"game: looney\nname: x\ncards: {{{book}: 1}}\n"
+    r = client.post("/api/decks/check", json={"game": "looney", "text": deck})
+    assert r.status_code in (200, 400) and len(r.content) < 4_000, r.text[:300]

@@ -54,7 +54,7 @@ def test_seats_and_spectators_see_their_own_views(client: TestClient) -> None:
         assert m0["to_act"] == m1["to_act"] == ms["to_act"]
         acting, waiting = (m0, m1) if to_act == 0 else (m1, m0)
         assert acting["legal"] and waiting["legal"] == [] and ms["legal"] == []
-        assert all(set(a) == {"action", "text"} for a in acting["legal"])
+        assert all(set(a) == {"action", "text", "words"} for a in acting["legal"])
         # a hand is a list for its owner and a count for everyone else
         assert isinstance(m0["observation"]["zones"]["p0.hand"], list)
         assert m1["observation"]["zones"]["p0.hand"] == len(m0["observation"]["zones"]["p0.hand"])

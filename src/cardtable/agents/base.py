@@ -5,7 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
-from cardtable.core.errors import AgentSpecError
+from cardtable.core.errors import AgentSpecError, brief
 from cardtable.core.game import Game
 from cardtable.core.infoset import InfoSet
 
@@ -56,7 +56,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     cls = _AGENTS.get(name)
     if cls is None:
         raise AgentSpecError(
-            f"unknown agent {name!r}; available agents: {', '.join(agent_names())}"
+            f"unknown agent {brief(name)}; available agents: {', '.join(agent_names())}"
         )
     params: dict[str, Any] = {}
     for part in parts:
@@ -64,13 +64,13 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         if not eq or key not in cls.params:
             valid = ", ".join(sorted(cls.params))
             raise AgentSpecError(
-                f"agent {name!r}: bad parameter {part!r}; valid parameters: {valid}"
+                f"agent {brief(name)}: bad parameter {brief(part)}; valid parameters: {valid}"
             )
         try:
             params[key] = cls.params[key](value)
         except ValueError:
             raise AgentSpecError(
-                f"agent {name!r}: parameter {key!r} has a bad value {value!r}"
+                f"agent {brief(name)}: parameter {brief(key)} has a bad value {brief(value)}"
             ) from None
     return name, params
 

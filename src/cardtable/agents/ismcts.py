@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from cardtable.agents.base import Agent, register_agent
-from cardtable.core.errors import AgentSpecError
+from cardtable.core.errors import AgentSpecError, brief
 from cardtable.core.game import Game
 from cardtable.core.hints import hints_of
 from cardtable.core.infoset import InfoSet
@@ -97,7 +97,7 @@ class Settings:
 
 def _check(ok: bool, key: str, rule: str, value: object) -> None:
     if not ok:
-        raise AgentSpecError(f"agent 'ismcts': parameter {key!r} {rule}, got {value!r}")
+        raise AgentSpecError(f"agent 'ismcts': parameter {brief(key)} {rule}, got {brief(value)}")
 
 
 class SearchStats(NamedTuple):

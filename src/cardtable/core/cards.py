@@ -190,8 +190,36 @@ def format_loc(loc: Iterable[int | str]) -> str:
     return ".".join(str(p) for p in loc) or "(the entry itself)"
 
 
+class _NoAliasLoader(yaml.SafeLoader):
+    """PyYAML's safe loader, refusing aliases (``*name``): no cardtable file needs them, and
+    a few hundred bytes of nested aliases stand for gigabytes of data (an alias bomb)."""
+
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
+        """Compose the next node; raise a ComposerError at an alias."""
+        if self.check_event(yaml.AliasEvent):
+            mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
+            why = "aliases (*name) are not allowed here: write the value out"
+            raise yaml.composer.ComposerError(None, None, why, mark)
+        node: yaml.Node | None = super().compose_node(parent, index)
+        return node
+
+
+def load_yaml(text: str) -> tuple[Any, yaml.Node | None]:
+    """The data of a YAML document and its node tree (for line numbers), read safely and
+    without aliases (raises ``yaml.YAMLError``): every YAML text a user gives cardtable (card,
+    deck and scenario files, deck texts sent to the server, ``-o`` values) is read here."""
+    loader = _NoAliasLoader(text)
+    try:
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+    finally:
+        loader.dispose()
+    return data, node
+
+
 def read_yaml(path: Path, error: type[Exception]) -> tuple[Any, yaml.Node | None]:
-    """Read a YAML file; return the data and its node tree (for line numbers)."""
+    """Read a YAML file (:func:`load_yaml`); return the data and its node tree (for line
+    numbers), or raise ``error`` saying what is wrong and where."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -199,7 +227,7 @@ def read_yaml(path: Path, error: type[Exception]) -> tuple[Any, yaml.Node | None
     except UnicodeDecodeError as exc:
         raise error(f"{path}: byte {exc.start}: not UTF-8 text ({exc.reason})") from None
     try:
-        return yaml.safe_load(text), yaml.compose(text)
+        return load_yaml(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" line {mark.line + 1}" if mark is not None else ""

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.core.cards import read_yaml
-from cardtable.core.errors import DeckFileError
+from cardtable.core.errors import DeckFileError, brief
 
 SINGLE = "single"
 MANY = "many"
@@ -77,7 +77,7 @@ def deck_from_data(
         raise DeckFileError(f"{where}: expected a mapping with 'game', 'name' and deck sections")
     problems: list[str] = []
     if data.get("game") != game:
-        problems.append(f"{where}: field 'game': expected '{game}', got {data.get('game')!r}")
+        problems.append(f"{where}: field 'game': expected '{game}', got {brief(data.get('game'))}")
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         problems.append(f"{where}: field 'name': a non-empty name is required")
@@ -119,9 +119,13 @@ def _section(
     out: dict[str, int] = {}
     for cid, n in value.items():
         if str(cid) not in known:
-            problems.append(f"{where}: entry '{cid}': no card with this id{_close(cid, known)}")
+            problems.append(
+                f"{where}: entry {brief(str(cid))}: no card with this id{_close(cid, known)}"
+            )
         elif isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            problems.append(f"{where}: entry '{cid}': count must be a whole number >= 1, got {n!r}")
+            problems.append(
+                f"{where}: entry {brief(cid)}: count must be a whole number >= 1, got {brief(n)}"
+            )
         else:
             out[str(cid)] = n
     return out

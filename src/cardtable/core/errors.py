@@ -2,6 +2,38 @@
 
 from __future__ import annotations
 
+BRIEF = 60
+"""At most this many characters of a value a user gave are quoted in an error message."""
+
+
+def clip(text: str, limit: int = BRIEF) -> str:
+    """``text`` cut to ``limit`` characters with `` ...`` (for a name a user gave, quoted
+    without ``repr``)."""
+    return text if len(text) <= limit else text[: limit - 4] + " ..."
+
+
+def brief(value: object, limit: int = BRIEF) -> str:
+    """``repr(value)``, cut to ``limit`` characters with `` ...`` (a client may send a book;
+    an error must not quote it back whole). A list, tuple or mapping shows its first items
+    only, two levels deep, so the work is bounded whatever its size or sharing."""
+    return clip(_shown(value, 0), limit)
+
+
+def _shown(value: object, depth: int) -> str:
+    """A bounded repr: containers show at most 8 items, and none below two levels."""
+    if not isinstance(value, list | tuple | dict):
+        text = repr(value[:200] if isinstance(value, str | bytes) else value)
+        return text if len(text) <= 200 else text[:196] + " ..."
+    open_, close = ("{", "}") if isinstance(value, dict) else ("[", "]")
+    if depth >= 2:
+        return f"{open_}...{close}" if value else f"{open_}{close}"
+    if isinstance(value, dict):
+        items = [f"{_shown(k, 2)}: {_shown(v, depth + 1)}" for k, v in list(value.items())[:8]]
+    else:
+        items = [_shown(v, depth + 1) for v in list(value[:8])]
+    more = ", ..." if len(value) > 8 else ""
+    return f"{open_}{', '.join(items)}{more}{close}"
+
 
 class CardtableError(Exception):
     """Base class of every error cardtable raises on purpose."""
@@ -16,7 +48,7 @@ class IllegalActionError(CardtableError):
     def __init__(self, reason: str, action: int | str | None = None) -> None:
         self.reason = reason
         self.action = action
-        prefix = f"illegal action {action!r}: " if action is not None else "illegal action: "
+        prefix = f"illegal action {brief(action)}: " if action is not None else "illegal action: "
         super().__init__(prefix + reason)
 
 
@@ -32,8 +64,7 @@ class ActionNotationError(CardtableError, ValueError):
     def __init__(self, reason: str, action: object = None) -> None:
         self.reason = reason
         self.action = action
-        shown = repr(action)
-        shown = shown if len(shown) <= 60 else shown[:56] + " ..."  # a client may send a book
+        shown = brief(action)
         what = f"{shown} is" if action is not None else "this is"
         super().__init__(f"{what} not an action of this game: {reason}")
 

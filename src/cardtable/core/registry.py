@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from cardtable.core.cards import format_loc
-from cardtable.core.errors import GameOptionError, UnknownGameError
+from cardtable.core.errors import GameOptionError, UnknownGameError, brief, clip
 from cardtable.core.game import Game
 
 _GAMES: dict[str, str | type[Game]] = {}
@@ -29,7 +29,7 @@ def game_class(name: str) -> type[Game]:
     target = _GAMES.get(name)
     if target is None:
         raise UnknownGameError(
-            f"unknown game {name!r}; available games: {', '.join(available_games())}"
+            f"unknown game {brief(name)}; available games: {', '.join(available_games())}"
         )
     if isinstance(target, str):
         module, _, cls = target.partition(":")
@@ -46,8 +46,9 @@ def load_game(name: str, **options: Any) -> Game:
     valid = sorted(cls.Options.model_fields)
     unknown = sorted(set(options) - set(valid))
     if unknown:
+        named = ", ".join(clip(u) for u in unknown[:5]) + (", ..." if len(unknown) > 5 else "")
         raise GameOptionError(
-            f"{name}: unknown option(s) {', '.join(unknown)}; valid options: {', '.join(valid)}"
+            f"{name}: unknown option(s) {named}; valid options: {', '.join(valid)}"
         )
     try:
         opts = cls.Options(**options)

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
 
-from cardtable.core.errors import CardtableError, IllegalActionError
+from cardtable.core.errors import CardtableError, IllegalActionError, brief
 from cardtable.core.events import EVERYONE, Event
 from cardtable.core.notation import check_action_number
 from cardtable.core.rng import Rng
@@ -375,12 +375,12 @@ class State(ABC):
         cards = list(self.cards)
         for key, ids in pins.items():
             if key not in self.game.zone_keys:
-                raise KeyError(f"no zone {key!r}; zones: {', '.join(self.game.zone_keys)}")
+                raise KeyError(f"no zone {brief(key)}; zones: {', '.join(self.game.zone_keys)}")
             i = self.game.zone_keys[key]
             new = []
             for cid in ids:
                 if cid not in index:
-                    raise KeyError(f"zone {key!r}: no card with id {cid!r}")
+                    raise KeyError(f"zone {brief(key)}: no card with id {brief(cid)}")
                 new.append(len(cards))
                 cards.append(index[cid])
             self.cards = tuple(cards)

@@ -17,7 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
-from cardtable.core.errors import CardtableError, UnknownGameError
+from cardtable.core.errors import CardtableError, UnknownGameError, brief
 from cardtable.core.i18n import Lang, check_lang, negotiate
 from cardtable.core.registry import available_games
 from cardtable.server import catalog
@@ -322,7 +322,7 @@ async def _handle(
     if kind == "ping":
         return {"type": "pong"}
     if kind not in ("act", "concede"):
-        return {"type": "error", "message": f"unknown message type {kind!r}; send 'act'"}
+        return {"type": "error", "message": f"unknown message type {brief(kind)}; send 'act'"}
     try:
         if kind == "concede":
             await service.concede(live, sub.seat)

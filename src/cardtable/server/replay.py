@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, replace
 from typing import Any
 
+from cardtable.core.errors import brief
 from cardtable.core.events import Event
 from cardtable.core.i18n import Lang
 from cardtable.core.state import State
@@ -29,7 +30,7 @@ def parse_view(view: str, players: int) -> int | str | None:
     if view.isdigit() and 0 <= int(view) < players:
         return int(view)
     raise BadRequest(
-        f"view must be a seat from 0 to {players - 1}, 'all' or 'public'; got {view!r}"
+        f"view must be a seat from 0 to {players - 1}, 'all' or 'public'; got {brief(view)}"
     )
 
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from cardtable.core.errors import ActionNotationError, CardtableError, IllegalActionError
+from cardtable.core.errors import ActionNotationError, CardtableError, IllegalActionError, brief
 from cardtable.core.i18n import Lang
 from cardtable.core.infoset import InfoSet
 from cardtable.server.live import (
@@ -145,7 +145,7 @@ class GameService:
                 if live is None:
                     row = await self.db(self.store.load, table_id)
                     if row is None:
-                        raise NotFound(f"no table {table_id!r}")
+                        raise NotFound(f"no table {brief(table_id)}")
                     # replaying is work for the CPU: not on the database thread
                     live = await asyncio.to_thread(LiveTable, row)
                     self.live[table_id] = live
@@ -197,7 +197,7 @@ class GameService:
         NotFound."""
         row = await self.db(self.store.load, table_id)
         if row is None:
-            raise NotFound(f"no table {table_id!r}")
+            raise NotFound(f"no table {brief(table_id)}")
         return summary(row, await self.ending(row, lang))
 
     async def ending(self, row: TableRow, lang: Lang) -> str | None:
@@ -224,7 +224,7 @@ class GameService:
         """A finished table step by step from one view (``N``, ``all`` or ``public``)."""
         row = await self.db(self.store.load, table_id)
         if row is None:
-            raise NotFound(f"no table {table_id!r}")
+            raise NotFound(f"no table {brief(table_id)}")
         if row.status != FINISHED:
             raise Conflict(f"table {table_id} is {row.status}: only finished tables replay")
         return await asyncio.to_thread(replay_table, row, view, lang)

@@ -17,15 +17,15 @@ from typing import Any
 import yaml
 
 from cardtable.agents.base import make_agent, parse_spec
+from cardtable.core.cards import load_yaml
 from cardtable.core.decks import Deck, DeckProblem
-from cardtable.core.errors import CardtableError, DeckFileError
+from cardtable.core.errors import CardtableError, DeckFileError, brief
 from cardtable.core.game import Game
 from cardtable.core.registry import game_class, load_game
 from cardtable.server.storage import OPEN, RUNNING, TableRow
 
 MAX_DECK_TEXT = 100_000
 # libyaml's loader when PyYAML has it: the pure-Python one takes seconds on a long deck text.
-YAML_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # Agents run on the server: a spec may not ask for more search than this.
 MAX_AGENT_PARAMS: dict[str, float] = {"iterations": 2000, "steps": 40000, "time": 5.0}
 # Options that name files on the server's disk are not for clients.
@@ -72,7 +72,7 @@ def server_game(name: str, options: dict[str, Any] | None, players: int | None =
     opts = dict(options or {})
     for key in SERVER_REFUSED_OPTIONS:
         if key in opts and opts[key] is not None:
-            raise BadRequest(f"option {key!r} is not available on the server")
+            raise BadRequest(f"option {brief(key)} is not available on the server")
     try:
         fields = game_class(name).Options.model_fields
     except CardtableError as exc:
@@ -80,12 +80,12 @@ def server_game(name: str, options: dict[str, Any] | None, players: int | None =
     for key, value in opts.items():  # JSON's true is no number (the options would take it)
         info = fields.get(key)
         if isinstance(value, bool) and info is not None and info.annotation is not bool:
-            raise BadRequest(f"{name}: option {key!r}: {value!r} is not a valid value")
+            raise BadRequest(f"{name}: option {brief(key)}: {brief(value)} is not a valid value")
     if players is not None:
         given = opts.setdefault("players", players)
         if given != players:
             raise BadRequest(
-                f"option 'players' is {given!r} but {players} seats were given; "
+                f"option 'players' is {brief(given)} but {players} seats were given; "
                 "give one seat per player"
             )
     try:
@@ -103,7 +103,7 @@ def check_agent(spec: str) -> str:
     for key, cap in MAX_AGENT_PARAMS.items():
         if key in params and params[key] > cap:
             raise BadRequest(
-                f"agent {spec!r}: parameter {key!r} may be at most {cap:g} on this server"
+                f"agent {brief(spec)}: parameter {brief(key)} may be at most {cap:g} on this server"
             )
     try:  # built once: catches values out of range
         make_agent(spec)
@@ -126,7 +126,7 @@ def parse_seats(raw: list[dict[str, Any]]) -> list[SeatSpec]:
                 raise BadRequest(f"seat {i}: an agent seat needs a 'spec' such as 'greedy'")
             seats.append(SeatSpec("agent", check_agent(spec.strip())))
         else:
-            raise BadRequest(f"seat {i}: 'kind' must be 'human' or 'agent', got {kind!r}")
+            raise BadRequest(f"seat {i}: 'kind' must be 'human' or 'agent', got {brief(kind)}")
     if not any(s.kind == "human" for s in seats):
         raise BadRequest("a table needs at least one human seat")
     return seats
@@ -138,7 +138,7 @@ def deck_from_text(game: Game, text: str, where: str) -> Deck:
     if len(text) > MAX_DECK_TEXT:
         raise DeckFileError(f"{where}: the deck text is longer than {MAX_DECK_TEXT} characters")
     try:
-        data = yaml.load(text, Loader=YAML_LOADER)
+        data, _ = load_yaml(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc)
@@ -186,7 +186,7 @@ def parse_decks(game: Game, raw: list[str | None] | None) -> list[Deck] | None:
             if "\n" not in spec and ":" not in spec:
                 names = ", ".join(starters)
                 raise BadRequest(
-                    f"{where}: no starter deck {spec!r}; starter decks: {names} "
+                    f"{where}: no starter deck {brief(spec)}; starter decks: {names} "
                     "(or give a deck file's text)"
                 ) from None
             raise BadRequest(str(exc)) from None

@@ -38,7 +38,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from cardtable.core.errors import CardtableError
+from cardtable.core.errors import CardtableError, brief
 
 OPEN, RUNNING, FINISHED = "open", "running", "finished"
 ABANDONED = "abandoned"  # no seated person came back for the server's time limit
@@ -219,7 +219,7 @@ class Store:
             q = select(tables_t).where(tables_t.c.id == table_id).with_for_update()
             r = conn.execute(q).first()
             if r is None:
-                raise StorageError(f"no table {table_id!r}")
+                raise StorageError(f"no table {brief(table_id)}")
             row = _row(r)
             if row.status != OPEN:
                 raise SeatTaken(f"table {table_id} is {row.status}: no seat is free")
