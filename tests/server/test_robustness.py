@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 import time
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from fastapi.testclient import TestClient
@@ -234,3 +235,67 @@ def test_a_replay_does_not_hold_up_the_database(
         release.set()
         reader.join(30)
     assert answer == [200]
+
+
+# ----- issue 27.5: server errors are 4xx or 503, never 500 -----------------------------------
+def test_a_unicode_digit_view_is_a_bad_request() -> None:
+    """``"²".isdigit()`` is true but ``int("²")`` fails: the view is refused in words."""
+    from cardtable.server.replay import parse_view
+    from cardtable.server.setup import BadRequest
+
+    for view in ("²", "١", "0x1", "-1", "2"):
+        with pytest.raises(BadRequest, match="view must be"):
+            parse_view(view, 2)
+    assert parse_view("1", 2) == 1
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_a_table_id_that_cannot_be_one_never_reaches_the_database(
+    backend: str, request: pytest.FixtureRequest, tmp_path: Any
+) -> None:
+    """A NUL byte (PostgreSQL refuses it in text), a slash or 10,000 characters: 404 over
+    HTTP, an error message and a close frame on the WebSocket."""
+    from cardtable.server.app import create_app
+
+    url = (
+        f"sqlite:///{tmp_path / 'c.db'}"
+        if backend == "sqlite"
+        else request.getfixturevalue("postgres").new_database()
+    )
+    with TestClient(create_app(url)) as c:
+        for bad in ("a\x00b", "x" * 10_000, "é"):
+            path = quote(bad, safe="")
+            assert c.get("/api/tables/" + path).status_code == 404
+            assert c.post(f"/api/tables/{path}/join", json={}).status_code == 404
+            with c.websocket_connect(ws_path(path)) as ws:
+                msg = receive(ws)
+                assert msg["type"] == "error" and len(msg["message"]) < 200
+
+
+def test_a_locked_database_answers_503_to_create_and_join(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = new_table(client, seats=[HUMAN, HUMAN])
+    store = service(client).store
+
+    def locked(*args: Any) -> Any:
+        raise OperationalError("UPDATE", {"seed": 12345}, Exception("database is locked"))
+
+    monkeypatch.setattr(store, "create", locked)
+    monkeypatch.setattr(store, "take_seat", locked)
+    r = client.post("/api/tables", json={"game": "looney", "seats": [HUMAN, agent()]})
+    assert r.status_code == 503 and "12345" not in r.text, r.text
+    r = client.post(f"/api/tables/{t['table']}/join", json={})
+    assert r.status_code == 503 and "12345" not in r.text, r.text
+
+
+def test_sql_parameters_stay_out_of_errors(sqlite_url: str) -> None:
+    """Seeds and token hashes are SQL parameters: the engine never shows them."""
+    from sqlalchemy import text
+
+    from cardtable.server.storage import make_engine
+
+    engine = make_engine(sqlite_url)
+    with pytest.raises(Exception) as err, engine.connect() as conn:
+        conn.execute(text("SELECT * FROM no_such_table WHERE x = :secret"), {"secret": "s3cr3t"})
+    assert "s3cr3t" not in str(err.value)

@@ -27,7 +27,7 @@ def parse_view(view: str, players: int) -> int | str | None:
         return None
     if view == "all":
         return "all"
-    if view.isdigit() and 0 <= int(view) < players:
+    if view.isascii() and view.isdigit() and 0 <= int(view) < players:
         return int(view)
     raise BadRequest(
         f"view must be a seat from 0 to {players - 1}, 'all' or 'public'; got {brief(view)}"

@@ -10,11 +10,14 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
+
+from sqlalchemy.exc import SQLAlchemyError
 
 from cardtable.core.errors import ActionNotationError, CardtableError, IllegalActionError, brief
 from cardtable.core.i18n import Lang
@@ -45,6 +48,8 @@ from cardtable.server.storage import (
 )
 
 log = logging.getLogger("cardtable.server")
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""What a table id may be (new ids are ``secrets.token_urlsafe(6)``: 8 such characters)."""
 MAX_ENDINGS = 1000
 """The last spectator views of finished tables kept (for the lobby's result sentences)."""
 T = TypeVar("T")
@@ -103,8 +108,14 @@ class GameService:
         return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run a blocking storage call on the database thread(s)."""
-        return await self._run(self._db, fn, *args)
+        """Run a blocking storage call on the database thread(s). A failure of the database
+        itself (locked, gone, refusing) is :class:`Unavailable` (503); cardtable's own
+        storage errors (a seat taken, a conflict) pass as they are."""
+        try:
+            return await self._run(self._db, fn, *args)
+        except SQLAlchemyError as exc:
+            log.error("database call %s failed: %s", fn.__name__, type(exc).__name__)
+            raise Unavailable("the server's database is not available now; try again") from None
 
     # ----- life cycle --------------------------------------------------------------------
     async def start(self) -> None:
@@ -134,10 +145,13 @@ class GameService:
         self.store.close()
 
     async def get(self, table_id: str) -> LiveTable:
-        """The live table, loaded (replayed) from storage on first use; raises NotFound."""
+        """The live table, loaded (replayed) from storage on first use; raises NotFound (also
+        for a text that cannot be a table id, which never reaches the database)."""
         live = self.live.get(table_id)
         if live is not None:
             return live
+        if not TABLE_ID.fullmatch(table_id):
+            raise NotFound(f"no table {brief(table_id)}")
         lock = self._loading.setdefault(table_id, asyncio.Lock())
         try:
             async with lock:
@@ -195,10 +209,16 @@ class GameService:
     async def summary(self, table_id: str, lang: Lang = "en") -> dict[str, Any]:
         """One table's summary (a finished one's with how it ended in ``lang``); raises
         NotFound."""
-        row = await self.db(self.store.load, table_id)
+        row = await self.stored(table_id)
+        return summary(row, await self.ending(row, lang))
+
+    async def stored(self, table_id: str) -> TableRow:
+        """A table as stored (its actions loaded); raises NotFound, also for a text that
+        cannot be a table id (which never reaches the database)."""
+        row = await self.db(self.store.load, table_id) if TABLE_ID.fullmatch(table_id) else None
         if row is None:
             raise NotFound(f"no table {brief(table_id)}")
-        return summary(row, await self.ending(row, lang))
+        return row
 
     async def ending(self, row: TableRow, lang: Lang) -> str | None:
         """How a finished table's game ended in ``lang`` (``None`` for one not finished),
@@ -222,9 +242,7 @@ class GameService:
 
     async def replay(self, table_id: str, view: str, lang: Lang = "en") -> dict[str, Any]:
         """A finished table step by step from one view (``N``, ``all`` or ``public``)."""
-        row = await self.db(self.store.load, table_id)
-        if row is None:
-            raise NotFound(f"no table {brief(table_id)}")
+        row = await self.stored(table_id)
         if row.status != FINISHED:
             raise Conflict(f"table {table_id} is {row.status}: only finished tables replay")
         return await asyncio.to_thread(replay_table, row, view, lang)

@@ -117,12 +117,14 @@ def _sqlite_pragmas(dbapi_conn: Any, _entry: ConnectionPoolEntry) -> None:
 
 
 def make_engine(url: str) -> Engine:
-    """An engine for ``url`` (``sqlite:///FILE`` or ``postgresql+psycopg://...``)."""
+    """An engine for ``url`` (``sqlite:///FILE`` or ``postgresql+psycopg://...``). Its errors
+    and logs never show SQL parameters (``hide_parameters``): they hold seeds and token
+    hashes."""
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False})
+        engine = create_engine(url, connect_args={"check_same_thread": False}, hide_parameters=True)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+    return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True, hide_parameters=True)
 
 
 def _row(r: Any) -> TableRow:
