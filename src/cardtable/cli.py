@@ -257,9 +257,17 @@ def serve(
             "connected; then it is abandoned",
         ),
     ] = 30.0,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="URL",
+            help="another site whose pages may open this server's tables (repeatable; "
+            "e.g. https://example.org); the server's own pages always may",
+        ),
+    ] = None,
 ) -> None:
     """Serve games to browsers: open the printed address (docs/server-api.md)."""
-    serve_session(console, host, port, db, abandon_after * 60)
+    serve_session(console, host, port, db, abandon_after * 60, tuple(allow_origin or ()))
 
 
 @app.command(cls=Command)

@@ -9,10 +9,16 @@ from cardtable.core.errors import CardtableError
 
 
 def serve(
-    console: Console, host: str, port: int, db: str | None, abandon_after: float = 1800.0
+    console: Console,
+    host: str,
+    port: int,
+    db: str | None,
+    abandon_after: float = 1800.0,
+    origins: tuple[str, ...] = (),
 ) -> None:
     """Start the server on ``host:port`` over the database ``db`` and print where to open it;
-    a table whose seats' people are all away for ``abandon_after`` seconds is abandoned."""
+    a table whose seats' people are all away for ``abandon_after`` seconds is abandoned;
+    browser pages of ``origins`` may open its tables besides its own."""
     try:
         import uvicorn
 
@@ -27,7 +33,7 @@ def serve(
         minutes = abandon_after / 60
         raise CardtableError(f"--abandon-after must be a number of minutes, not {minutes}")
     url = db or default_url()
-    app = create_app(url, abandon_after=abandon_after)
+    app = create_app(url, abandon_after=abandon_after, origins=origins)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     console.print(f"cardtable server: open [bold]http://{shown}:{port}/[/] in a browser")
     console.print(f"database: {escape(_safe_url(url))} · stop with Ctrl+C")

@@ -159,20 +159,63 @@ def test_a_bad_table_request_is_refused_and_stores_nothing(
 
 
 def test_malformed_bodies(client: TestClient) -> None:
-    r = client.post("/api/tables", content=b"{not json")
+    r = post_raw(client, b"{not json")
     assert r.status_code == 400 and "not valid JSON" in r.json()["error"]
     r = client.post("/api/tables", json=[1, 2])
     assert r.status_code == 400 and "JSON object" in r.json()["error"]
-    r = client.post("/api/tables", content=b"[" * 100_000)
+    r = post_raw(client, b"[" * 100_000)
     assert r.status_code == 400 and "nested too deep" in r.json()["error"]
-    r = client.post("/api/tables", content=b'{"game": "looney", "x": "' + b"y" * 900_000 + b'"}')
+    r = post_raw(client, b'{"game": "looney", "x": "' + b"y" * 900_000 + b'"}')
     assert r.status_code == 400 and "body is longer than" in r.json()["error"]
-    r = client.post("/api/tables", content=b"\xff\xfe")
+    r = post_raw(client, b"\xff\xfe")
     assert r.status_code == 400 and "not valid JSON" in r.json()["error"]
     r = client.post("/api/tables/nope/join", json={"seat": "1"})
     assert r.status_code == 400 and "field 'seat'" in r.json()["error"]
     assert client.get("/api/tables/nope").status_code == 404
-    assert "no table" in client.post("/api/tables/nope/join").json()["error"]
+    assert "no table" in client.post("/api/tables/nope/join", json={}).json()["error"]
+
+
+def post_raw(client: TestClient, body: bytes) -> Any:
+    """POST bytes declared as JSON to /api/tables."""
+    return client.post("/api/tables", content=body, headers={"content-type": "application/json"})
+
+
+def test_posts_must_be_json(client: TestClient) -> None:
+    """Issue 27.6: a cross-site form or text/plain POST (which a browser sends without
+    asking) is refused with 415 and creates nothing; an empty join needs JSON too."""
+    body = b'{"game": "looney", "seats": [{"kind": "human"}, {"kind": "agent", "spec": "random"}]}'
+    for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data", None):
+        headers = {"content-type": kind} if kind else {}
+        r = client.post("/api/tables", content=body, headers=headers)
+        assert r.status_code == 415 and "Content-Type: application/json" in r.json()["error"]
+    assert client.get("/api/tables").json()["open"] == []
+    t = client.post(
+        "/api/tables", content=body, headers={"content-type": "application/json; charset=utf-8"}
+    )
+    assert t.status_code == 200
+    assert client.post(f"/api/tables/{t.json()['table']}/join").status_code == 415
+
+
+def test_websockets_open_only_from_the_servers_own_pages(sqlite_url: str) -> None:
+    """Issue 27.6: a browser page of another site may not open a table's WebSocket (the
+    browser sends its Origin); the server's own pages, programs (no Origin) and the sites
+    given to --allow-origin may."""
+    from cardtable.server.app import create_app
+
+    with TestClient(create_app(sqlite_url, origins=("https://friends.example",))) as c:
+        t = new_table(c)
+        path = f"/ws/tables/{t['table']}?token={t['token']}"
+        for origin, ok in [
+            (None, True),
+            ("http://testserver", True),
+            ("https://friends.example", True),
+            ("https://evil.example", False),
+            ("http://testserver.evil.example", False),
+        ]:
+            headers = {"origin": origin} if origin else {}
+            with c.websocket_connect(path, headers=headers) as ws:
+                msg = ws.receive_json()
+                assert (msg["type"] == "update") is ok, (origin, msg)
 
 
 def test_the_creators_seat_is_stored_with_the_table_in_one_write(
@@ -204,10 +247,10 @@ def test_create_join_and_list(client: TestClient) -> None:
     assert [s["table"] for s in lists["open"]] == [t["table"]]
     taken = client.post(f"/api/tables/{t['table']}/join", json={"seat": 1})
     assert taken.status_code == 409 and "seat 1 is taken" in taken.json()["error"]
-    j = client.post(f"/api/tables/{t['table']}/join").json()
+    j = client.post(f"/api/tables/{t['table']}/join", json={}).json()
     assert j["seat"] == 0 and j["token"] != t["token"]
     assert client.get(f"/api/tables/{t['table']}").json()["status"] == "running"
-    full = client.post(f"/api/tables/{t['table']}/join")
+    full = client.post(f"/api/tables/{t['table']}/join", json={})
     assert full.status_code == 409 and "running" in full.json()["error"]
     assert [s["table"] for s in client.get("/api/tables").json()["running"]] == [t["table"]]
 

@@ -19,7 +19,7 @@ def test_a_seat_concedes_and_the_other_wins(client: TestClient) -> None:
         receive(ws)
         ws.send_json({"type": "concede"})
         assert "waiting for players" in receive(ws)["message"]
-    j = client.post(f"/api/tables/{t['table']}/join").json()
+    j = client.post(f"/api/tables/{t['table']}/join", json={}).json()
     with (
         client.websocket_connect(ws_path(t["table"], t["token"])) as ws0,
         client.websocket_connect(ws_path(t["table"], j["token"])) as ws1,

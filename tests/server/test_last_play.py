@@ -9,7 +9,7 @@ from server_helpers import new_table, receive, ws_path
 
 def test_last_names_the_mover_and_only_the_cards_a_viewer_may_see(client: TestClient) -> None:
     t = new_table(client, game="wcrugby")
-    j = client.post(f"/api/tables/{t['table']}/join").json()
+    j = client.post(f"/api/tables/{t['table']}/join", json={}).json()
     tokens = {0: t["token"], 1: j["token"]}
     with (
         client.websocket_connect(ws_path(t["table"], tokens[0])) as ws0,

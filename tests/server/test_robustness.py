@@ -153,7 +153,7 @@ def test_two_connections_of_one_seat_and_a_client_that_leaves_mid_update(
     client: TestClient,
 ) -> None:
     t = new_table(client, game="shamanking")
-    j = client.post(f"/api/tables/{t['table']}/join").json()
+    j = client.post(f"/api/tables/{t['table']}/join", json={}).json()
     tokens = {t["seat"]: t["token"], j["seat"]: j["token"]}
     with client.websocket_connect(ws_path(t["table"])) as ws:
         to_act = receive(ws)["to_act"]

@@ -72,7 +72,7 @@ def test_a_restarted_server_finds_every_game_where_it_was(db_url: str) -> None:
     with TestClient(create_app(db_url)) as client:
         vs_agent = new_table(client, seats=[HUMAN, agent("greedy")], seed=9)
         two = new_table(client, game="shamanking")
-        j = client.post(f"/api/tables/{two['table']}/join").json()
+        j = client.post(f"/api/tables/{two['table']}/join", json={}).json()
         with client.websocket_connect(ws_path(vs_agent["table"], vs_agent["token"])) as ws:
             m = play_until(ws, receive(ws), 12, rng)
             while m["to_act"] != 0 and m["status"] == "running":
@@ -108,7 +108,7 @@ def test_a_restarted_server_finds_every_game_where_it_was(db_url: str) -> None:
 def test_two_servers_on_one_database_never_store_two_different_actions(db_url: str) -> None:
     with TestClient(create_app(db_url)) as a, TestClient(create_app(db_url)) as b:
         t = new_table(a)
-        j = a.post(f"/api/tables/{t['table']}/join").json()
+        j = a.post(f"/api/tables/{t['table']}/join", json={}).json()
         tokens = {t["seat"]: t["token"], j["seat"]: j["token"]}
         # both servers load the table at seq 0
         first_a = _first(a, t["table"], None)

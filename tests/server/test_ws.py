@@ -17,7 +17,7 @@ import cardtable
 def two_people(client: TestClient, **body: Any) -> tuple[str, str, str]:
     """A running table of two people; (table, token of seat 0, token of seat 1)."""
     t = new_table(client, **body)
-    j = client.post(f"/api/tables/{t['table']}/join").json()
+    j = client.post(f"/api/tables/{t['table']}/join", json={}).json()
     return t["table"], t["token"], j["token"]
 
 

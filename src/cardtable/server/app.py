@@ -41,8 +41,14 @@ from cardtable.server.storage import Store, default_url
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 
+
+class NotJSON(BadRequest):
+    """A request body that is not declared as JSON (415)."""
+
+
 STATUS: dict[type[CardtableError], int] = {
     BadRequest: 400,
+    NotJSON: 415,
     UnknownGameError: 404,
     NotFound: 404,
     Forbidden: 403,
@@ -59,7 +65,12 @@ def _error(status: int, message: str) -> JSONResponse:
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    """The request's JSON object (an empty body is ``{}``); raises BadRequest."""
+    """The request's JSON object (an empty body is ``{}``); raises BadRequest, and
+    NotJSON for a body sent as anything but ``application/json`` (a cross-site form or
+    ``text/plain`` POST, which a browser sends without asking)."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise NotJSON(f"send the body as JSON (Content-Type: application/json), not {brief(kind)}")
     raw = bytearray()
     async for chunk in request.stream():
         raw += chunk
@@ -74,6 +85,18 @@ async def _body(request: Request) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise BadRequest("the body must be a JSON object")
     return data
+
+
+def origin_allowed(headers: Mapping[str, str], allowed: frozenset[str]) -> bool:
+    """Whether a WebSocket's ``Origin`` may open it: none (a program, not a browser), the
+    server's own host (``Host``), or one of ``allowed`` (``scheme://host[:port]``)."""
+    origin = headers.get("origin")
+    if origin is None:
+        return True
+    if origin in allowed:
+        return True
+    host = headers.get("host", "")
+    return origin.partition("://")[2] == host and bool(host)
 
 
 def _lang(headers: Mapping[str, str], lang: str | None) -> Lang:
@@ -105,10 +128,13 @@ def create_app(
     web: Path = WEB,
     max_queued: int = MAX_QUEUED,
     abandon_after: float = ABANDON_AFTER,
+    origins: tuple[str, ...] = (),
 ) -> FastAPI:
     """The server over the database at ``db_url`` (default: ``cardtable.db`` here); a
     connection holding more than ``max_queued`` unsent messages is dropped; a table whose
-    seats' people are all away for ``abandon_after`` seconds is abandoned."""
+    seats' people are all away for ``abandon_after`` seconds is abandoned. A browser's
+    WebSocket opens only from the server's own pages or from ``origins``
+    (``https://example.org``)."""
     url = db_url or default_url()
     holder: dict[str, GameService] = {}
 
@@ -132,7 +158,7 @@ def create_app(
     _add_error_handlers(app)
     _add_game_routes(app)
     _add_table_routes(app, svc)
-    _add_table_socket(app, svc)
+    _add_table_socket(app, svc, frozenset(o.rstrip("/") for o in origins))
     _serve_game_modules(app)
     for page in ("join", "table", "replay"):
         app.add_api_route(f"/{page}/{{table}}", _index_page(web), methods=["GET"])
@@ -233,14 +259,23 @@ def _add_table_routes(app: FastAPI, svc: Callable[[], GameService]) -> None:
         return await svc().replay(table, view, _lang(request.headers, lang))
 
 
-def _add_table_socket(app: FastAPI, svc: Callable[[], GameService]) -> None:
-    """A table's WebSocket: a seat's (or a watcher's) updates out, its actions in."""
+def _add_table_socket(
+    app: FastAPI, svc: Callable[[], GameService], origins: frozenset[str]
+) -> None:
+    """A table's WebSocket: a seat's (or a watcher's) updates out, its actions in; a
+    browser page of another site may not open it (``origin_allowed``)."""
 
     @app.websocket("/ws/tables/{table}")
     async def table_socket(
         websocket: WebSocket, table: str, token: str | None = None, lang: str | None = None
     ) -> None:
         await websocket.accept()
+        if not origin_allowed(websocket.headers, origins):
+            origin = brief(websocket.headers.get("origin"))
+            message = f"a page from {origin} may not open this server's tables"
+            await websocket.send_json({"type": "error", "message": message})
+            await websocket.close(code=4403)
+            return
         service = svc()
         try:
             chosen = _lang(websocket.headers, lang)
