@@ -1,14 +1,16 @@
-"""Raw Deal for people (its Presentation), in four parts: the table and card lines (render.py), how
-the match ended (result.py), the rules sheet (sheet.py), and the log's sentences (words.py; the
-zones' words are their labels, zones.py)."""
+"""Raw Deal for people (its Presentation), in five parts: the table and card lines (render.py),
+how the match ended (result.py), the rules sheet (sheet.py), the actions as menu lines
+(menu.py), and the log's sentences (words.py; the zones' words are their labels, zones.py).
+Every part speaks English and Japanese (the catalogue locale/ja/LC_MESSAGES/messages.po)."""
 
+from .menu import RawDealMenu
 from .render import RawDealDrawing
 from .result import RawDealResult
 from .sheet import RawDealSheet
 from .words import SENTENCES
 
 
-class RawDealPresentation(RawDealDrawing, RawDealResult, RawDealSheet):
+class RawDealPresentation(RawDealDrawing, RawDealResult, RawDealSheet, RawDealMenu):
     """How Raw Deal reads to people."""
 
     sentences = SENTENCES

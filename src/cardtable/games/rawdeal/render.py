@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
-from cardtable.core.i18n import Lang
+from cardtable.core.i18n import N_, Lang, Translate
 from cardtable.core.presentation import Presentation
 
 from .cards import RawDealCard
@@ -25,20 +25,49 @@ def _style(c: RawDealCard) -> str:
     return COLOR[c.plays_as[0]] if c.plays_as else "purple"
 
 
-def _names(g: RawDealGame, zone: Any) -> str:
+def _names(g: RawDealGame, zone: Any, _: Translate, lang: Lang) -> str:
     if isinstance(zone, int):
-        return f"{zone} cards"
-    return ", ".join(escape(g.card_pool.get(c).name) for c in zone) or "-"
+        return _("{n} cards", n=zone)
+    names = (escape(g.card_name(c, lang) or c) for c in zone)
+    return ("、" if lang == "ja" else ", ").join(names) or "-"
 
 
-def _status(obs: dict[str, Any], p: int) -> str:
+def _status(obs: dict[str, Any], p: int, _: Translate) -> str:
     """' [out]' for a player out of the match; in a tag team match ' [in the ring]' or
     ' [on the apron]'."""
     if p in obs["eliminated"]:
-        return " [red]\\[out][/]"
+        out = _("out")
+        return f" [red]\\[{out}][/]"
     if obs["active"] is None:
         return ""
-    return " [green]\\[in the ring][/]" if p in obs["active"] else " [dim]\\[on the apron][/]"
+    if p in obs["active"]:
+        ring = _("in the ring")
+        return f" [green]\\[{ring}][/]"
+    apron = _("on the apron")
+    return f" [dim]\\[{apron}][/]"
+
+
+PHASE_WORDS = {
+    "pre-match": N_("pre-match"),
+    "main": N_("main"),
+    "reversal window": N_("reversal window"),
+    "stun draw": N_("stun draw"),
+    "bury": N_("bury"),
+    "over": N_("over"),
+    "target": N_("target"),
+}
+"""The phases of the observation (match.PHASES) in words."""
+
+
+def phase_word(_: Translate, phase: str) -> str:
+    """The observation's phase in the language of ``_``."""
+    return _(PHASE_WORDS[phase]) if phase in PHASE_WORDS else phase
+
+
+def as_word(_: Translate, as_type: str) -> str:
+    """What a card is played as: maneuver, action or reversal (RD-3.1)."""
+    words = {"maneuver": _("maneuver"), "action": _("action"), "reversal": _("reversal")}
+    return words.get(as_type, as_type)
 
 
 class RawDealDrawing(Presentation):
@@ -79,53 +108,84 @@ class RawDealDrawing(Presentation):
         """Every Superstar (out of the match, or in the ring in a tag team match), Fortitude,
         Arsenal sizes, Rings, Ringside, the card being played and its target, and the viewer's
         hand and Backlash deck."""
-        g = self.game
-        z = obs["zones"]
-        me = obs["player"]
-        lines = [f"[bold]Turn {obs['turn']}[/] · P{obs['turn_player']} to play · {obs['phase']}"]
+        _ = self.translator(lang)
+        turn = _("Turn {turn}", turn=obs["turn"])
+        to_play = _("P{player} to play", player=obs["turn_player"])
+        lines = [f"[bold]{turn}[/] · {to_play} · {phase_word(_, obs['phase'])}"]
         active = obs["active"]
         if active is not None:
             lines.append(
-                " Tag team match: P0 & P2 (team 0) against P1 & P3 (team 1); in the ring: "
-                f"P{active[0]} and P{active[1]}"
+                " "
+                + _(
+                    "Tag team match: P0 & P2 (team 0) against P1 & P3 (team 1); "
+                    "in the ring: P{a} and P{b}",
+                    a=active[0],
+                    b=active[1],
+                )
             )
         for p in range(obs["num_players"]):
-            star = g.card_pool.get(obs["superstars"][p])
-            you = " (you)" if p == me else ""
-            status = _status(obs, p)
-            lines.append(
-                f" [bold magenta]P{p}{you} {escape(star.name)}[/]{status} value "
-                f"{obs['superstar_values'][p]} · Fortitude [bold]{obs['fortitude'][p]}[/] · "
-                f"Arsenal {z[f'p{p}.arsenal']} · hand "
-                f"{len(z[f'p{p}.hand']) if isinstance(z[f'p{p}.hand'], list) else z[f'p{p}.hand']} "
-                f"· Ringside {len(z[f'p{p}.ringside'])}"
-            )
-            lines.append(f"   Ring: {_names(g, z[f'p{p}.ring'])}")
-            if z[f"p{p}.prematch"]:
-                lines.append(f"   Pre-match: {_names(g, z[f'p{p}.prematch'])}")
-        playing = obs["playing"]
-        if playing:
-            card = g.card_pool.get(playing["card"])
-            aim = (
-                f" at P{playing['target']}, {playing['damage']}D"
-                if playing["target"] is not None
-                else " (choosing its target)"
-            )
-            lines.append(
-                f" [bold]Being played:[/] {escape(card.name)} as {playing['as']}{aim}"
-                + (" (Multi: needs 2 reversals)" if playing["reversals_needed"] > 1 else "")
-            )
+            lines += self._player_lines(obs, p, _, lang)
+        if obs["playing"]:
+            lines.append(self._playing_line(obs["playing"], _, lang))
+        me = obs["player"]
         if me is not None:
-            for key, title in (("hand", "Your hand"), ("backlash", "Your Backlash deck")):
-                cards = z[f"p{me}.{key}"]
+            for key, title in (("hand", _("Your hand:")), ("backlash", _("Your Backlash deck:"))):
+                cards = obs["zones"][f"p{me}.{key}"]
                 if cards:
-                    lines.append(f" {title}:")
-                    lines += [f"   {self.describe_card(c)}" for c in sorted(set(cards))]
+                    lines.append(f" {title}")
+                    lines += [f"   {self.describe_card(c, lang)}" for c in sorted(set(cards))]
         if obs["winner"] is not None:
-            w = obs["winner"]
-            lines.append(
-                "[bold green]Game over: "
-                + (f"P{w} wins" if isinstance(w, int) else w + (" wins" if "team" in w else ""))
-                + "[/]"
-            )
+            lines.append(f"[bold green]{_game_over(obs['winner'], _)}[/]")
         return "\n".join(lines)
+
+    def _player_lines(self, obs: dict[str, Any], p: int, _: Translate, lang: Lang) -> list[str]:
+        """A player's Superstar, numbers, Ring and Pre-match cards."""
+        g = self.game
+        z = obs["zones"]
+        star = escape(g.card_name(obs["superstars"][p], lang) or "")
+        you = _(" (you)") if p == obs["player"] else ""
+        hand = z[f"p{p}.hand"]
+        numbers = " · ".join(
+            [
+                _("value {n}", n=obs["superstar_values"][p]),
+                _("Fortitude [bold]{n}[/]", n=obs["fortitude"][p]),
+                _("Arsenal {n}", n=z[f"p{p}.arsenal"]),
+                _("hand {n}", n=len(hand) if isinstance(hand, list) else hand),
+                _("Ringside {n}", n=len(z[f"p{p}.ringside"])),
+            ]
+        )
+        lines = [f" [bold magenta]P{p}{you} {star}[/]{_status(obs, p, _)} {numbers}"]
+        lines.append("   " + _("Ring: {cards}", cards=_names(g, z[f"p{p}.ring"], _, lang)))
+        if z[f"p{p}.prematch"]:
+            cards = _names(g, z[f"p{p}.prematch"], _, lang)
+            lines.append("   " + _("Pre-match: {cards}", cards=cards))
+        return lines
+
+    def _playing_line(self, playing: dict[str, Any], _: Translate, lang: Lang) -> str:
+        """The card being played, what as, its target and damage."""
+        card = escape(self.game.card_name(playing["card"], lang) or "")
+        what = as_word(_, playing["as"])
+        if playing["target"] is not None:
+            text = _(
+                "{card} as {type} at P{target}, {damage}D",
+                card=card,
+                type=what,
+                target=playing["target"],
+                damage=playing["damage"],
+            )
+        else:
+            text = _("{card} as {type} (choosing its target)", card=card, type=what)
+        multi = _(" (Multi: needs 2 reversals)") if playing["reversals_needed"] > 1 else ""
+        title = _("Being played:")
+        return f" [bold]{title}[/] {text}{multi}"
+
+
+def _game_over(winner: int | str, _: Translate) -> str:
+    """The last line of a finished match: who won (a player or a tag team), or none."""
+    if isinstance(winner, int):
+        return _("Game over: P{player} wins", player=winner)
+    if winner.startswith("team "):
+        return _("Game over: team {team} wins", team=winner.removeprefix("team "))
+    if winner == "draw":
+        return _("Game over: draw")
+    return _("Game over: both lose")

@@ -1,18 +1,20 @@
-"""Raw Deal events in words, for the game log (``RawDealPresentation.sentences``).
+"""Raw Deal events in words, for the game log (``RawDealPresentation.sentences``), in English
+and Japanese (the catalogue ``locale/ja/LC_MESSAGES/messages.po``).
 
 Every sentence is built from an event *view* alone, so it names a card only where the view
 does: an opponent's draw is "a card". The words are those of docs/rules/rawdeal.md: the
 Arsenal, the Ring, the Ringside pile, the Backlash deck, Pre-match cards, maneuvers and
-actions, reversals, overturning, pinfall and count-out. The zones' own words are their
-labels (zones.py).
+actions, reversals, overturning, pinfall and count-out; in Japanese the seed's (メインデッキ,
+リング, リングサイド, 逆転デッキ, プレマッチ, マニューバー, リバーサル, めくる, ピンフォール,
+カウントアウト). The zones' own words are their labels (zones.py).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core.i18n import Lang
-from cardtable.core.wording import Sentences, cap, read_move
+from cardtable.core.i18n import N_, Lang, Translate
+from cardtable.core.wording import Sentences, cap, game_words, read_move
 
 from .zones import ZONE_WORDS
 
@@ -20,83 +22,106 @@ if TYPE_CHECKING:
     from .game import RawDealGame
 
 
-def _side(game: RawDealGame, p: int) -> str:
-    """A winner: a player, or in a tag team match a team (seats p and p + 2)."""
-    return f"P{p} and P{p + 2}" if game.options.match == "tag" else f"P{p}"
+def how_word(_: Translate, how: str) -> str:
+    """How a player goes out (RD-8): ``pinfall`` or ``count-out``, in the language of ``_``."""
+    return _("pinfall") if how == "pinfall" else _("count-out") if how == "count-out" else how
 
 
 def _play(game: RawDealGame, view: dict[str, Any], lang: Lang = "en") -> str:
-    as_type = "a maneuver" if view["as_type"] == "maneuver" else "an action"
-    return f"P{view.get('player')} plays {game.card_name(view['card'])} as {as_type}"
+    _ = game_words(game, lang)
+    p, card = view.get("player"), game.card_name(view["card"], lang)
+    if view["as_type"] == "maneuver":
+        return _("P{player} plays {card} as a maneuver", player=p, card=card)
+    return _("P{player} plays {card} as an action", player=p, card=card)
 
 
 def _overturn(game: RawDealGame, view: dict[str, Any], lang: Lang = "en") -> str:
-    n = view["amount"]
-    cards = "1 card" if n == 1 else f"{n} cards"
-    p = view.get("player")
-    return f"P{p} must overturn {cards} of their own Arsenal for their card (not damage)"
+    _ = game_words(game, lang)
+    n, p = view["amount"], view.get("player")
+    if n == 1:
+        return _(
+            "P{player} must overturn 1 card of their own Arsenal for their card (not damage)",
+            player=p,
+        )
+    return _(
+        "P{player} must overturn {n} cards of their own Arsenal for their card (not damage)",
+        player=p,
+        n=n,
+    )
 
 
 def _eliminated(game: RawDealGame, view: dict[str, Any], lang: Lang = "en") -> str:
-    how = "is pinned" if view["how"] == "pinfall" else "is counted out"
-    return f"P{view.get('player')} {how} and leaves the match"
+    _ = game_words(game, lang)
+    if view["how"] == "pinfall":
+        return _("P{player} is pinned and leaves the match", player=view.get("player"))
+    return _("P{player} is counted out and leaves the match", player=view.get("player"))
 
 
 # a move between two zones of the player's own: (from, to) -> what the player does
 _OWN_MOVES = {
-    ("arsenal", "hand"): "P{p} draws {what}",
-    ("arsenal", "ringside"): "P{p} overturns {what} from their Arsenal to their Ringside pile",
-    ("backlash", "prematch"): "P{p} places {what} from their Backlash deck as a Pre-match card",
-    ("playing", "ring"): "{What} enters P{p}'s Ring",
-    ("playing", "ringside"): "{What} is reversed and goes to P{p}'s Ringside pile",
-    ("hand", "arsenal"): "P{p} puts {what} from their hand at the bottom of their Arsenal",
-    ("hand", "ringside"): "P{p} discards {what} from their hand to their Ringside pile",
-    (
-        "ringside",
-        "arsenal",
-    ): "P{p} puts {what} from their Ringside pile at the bottom of their Arsenal",
+    ("arsenal", "hand"): N_("P{p} draws {what}"),
+    ("arsenal", "ringside"): N_("P{p} overturns {what} from their Arsenal to their Ringside pile"),
+    ("backlash", "prematch"): N_("P{p} places {what} from their Backlash deck as a Pre-match card"),
+    ("playing", "ring"): N_("{What} enters P{p}'s Ring"),
+    ("playing", "ringside"): N_("{What} is reversed and goes to P{p}'s Ringside pile"),
+    ("hand", "arsenal"): N_("P{p} puts {what} from their hand at the bottom of their Arsenal"),
+    ("hand", "ringside"): N_("P{p} discards {what} from their hand to their Ringside pile"),
+    ("ringside", "arsenal"): N_(
+        "P{p} puts {what} from their Ringside pile at the bottom of their Arsenal"
+    ),
 }
 
 
 def _move(game: RawDealGame, view: dict[str, Any], lang: Lang = "en") -> str:
-    m = read_move(game, view)
+    m = read_move(game, view, lang)
     p, a, b, what = m.player, m.src.name, m.dst.name, m.what
     if not m.src.owner == m.dst.owner == p:
         return m.goes()
+    _ = game_words(game, lang)
+    zone = _(ZONE_WORDS[a])
     if b == "playing" and (a, b) not in _OWN_MOVES:
-        return f"P{p} takes {what} from their {ZONE_WORDS[a]} into the playing area"
+        return _(
+            "P{p} takes {what} from their {zone} into the playing area", p=p, what=what, zone=zone
+        )
     if b == "ring" and a != "playing":
-        return f"P{p} puts {what} from their {ZONE_WORDS[a]} into their Ring to reverse the card"
+        return _(
+            "P{p} puts {what} from their {zone} into their Ring to reverse the card",
+            p=p,
+            what=what,
+            zone=zone,
+        )
     sentence = _OWN_MOVES.get((a, b))
-    return sentence.format(p=p, what=what, What=cap(what)) if sentence else m.goes()
+    return _(sentence, p=p, what=what, What=cap(what)) if sentence else m.goes()
 
 
 def _game_over(game: RawDealGame, view: dict[str, Any], lang: Lang = "en") -> str:
+    _ = game_words(game, lang)
     how = view["how"]
     if "player" in view:
-        side = _side(game, view["player"])
-        verb = "wins" if game.options.match != "tag" else "win"
-        return f"{side} {verb} the match by {how}"
+        p = view["player"]
+        if game.options.match == "tag":  # a team: seats p and p + 2
+            return _("P{a} and P{b} win the match by {how}", a=p, b=p + 2, how=how_word(_, how))
+        return _("P{player} wins the match by {how}", player=p, how=how_word(_, how))
     if how == "turn limit":
-        return "The match is a draw: the turn limit is reached"
-    what = how.removeprefix("double ")
+        return _("The match is a draw: the turn limit is reached")
+    what = how_word(_, how.removeprefix("double "))
     if game.options.double_countout == "draw":
-        return f"The match is a draw: the last players go out together by {what}"
-    return f"Nobody wins: the last players go out together by {what}"
+        return _("The match is a draw: the last players go out together by {how}", how=what)
+    return _("Nobody wins: the last players go out together by {how}", how=what)
 
 
 SENTENCES: Sentences = {
     "move": _move,
-    "turn": "Turn {turn}: P{player} is the turn player",
-    "first_player": "P{player} has the highest Superstar Value and goes first",
-    "target": "P{player} aims the card at P{target}",
-    "ability": "P{player} uses their Superstar ability",
-    "tag": "P{player} tags in their partner P{partner}",
+    "turn": N_("Turn {turn}: P{player} is the turn player"),
+    "first_player": N_("P{player} has the highest Superstar Value and goes first"),
+    "target": N_("P{player} aims the card at P{target}"),
+    "ability": N_("P{player} uses their Superstar ability"),
+    "tag": N_("P{player} tags in their partner P{partner}"),
     "play": _play,
-    "damage": "P{player} takes {amount} damage",
+    "damage": N_("P{player} takes {amount} damage"),
     "overturn": _overturn,
-    "reversal": "P{player} reverses it with {card}",
-    "reversed_from_arsenal": (
+    "reversal": N_("P{player} reverses it with {card}"),
+    "reversed_from_arsenal": N_(
         "P{player} overturns the reversal {card} from their Arsenal and stops the damage"
     ),
     "eliminated": _eliminated,

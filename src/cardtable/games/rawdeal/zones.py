@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardtable.core.i18n import N_
 from cardtable.core.zones import Visibility, ZoneSpec
 
 # a player's zones, by index: zone p<player>.<name> is PER_PLAYER * player + index
@@ -15,16 +16,28 @@ def pbase(player: int) -> int:
     return PER_PLAYER * player
 
 
-# each zone in words, for logs: "P0's Ringside pile"
+# each zone in words, for logs ("their Ringside pile"; translated where used)
 ZONE_WORDS = {
-    "hand": "hand",
-    "arsenal": "Arsenal",
-    "ring": "Ring",
-    "ringside": "Ringside pile",
-    "backlash": "Backlash deck",
-    "backstage": "Backstage area",
-    "prematch": "Pre-match area",
-    "playing": "playing area",
+    "hand": N_("hand"),
+    "arsenal": N_("Arsenal"),
+    "ring": N_("Ring"),
+    "ringside": N_("Ringside pile"),
+    "backlash": N_("Backlash deck"),
+    "backstage": N_("Backstage area"),
+    "prematch": N_("Pre-match area"),
+    "playing": N_("playing area"),
+}
+
+# each zone's label, a template of {player} (ZoneSpec.words): "P0's Ringside pile"
+ZONE_LABELS = {
+    "hand": N_("P{player}'s hand"),
+    "arsenal": N_("P{player}'s Arsenal"),
+    "ring": N_("P{player}'s Ring"),
+    "ringside": N_("P{player}'s Ringside pile"),
+    "backlash": N_("P{player}'s Backlash deck"),
+    "backstage": N_("P{player}'s Backstage area"),
+    "prematch": N_("P{player}'s Pre-match area"),
+    "playing": N_("P{player}'s playing area"),
 }
 
 
@@ -40,7 +53,7 @@ def zone_specs(players: int) -> tuple[ZoneSpec, ...]:
             seen_by[z],
             stack=z == ARSENAL,
             name=name,
-            label=f"P{p}'s {ZONE_WORDS[name]}",
+            label=ZONE_LABELS[name],
         )
         for p in range(players)
         for z, name in enumerate(ZONE_NAMES)
