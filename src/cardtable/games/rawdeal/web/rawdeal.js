@@ -2,12 +2,50 @@
 // Fortitude Rating), Ringside (the discard pile), the Arsenal (life, face down), the Pre-match
 // cards and the Backlash deck; the card being played in the middle.
 import { backEl, cardEl, cardName, cardText, emptyEl, pileEl, rowEl, seatOrder, stat, who, zoneCount } from "../js/board.js";
+import { lang, t } from "../js/i18n.js";
 import { h } from "../js/ui.js";
 
 const TONES = { maneuver: "red", action: "blue", reversal: "yellow", superstar: "gold", prematch: "purple", midmatch: "teal" };
 
-// A schema word as printed: "high_risk" -> "High Risk".
-const WORD = (s) => String(s ?? "").replace(/[-_]/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+// A schema word as printed: "high_risk" -> "High Risk" (in the page's language when known).
+const SCHEMA_WORDS = {
+  maneuver: () => t("Maneuver"),
+  action: () => t("Action"),
+  reversal: () => t("Reversal"),
+  strike: () => t("Strike"),
+  grapple: () => t("Grapple"),
+  submission: () => t("Submission"),
+  high_risk: () => t("High Risk"),
+  trademark_finisher: () => t("Trademark Finisher"),
+  face: () => t("Face"),
+  heel: () => t("Heel"),
+  raw: () => t("Raw"),
+  smackdown: () => t("SmackDown!"),
+  superstar: () => t("Superstar"),
+  enforcer: () => t("Enforcer"),
+  venue: () => t("Venue"),
+  feud: () => t("Feud"),
+  stipulation: () => t("Stipulation"),
+  manager: () => t("Manager"),
+  title_belt: () => t("Title Belt"),
+  event: () => t("Event"),
+};
+const WORD = (s) => (SCHEMA_WORDS[s] ? SCHEMA_WORDS[s]() : String(s ?? "").replace(/[-_]/g, " ").replace(/\b\w/g, (c) => c.toUpperCase()));
+const LIST = (words) => words.join(lang() === "ja" ? "、" : ", ");
+
+// What a card is played as (the observation's "as"), and the phase, in words.
+const AS_WORDS = { maneuver: () => t("maneuver"), action: () => t("action"), reversal: () => t("reversal") };
+const asWord = (as) => (AS_WORDS[as] ? AS_WORDS[as]() : String(as ?? ""));
+const PHASE_WORDS = {
+  "pre-match": () => t("pre-match"),
+  main: () => t("main"),
+  "reversal window": () => t("reversal window"),
+  "stun draw": () => t("stun draw"),
+  bury: () => t("bury"),
+  over: () => t("over"),
+  target: () => t("target"),
+};
+const phaseWord = (ph) => (PHASE_WORDS[ph] ? PHASE_WORDS[ph]() : String(ph ?? ""));
 
 // A card face: the type line and the printed numbers (Fortitude, Damage, Stun Value; Hand Size
 // and Superstar Value) as badges, and the card's rules text (cardText: the sentences the
@@ -18,10 +56,10 @@ function face(card) {
     const badges = [];
     const hs = stat(card, "hand_size");
     const sv = stat(card, "superstar_value");
-    if (hs !== undefined) badges.push({ k: "hand", v: hs, title: "Hand Size" });
-    if (sv !== undefined) badges.push({ k: "SV", v: sv, title: "Superstar Value" });
+    if (hs !== undefined) badges.push({ k: t("hand"), v: hs, title: t("Hand Size") });
+    if (sv !== undefined) badges.push({ k: "SV", v: sv, title: t("Superstar Value") });
     const line = [stat(card, "alignment"), stat(card, "brand"), kind].filter(Boolean).map(WORD).join(" · ");
-    return { tone: "gold", kind: line, badges, corner: sv, cornerTitle: "Superstar Value", text: cardText(card) };
+    return { tone: "gold", kind: line, badges, corner: sv, cornerTitle: t("Superstar Value"), text: cardText(card) };
   }
   const plays = stat(card, "plays_as") || [];
   const subtypes = stat(card, "subtypes") || [];
@@ -31,15 +69,15 @@ function face(card) {
   const d = stat(card, "damage_as_reversed") ? "#" : stat(card, "damage") ?? 0;
   const sv = stat(card, "stun") ?? 0;
   const badges = [];
-  if (plays.length || f) badges.push({ k: "F", v: f, title: "Fortitude needed", cls: "big" });
-  if (plays.includes("maneuver") || d) badges.push({ k: "D", v: d, title: "damage", cls: "big" });
-  if (sv) badges.push({ k: "SV", v: sv, title: "Stun Value" });
-  const types = plays.length ? plays.map(WORD).join("/") : [kind, pm].filter(Boolean).map(WORD).join(" · ");
+  if (plays.length || f) badges.push({ k: "F", v: f, title: t("Fortitude needed"), cls: "big" });
+  if (plays.includes("maneuver") || d) badges.push({ k: "D", v: d, title: t("damage"), cls: "big" });
+  if (sv) badges.push({ k: "SV", v: sv, title: t("Stun Value") });
+  const types = plays.length ? plays.map(WORD).join("/") : kind === "prematch" && pm ? t("Pre-match ({kind})", { kind: WORD(pm) }) : WORD(kind);
   return {
     tone: plays.length > 1 ? "orange" : TONES[first] || "slate",
-    kind: [kind === "midmatch" && plays.length ? `Mid-match ${types}` : types, subtypes.map(WORD).join(", ")].filter(Boolean).join(" · "),
+    kind: [kind === "midmatch" && plays.length ? t("Mid-match {types}", { types }) : types, LIST(subtypes.map(WORD))].filter(Boolean).join(" · "),
     corner: plays.includes("maneuver") ? d : undefined,
-    cornerTitle: "damage",
+    cornerTitle: t("damage"),
     badges,
     text: cardText(card),
   };
@@ -50,7 +88,7 @@ const isTag = (o) => o.match === "tag" && o.num_players === 4;
 const teamOf = (p) => (p % 2 === 0 ? "A" : "B");
 const teamWords = (ctx, team) => {
   const [a, b] = team === "A" ? [0, 2] : [1, 3];
-  return `Team ${team} (${who(ctx, a)} and ${who(ctx, b)})`;
+  return t("Team {team} ({a} and {b})", { team, a: who(ctx, a), b: who(ctx, b) });
 };
 
 function inRing(o, p) {
@@ -69,19 +107,23 @@ function head(ctx, p) {
   return h(
     "div.rd-head",
     { dataset: { player: p } },
-    tag ? h(`span.team.team-${teamOf(p).toLowerCase()}`, { title: teamWords(ctx, teamOf(p)) }, `Team ${teamOf(p)}`) : null,
+    tag ? h(`span.team.team-${teamOf(p).toLowerCase()}`, { title: teamWords(ctx, teamOf(p)) }, t("Team {team}", { team: teamOf(p) })) : null,
     h("span.rd-who", null, who(ctx, p)),
-    partner ? h("span.tag.info", null, "your partner") : null,
+    partner ? h("span.tag.info", null, t("your partner")) : null,
     star ? h("span.rd-star", null, cardName(ctx, star)) : null,
-    o.turn_player === p && o.phase !== "pre-match" && !over ? h("span.tag", null, "turn") : null,
-    o.current_player === p && !over ? h("span.tag.act", null, "to act") : null,
-    tag && !out ? (inRing(o, p) ? h("span.tag.ring", { title: "the team's legal man: plays and takes the damage" }, "in the ring") : h("span.tag.apron", { title: "waits for a tag" }, "on the apron")) : null,
-    aimed ? h("span.tag.bad", null, "target") : null,
-    out ? h("span.tag.bad", null, "out") : null,
+    o.turn_player === p && o.phase !== "pre-match" && !over ? h("span.tag", null, t("turn")) : null,
+    o.current_player === p && !over ? h("span.tag.act", null, t("to act")) : null,
+    tag && !out
+      ? inRing(o, p)
+        ? h("span.tag.ring", { title: t("the team's legal man: plays and takes the damage") }, t("in the ring"))
+        : h("span.tag.apron", { title: t("waits for a tag") }, t("on the apron"))
+      : null,
+    aimed ? h("span.tag.bad", null, t("aimed at")) : null,
+    out ? h("span.tag.bad", null, t("out")) : null,
     h("span.rd-stats", null,
-      h("span", { title: "Fortitude Rating: the D of the cards in the Ring" }, "F ", h("b", null, String((o.fortitude || [])[p] ?? 0))),
-      h("span", { title: "Superstar Value" }, "SV ", h("b", null, String((o.superstar_values || [])[p] ?? "?"))),
-      h("span", { title: "cards left in the Arsenal: the wrestler's life" }, "Arsenal ", h("b", null, String(zoneCount(o.zones[`p${p}.arsenal`])))),
+      h("span", { title: t("Fortitude Rating: the D of the cards in the Ring") }, "F ", h("b", null, String((o.fortitude || [])[p] ?? 0))),
+      h("span", { title: t("Superstar Value") }, "SV ", h("b", null, String((o.superstar_values || [])[p] ?? "?"))),
+      h("span", { title: t("cards left in the Arsenal: the wrestler's life") }, t("Arsenal"), " ", h("b", null, String(zoneCount(o.zones[`p${p}.arsenal`])))),
     ),
   );
 }
@@ -106,31 +148,45 @@ function mat(ctx, p, mine, compact = false) {
     h(
       "div.rd-mat",
       null,
-      h("div.zone.rd-backstage", { dataset: { zone: `p${p}.backstage` } }, h("div.zone-label", null, "Backstage"), rowEl(ctx, `p${p}.backstage`, { size: "m" })),
+      h("div.zone.rd-backstage", { dataset: { zone: `p${p}.backstage` } }, h("div.zone-label", null, t("Backstage")), rowEl(ctx, `p${p}.backstage`, { size: "m" })),
       h(
         "div.zone.rd-ring",
         { dataset: { zone: `p${p}.ring` } },
-        h("div.zone-label", null, "Ring", h("span.zone-count", null, ` · ${zoneCount(z[`p${p}.ring`])} cards · F ${(ctx.obs.fortitude || [])[p] ?? 0}`)),
+        h("div.zone-label", null, t("Ring"), h("span.zone-count", null, " · ", t("{n} cards", { n: zoneCount(z[`p${p}.ring`]) }), ` · F ${(ctx.obs.fortitude || [])[p] ?? 0}`)),
         rowEl(ctx, `p${p}.ring`, { size: "s", emptyLabel: "" }),
-        zoneCount(z[`p${p}.prematch`]) ? h("div.rd-prematch", null, h("div.zone-label", null, "Pre-match"), rowEl(ctx, `p${p}.prematch`, { size: "s" })) : null,
+        zoneCount(z[`p${p}.prematch`]) ? h("div.rd-prematch", null, h("div.zone-label", null, t("Pre-match")), rowEl(ctx, `p${p}.prematch`, { size: "s" })) : null,
       ),
       h(
         "div.zone.rd-piles",
         null,
-        pileEl(ctx, `p${p}.arsenal`, "Arsenal", { size: "s", top: "first" }),
-        pileEl(ctx, `p${p}.ringside`, "Ringside", { size: "s" }),
-        Array.isArray(backlash) ? null : h("div.pile", { dataset: { zone: `p${p}.backlash` } }, backlash ? backEl(backlash, { size: "s", alwaysCount: true, label: "BL" }) : emptyEl("none", { size: "s" }), h("div.pile-label", null, `Backlash · ${backlash || 0}`)),
-        mine ? null : h("div.pile", { dataset: { zone: `p${p}.hand` } }, backEl(zoneCount(z[`p${p}.hand`]), { size: "s", alwaysCount: true, label: "hand" }), h("div.pile-label", null, `Hand · ${zoneCount(z[`p${p}.hand`])}`)),
+        pileEl(ctx, `p${p}.arsenal`, t("Arsenal"), { size: "s", top: "first" }),
+        pileEl(ctx, `p${p}.ringside`, t("Ringside"), { size: "s" }),
+        Array.isArray(backlash)
+          ? null
+          : h(
+              "div.pile",
+              { dataset: { zone: `p${p}.backlash` } },
+              backlash ? backEl(backlash, { size: "s", alwaysCount: true, label: t("BL") }) : emptyEl(t("none"), { size: "s" }),
+              h("div.pile-label", null, t("Backlash · {n}", { n: backlash || 0 })),
+            ),
+        mine
+          ? null
+          : h(
+              "div.pile",
+              { dataset: { zone: `p${p}.hand` } },
+              backEl(zoneCount(z[`p${p}.hand`]), { size: "s", alwaysCount: true, label: t("hand") }),
+              h("div.pile-label", null, t("Hand · {n}", { n: zoneCount(z[`p${p}.hand`]) })),
+            ),
       ),
     ),
     Array.isArray(z[`p${p}.hand`]) && mine
       ? h(
           "div.hand-area",
           null,
-          h("div.zone-label", null, ctx.seat === null || ctx.replay ? `P${p}'s hand` : "Your hand", ` · ${zoneCount(z[`p${p}.hand`])}`),
-          rowEl(ctx, `p${p}.hand`, { size: "m", emptyLabel: "empty" }),
+          h("div.zone-label", null, ctx.seat === null || ctx.replay ? t("P{player}'s hand", { player: p }) : t("Your hand"), ` · ${zoneCount(z[`p${p}.hand`])}`),
+          rowEl(ctx, `p${p}.hand`, { size: "m", emptyLabel: t("empty") }),
           Array.isArray(backlash) && backlash.length
-            ? [h("div.zone-label.rd-bl-label", null, "Your Backlash deck", ` · ${backlash.length}`), rowEl(ctx, `p${p}.backlash`, { size: "s" })]
+            ? [h("div.zone-label.rd-bl-label", null, t("Your Backlash deck"), ` · ${backlash.length}`), rowEl(ctx, `p${p}.backlash`, { size: "s" })]
             : null,
         )
       : null,
@@ -140,19 +196,21 @@ function mat(ctx, p, mine, compact = false) {
 function center(ctx) {
   const o = ctx.obs;
   const pl = o.playing;
-  const match = o.num_players > 2 ? (isTag(o) ? "tag team match" : `${o.num_players}-player free-for-all`) : null;
+  const match = o.num_players > 2 ? (isTag(o) ? t("tag team match") : t("{n}-player free-for-all", { n: o.num_players })) : null;
   const over = o.winner !== null && o.winner !== undefined;
   const parts = [
     h(
       "div.rd-turn",
       null,
-      h("b", null, `Turn ${o.turn}`),
-      over ? " · the match is over" : ` · ${who(ctx, o.turn_player)}'s turn · ${o.phase}`,
+      h("b", null, t("Turn {turn}", { turn: o.turn })),
+      " · ",
+      over ? t("the match is over") : [t("{player}'s turn", { player: who(ctx, o.turn_player) }), " · ", phaseWord(o.phase)],
       match ? h("div.muted-light", null, match) : null,
     ),
   ];
   const choosing = o.phase === "target" && pl && (pl.target === null || pl.target === undefined);
   if (pl && pl.card) {
+    const aimed = pl.target !== undefined && pl.target !== null;
     parts.push(
       h(
         "div.rd-playing",
@@ -161,26 +219,26 @@ function center(ctx) {
         h(
           "div.rd-playing-text",
           null,
-          h("div.rd-big", null, `${who(ctx, o.turn_player)} plays ${cardName(ctx, pl.card)}`),
-          h("div", null, `as ${pl.as}${pl.target !== undefined && pl.target !== null ? ` at ${who(ctx, pl.target)}` : ""}`),
+          h("div.rd-big", null, t("{player} plays {card}", { player: who(ctx, o.turn_player), card: cardName(ctx, pl.card) })),
+          h("div", null, aimed ? t("as {type} at {target}", { type: asWord(pl.as), target: who(ctx, pl.target) }) : t("as {type}", { type: asWord(pl.as) })),
           choosing
             ? h(
                 "div.rd-aim",
                 null,
-                ctx.legal.length ? "▲ choose its target: click a highlighted opponent" : `${who(ctx, o.turn_player)} is choosing its target`,
+                ctx.legal.length ? t("▲ choose its target: click a highlighted opponent") : t("{player} is choosing its target", { player: who(ctx, o.turn_player) }),
               )
             : null,
-          pl.damage !== undefined && pl.damage !== null ? h("div.rd-dmg", null, `${pl.damage} damage`) : null,
-          pl.reversals_needed ? h("div.muted", null, `reversals needed: ${pl.reversals_needed}`) : null,
+          pl.damage !== undefined && pl.damage !== null ? h("div.rd-dmg", null, t("{n} damage", { n: pl.damage })) : null,
+          pl.reversals_needed ? h("div.muted", null, t("reversals needed: {n}", { n: pl.reversals_needed })) : null,
         ),
       ),
     );
   } else if (o.last_played) {
     const lp = typeof o.last_played === "string" ? { card: o.last_played } : o.last_played;
-    if (lp && lp.card) parts.push(h("div.rd-last", null, "last played: ", h("b", null, cardName(ctx, lp.card)), lp.as ? ` as ${lp.as}` : ""));
+    if (lp && lp.card) parts.push(h("div.rd-last", null, t("last played:"), " ", h("b", null, cardName(ctx, lp.card)), lp.as ? [" ", t("as {type}", { type: asWord(lp.as) })] : ""));
   }
-  if (o.setup_bonus) parts.push(h("span.tag", null, `set-up +${o.setup_bonus}D`));
-  if (o.stun_max) parts.push(h("span.tag", null, `stun: draw up to ${o.stun_max}`));
+  if (o.setup_bonus) parts.push(h("span.tag", null, t("set-up +{n}D", { n: o.setup_bonus })));
+  if (o.stun_max) parts.push(h("span.tag", null, t("stun: draw up to {n}", { n: o.stun_max })));
   return h("div.rd-center", null, parts);
 }
 
@@ -200,10 +258,10 @@ function render(ctx) {
   return h(
     "div.rd-table.multi",
     { class: tag ? "tag-match" : "" },
-    tag ? h("div.rd-team-label", null, `${seated ? "Opponents: " : ""}${teamWords(ctx, me % 2 === 0 ? "B" : "A")}`) : null,
+    tag ? h("div.rd-team-label", null, seated ? t("Opponents: {team}", { team: teamWords(ctx, me % 2 === 0 ? "B" : "A") }) : teamWords(ctx, me % 2 === 0 ? "B" : "A")) : null,
     row(rivals, ""),
     center(ctx),
-    tag ? h("div.rd-team-label", null, `${seated ? "Your team: " : ""}${teamWords(ctx, teamOf(me))}`) : null,
+    tag ? h("div.rd-team-label", null, seated ? t("Your team: {team}", { team: teamWords(ctx, teamOf(me)) }) : teamWords(ctx, teamOf(me))) : null,
     partners.length ? row(partners, ".partners") : null,
     mat(ctx, me, true),
   );
@@ -218,40 +276,52 @@ function targets(ctx, text) {
   return [];
 }
 
+// What to do now, in the game's words, for the player to act (a first-time player included).
 function prompt(ctx) {
   const o = ctx.obs;
   const pl = o.playing;
   switch (o.phase) {
     case "pre-match":
-      return { title: "Pre-match", text: "Place a Pre-match card from your Backlash deck, or pass (end)." };
-    case "reversal window":
       return {
-        title: "Reversal window!",
-        text: pl && pl.card ? `${who(ctx, o.turn_player)} plays ${cardName(ctx, pl.card)} as ${pl.as}${pl.damage ? ` for ${pl.damage} damage` : ""}. Reverse it with a card, or let it through (end).` : "Reverse the card, or let it through (end).",
+        title: t("Pre-match"),
+        text: t("Before the match: place a Pre-match card from your Backlash deck (it stays in play all match and helps you), or pass. Two passes in a row start the match."),
       };
+    case "reversal window":
+      return { title: t("Reversal window!"), text: reversalText(ctx, pl) };
     case "stun draw":
-      return { title: "Stun Value", text: "Choose how many cards to draw." };
+      return { title: t("Stun Value"), text: t("A reversal overturned from your opponent's Arsenal stopped your maneuver's damage early: choose how many cards to draw, up to your Stun Value. Then your turn ends.") };
     case "bury":
-      return { title: "Bury a card", text: "Put a card from your hand on the bottom of your Arsenal." };
+      return { title: t("Bury a card"), text: t("Your Superstar ability: put a card from your hand on the bottom of your Arsenal.") };
     case "target":
-      return { title: "Choose a target", text: "Aim the card at one opponent." };
+      return { title: t("Choose a target"), text: t("Aim the card at one opponent: click a highlighted wrestler. Only that opponent may reverse it, and takes its damage.") };
     default:
-      return { title: "Your turn", text: "Play maneuvers and actions from your hand, or end your turn." };
+      return {
+        title: t("Your turn"),
+        text: t("Play maneuvers from your hand to damage your opponent (each point of damage overturns a card of their Arsenal, their life), or actions for their effects; a card needs your Fortitude (F) at least its own F. End your turn when you are done."),
+      };
   }
+}
+
+// The reversal window: the card coming at you, and your two choices.
+function reversalText(ctx, pl) {
+  if (!pl || !pl.card) return t("Reverse the card with a highlighted card, or let it through.");
+  const fields = { player: who(ctx, ctx.obs.turn_player), card: cardName(ctx, pl.card), type: asWord(pl.as), damage: pl.damage };
+  if (pl.damage) return t("{player} plays {card} as {type} for {damage} damage. Reverse it with a highlighted card (their turn ends), or let it through and take the damage.", fields);
+  return t("{player} plays {card} as {type}. Reverse it with a highlighted card (their turn ends), or let it through.", fields);
 }
 
 function status(ctx) {
   const o = ctx.obs;
-  return `Turn ${o.turn}, ${o.phase}.`;
+  return t("Turn {turn}, {phase}.", { turn: o.turn, phase: phaseWord(o.phase) });
 }
 
 // A tag match is won by a team: say so, rather than "you share the win".
 function resultWords(ctx, result) {
   if (!ctx.obs || !isTag(ctx.obs) || result.length !== 4) return null;
-  if (result[0] === result[1]) return "A draw.";
+  if (result[0] === result[1]) return t("A draw.");
   const winner = result[0] > result[1] ? "A" : "B";
-  if (ctx.seat !== null && ctx.seat !== undefined && !ctx.replay) return teamOf(ctx.seat) === winner ? "Your team wins!" : "Your team loses.";
-  return `${teamWords(ctx, winner)} wins.`;
+  if (ctx.seat !== null && ctx.seat !== undefined && !ctx.replay) return teamOf(ctx.seat) === winner ? t("Your team wins!") : t("Your team loses.");
+  return t("{team} wins.", { team: teamWords(ctx, winner) });
 }
 
 export default {
