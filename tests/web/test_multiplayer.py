@@ -54,6 +54,14 @@ def check_board(page: Any, game: str, players: int) -> None:
     assert marked.count() == 1, f"{marked.count()} boards marked as to act"
 
 
+def notations(page: Any) -> list[str]:
+    """The notation of each move button (its words are the game's menu lines)."""
+    found: list[str] = page.eval_on_selector_all(
+        "#actions button.action", "els => els.map((e) => e.dataset.text)"
+    )
+    return found
+
+
 def play_multi(page: Any, shots: Path, name: str, game: str, players: int) -> dict[str, int]:
     """Click until the game is over: a highlighted target or card on the board when there is
     one (every other move), else the first move button. Counts of the kinds of moves made."""
@@ -68,7 +76,7 @@ def play_multi(page: Any, shots: Path, name: str, game: str, players: int) -> di
         heads = page.locator("#board .rd-head.actionable")
         cards = page.locator("#board .card.actionable")
         buttons = page.locator("#actions button.action")
-        texts = buttons.all_inner_texts()
+        texts = notations(page)
         if heads.count() and any(t.startswith("target ") for t in texts):
             if made["targets"] == 0:
                 page.screenshot(path=str(shots / f"{name}-target.png"), full_page=True)
@@ -148,12 +156,12 @@ def test_rawdeal_free_for_all_target_choice(page: Any, server: str, shots: Path)
     for _ in range(200):
         page.wait_for_function(READY, timeout=60_000)
         assert not page.locator("#banner").is_visible(), "the game ended before a target choice"
-        texts = page.locator("#actions button.action").all_inner_texts()
+        texts = notations(page)
         if any(t.startswith("target ") for t in texts):
             break
         plays = [t for t in texts if t.startswith("play ") and "maneuver" in t]
         if plays:
-            page.locator("#actions button.action", has_text=plays[0]).first.click()
+            page.locator(f"#actions button.action[data-text={json.dumps(plays[0])}]").first.click()
         else:
             page.locator("#actions button.action").first.click()
     else:

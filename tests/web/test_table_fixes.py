@@ -112,7 +112,7 @@ def test_rugby_lineup_counts_the_players_placed_face_down(
     start_table(page, server, "wcrugby", "greedy", seed=1)
     for _ in range(3):
         page.wait_for_function(READY)
-        page.locator("#actions button.action", has_text=re.compile(r"^pick ")).first.click()
+        page.locator('#actions button.action[data-text^="pick "]').first.click()
     page.wait_for_function(READY)
     placed = page.locator('#board .wr-place[data-team="0"] .card[data-card]')
     assert placed.count() == 3
