@@ -4,7 +4,7 @@ players a period and never one player twice (by name), not while the team's skil
 
 from __future__ import annotations
 
-from cardtable.core.events import Event, note
+from cardtable.core.events import Event
 
 from .cards import NSTATS
 from .effects import apply_effects
@@ -68,7 +68,8 @@ class Specials(RugbyFields):
         # WR-5.4: the limits count players by name, whichever of the player's cards is on court
         self.specials[team] = (*self.specials[team], t.name[self.cards[player]])
         if ev is not None:
-            ev.append(note("special", team, slot=s + 1, skill=k + 1))
+            # the player on court is public: the event names it, so the log names the skill
+            ev.append(Event("special", team, player, data={"slot": s + 1, "skill": k + 1}))
         _, effects = t.skills[self.cards[player]][k]
         apply_effects(self, team, s, effects, self.inb[team] == s, ev)
         apply_effects(self, team, s, t.effects[d], False, ev)

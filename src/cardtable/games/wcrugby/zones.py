@@ -8,6 +8,7 @@ reveal.
 
 from __future__ import annotations
 
+from cardtable.core.i18n import N_
 from cardtable.core.zones import Visibility, ZoneSpec, places
 
 SLOTS = 4
@@ -22,14 +23,17 @@ def tbase(team: int) -> int:
     return PER_TEAM * team
 
 
-# each zone in words, for logs: "P1's tired players", "place 2 of P0's court"
+# each zone in words, for logs: "P1's tired players", "place 2 of P0's court" (templates of
+# the owner and the place, translated by the game's catalogue: ZoneSpec.words)
 ZONE_WORDS = {
-    "pool": "pool",
-    "hand": "hand",
-    "deck": "deck",
-    "discard": "discard pile",
-    "tired": "tired players",
-    "fatigued": "fatigued players",
+    "pool": N_("P{player}'s pool"),
+    "hand": N_("P{player}'s hand"),
+    "deck": N_("P{player}'s deck"),
+    "discard": N_("P{player}'s discard pile"),
+    "tired": N_("P{player}'s tired players"),
+    "fatigued": N_("P{player}'s fatigued players"),
+    "lineup": N_("place {place} of P{player}'s lineup"),
+    "court": N_("place {place} of P{player}'s court"),
 }
 
 
@@ -37,8 +41,7 @@ def _zone(
     t: int, name: str, vis: Visibility, kinds: frozenset[str] | None = None, stack: bool = False
 ) -> ZoneSpec:
     """Team ``t``'s zone ``name``: ``t0.hand``."""
-    label = f"P{t}'s {ZONE_WORDS[name]}"
-    return ZoneSpec(f"t{t}.{name}", t, vis, kinds, stack, name=name, label=label)
+    return ZoneSpec(f"t{t}.{name}", t, vis, kinds, stack, name=name, label=ZONE_WORDS[name])
 
 
 def zone_specs(teams: int) -> tuple[ZoneSpec, ...]:
@@ -55,6 +58,6 @@ def zone_specs(teams: int) -> tuple[ZoneSpec, ...]:
             _zone(t, "fatigued", own, PLAYERS_ONLY),
         ]
         for name, vis, kinds in (("lineup", own, PLAYERS_ONLY), ("court", pub, None)):
-            key, label = f"t{t}.{name}.{{place}}", f"place {{place}} of P{t}'s {name}"
-            specs += places(key, t, vis, kinds, name=name, label=label, count=SLOTS)
+            key = f"t{t}.{name}.{{place}}"
+            specs += places(key, t, vis, kinds, name=name, label=ZONE_WORDS[name], count=SLOTS)
     return tuple(specs)
