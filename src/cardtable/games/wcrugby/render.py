@@ -6,37 +6,72 @@ from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
-from cardtable.core.i18n import Lang
+from cardtable.core.i18n import N_, Lang, translator
 from cardtable.core.presentation import Presentation
 
 from .cards import STATUSES, Player, RugbyCard
 from .lineup import LIMIT_HALVES, allowance_halves
 from .text import card_text, joined, kind_name, player_stats
+from .words import POSITIONS
 from .zones import SLOTS
 
 if TYPE_CHECKING:
     from .game import RugbyGame
 
 
+RULES = {
+    "wwr-2025": N_("wwr-2025"),
+    "seed-1.5-none": N_("seed-1.5-none"),
+    "seed-1.5-full": N_("seed-1.5-full"),
+    "legacy": N_("legacy"),
+}
+"""The female allowance rules (the option's values) by name."""
+
+PHASES = {
+    "lineup": N_("lineup"),
+    "positions": N_("positions"),
+    "order": N_("order"),
+    "strategy": N_("strategy"),
+    "substitution window": N_("substitution window"),
+    "fatigue": N_("fatigue"),
+    "over": N_("over"),
+}
+"""The phases (the observation's ``phase``) in words."""
+
+BEFORE_REVEAL = frozenset({"lineup", "positions", "fatigue"})
+"""The phases before a period's reveal: a team's line shows nothing of the last period."""
+
+_SHORT = {
+    "chair": N_("Ch"),
+    "throw": N_("Th"),
+    "catch": N_("Ca"),
+    "keep": N_("Ke"),
+    "passion": N_("Pa"),
+}
+
+
 def _marks(c: RugbyCard) -> str:
     return ("F" if c.female else "") + ("+" if c.over_age else "")
 
 
-def _player(g: RugbyGame, cid: str, sideways: bool, mods: dict[str, int]) -> str:
+def _player(g: RugbyGame, cid: str, sideways: bool, mods: dict[str, int], lang: Lang) -> str:
+    _ = translator(__package__, lang)
     c = g.card_pool.get(cid)
     assert c.statuses is not None
     atk, dfn = (c.def_atk, c.def_def) if sideways else (c.atk, c.def_)
-    st = " ".join(f"{s[:2].title()}{getattr(c.statuses, s) + mods.get(s, 0)}" for s in STATUSES)
-    pos = " [reverse]sideways[/]" if sideways else ""
+    st = " ".join(f"{_(_SHORT[s])}{getattr(c.statuses, s) + mods.get(s, 0)}" for s in STATUSES)
+    side = _("sideways")
+    pos = f" [reverse]{side}[/]" if sideways else ""
+    name = escape(g.card_name(cid, lang) or cid)
     return (
-        f"[bold cyan]{escape(c.name)}[/] [yellow]{c.player_class}{_marks(c)}[/] {st} ATK "
+        f"[bold cyan]{name}[/] [yellow]{c.player_class}{_marks(c)}[/] {st} ATK "
         f"{(atk or 0) + mods.get('atk', 0)} DEF {(dfn or 0) + mods.get('def', 0)}{pos}"
     )
 
 
-def _skills(g: RugbyGame, cid: str) -> str:
+def _skills(g: RugbyGame, cid: str, lang: Lang) -> str:
     """The player's special skills, one dim line each, in the words of its card text."""
-    return "".join(f"\n        [dim]{escape(k)}[/]" for k in card_text(g.card_pool.get(cid), "en"))
+    return "".join(f"\n        [dim]{escape(k)}[/]" for k in card_text(g.card_pool.get(cid), lang))
 
 
 def _class_points(g: RugbyGame, obs: dict[str, Any], team: int) -> tuple[float, float]:
@@ -54,22 +89,26 @@ def _class_points(g: RugbyGame, obs: dict[str, Any], team: int) -> tuple[float, 
     return sum(t.halves[d] for d in defs) / 2, limit / 2
 
 
-def _slot(g: RugbyGame, obs: dict[str, Any], t: int, s: int) -> str:
+def _slot(g: RugbyGame, obs: dict[str, Any], t: int, s: int, lang: Lang) -> str:
     """One court place: the player (or face down), sideways, and the position it fills."""
+    _ = translator(__package__, lang)
     z = obs["zones"]
     team = obs["teams"][t]
-    roles = [r for r in ("inbounder", "target") if team[r] == s]
+    roles = [_(POSITIONS[r]) for r in ("inbounder", "target") if team[r] == s]
     role = f" [green]{'/'.join(roles)}[/]" if roles else ""
     court, lineup = z[f"t{t}.court.{s}"], z[f"t{t}.lineup.{s}"]
     side = s in team["sideways"]
     if court:
         mods = team["modifiers"].get(str(s), {})
-        return _player(g, court[0], side, mods) + role + _skills(g, court[0])
+        return _player(g, court[0], side, mods, lang) + role + _skills(g, court[0], lang)
     if isinstance(lineup, list) and lineup:
-        return "(face down) " + _player(g, lineup[0], side, {}) + role + _skills(g, lineup[0])
+        shown = _player(g, lineup[0], side, {}, lang) + role + _skills(g, lineup[0], lang)
+        return _("(face down)") + " " + shown
     if lineup:
-        return "[dim]face down[/]" + (" sideways" if side else "") + role
-    return "[dim]empty[/]" + role
+        down = _("face down")
+        return f"[dim]{down}[/]" + (" " + _("sideways") if side else "") + role
+    empty = _("empty")
+    return f"[dim]{empty}[/]" + role
 
 
 class RugbyDrawing(Presentation):
@@ -99,48 +138,87 @@ class RugbyDrawing(Presentation):
 
     def render(self, obs: dict[str, Any], lang: Lang = "en") -> str:
         """Both courts with classes and allowance, statuses, TOP, the score sheet, the hand."""
-        g = self.game
-        z = obs["zones"]
-        me = obs["player"]
-        lines = [
-            f"[bold]Period {obs['period']}[/] · {obs['phase']} · first: T{obs['first']}"
-            + (" · held ball: order swaps next period" if obs["held_ball"] else "")
-        ]
+        _ = translator(__package__, lang)
+        lines = [self._header(obs, lang)]
         for t in (0, 1):
             periods = " ".join(str(x) for x in obs["scores"][t]) or "-"
+            you = _(" (you)") if t == obs["player"] else ""
+            head = _(
+                "{team}{you}: score by period {periods}",
+                team=_("T{team}", team=t),
+                you=you,
+                periods=periods,
+            )
             lines.append(
-                f" T{t}{' (you)' if t == me else ''}: score by period {periods} = "
-                f"[bold]{obs['totals'][t]}[/] · TOP {obs['top'][t]} · ATK {obs['atk'][t]} DEF "
-                f"{obs['def'][t]}"
+                f" {head} = [bold]{obs['totals'][t]}[/] · TOP {obs['top'][t]} · "
+                f"ATK {obs['atk'][t]} DEF {obs['def'][t]}"
             )
         for t in (0, 1):
-            team = obs["teams"][t]
-            total, limit = _class_points(g, obs, t)
-            lines.append(
-                f" [bold]T{t} court[/] class {total:.1f} / limit {limit:.1f} "
-                f"({g.options.female_allowance} allowance) · specials used "
-                f"{team['specials_used']}/2"
-                + (" · skills blocked" if team["skills_blocked"] else "")
-                + (" · substituted" if team["substituted"] else "")
-            )
-            for s in range(1, SLOTS + 1):
-                lines.append(f"   {s}. {_slot(g, obs, t, s)}")
+            lines.append(self._court_line(obs, t, lang))
+            lines += [f"   {s}. {_slot(self.game, obs, t, s, lang)}" for s in range(1, SLOTS + 1)]
         for t in (0, 1):
-            for zone in ("pool", "hand"):
-                cards = z[f"t{t}.{zone}"]
-                if isinstance(cards, list) and cards:
-                    title = "deck to pick the lineup from" if zone == "pool" else "hand"
-                    lines.append(f" T{t} {title}:")
-                    lines += [f"   {self.card_line(c)}" for c in sorted(set(cards))]
-            hand = z[f"t{t}.hand"]
-            count = len(hand) if isinstance(hand, list) else hand
-            lines.append(
-                f" T{t}: {count} cards in hand · deck {z[f't{t}.deck']} · discard "
-                f"{len(z[f't{t}.discard'])}"
-            )
+            lines += self._hand_lines(obs, t, lang)
         if obs["winner"] is not None:
             w = obs["winner"]
-            lines.append(
-                "[bold green]Game over: " + ("a draw" if w == "draw" else f"T{w} wins") + "[/]"
+            over = (
+                _("Game over: a draw")
+                if w == "draw"
+                else _("Game over: {team} wins", team=_("T{team}", team=w))
             )
+            lines.append(f"[bold green]{over}[/]")
         return "\n".join(lines)
+
+    def _header(self, obs: dict[str, Any], lang: Lang) -> str:
+        """The period, its phase, who is first in strategy time, a held ball."""
+        _ = translator(__package__, lang)
+        phase = _(PHASES.get(obs["phase"], obs["phase"]))
+        first = _("first: {team}", team=_("T{team}", team=obs["first"]))
+        held = _(" · held ball: order swaps next period") if obs["held_ball"] else ""
+        period = _("Period {period}", period=obs["period"])
+        return f"[bold]{period}[/] · {phase} · {first}{held}"
+
+    def _court_line(self, obs: dict[str, Any], t: int, lang: Lang) -> str:
+        """A team's court: class points and limit, specials used, skills blocked, substituted
+        (before the reveal nothing of the last period: no special used yet, no substitution)."""
+        _ = translator(__package__, lang)
+        g = self.game
+        team = obs["teams"][t]
+        fresh = obs["phase"] in BEFORE_REVEAL
+        total, limit = _class_points(g, obs, t)
+        rule = g.options.female_allowance
+        points = _(
+            "class {total} / limit {limit} ({rule} allowance)",
+            total=f"{total:.1f}",
+            limit=f"{limit:.1f}",
+            rule=_(RULES.get(rule, rule)),
+        )
+        used = _("specials used {used}/2", used=0 if fresh else team["specials_used"])
+        blocked = _(" · skills blocked") if team["skills_blocked"] and not fresh else ""
+        subbed = _(" · substituted") if team["substituted"] and not fresh else ""
+        court = _("{team} court", team=_("T{team}", team=t))
+        return f" [bold]{court}[/] {points} · {used}{blocked}{subbed}"
+
+    def _hand_lines(self, obs: dict[str, Any], t: int, lang: Lang) -> list[str]:
+        """The pool or hand the viewer sees, a card a line, then the team's counts."""
+        _ = translator(__package__, lang)
+        z = obs["zones"]
+        label = _("T{team}", team=t)
+        lines = []
+        for zone in ("pool", "hand"):
+            cards = z[f"t{t}.{zone}"]
+            if isinstance(cards, list) and cards:
+                if zone == "pool":
+                    lines.append(" " + _("{team} deck to pick the lineup from:", team=label))
+                else:
+                    lines.append(" " + _("{team} hand:", team=label))
+                lines += [f"   {self.card_line(c, lang)}" for c in sorted(set(cards))]
+        hand = z[f"t{t}.hand"]
+        count = len(hand) if isinstance(hand, list) else hand
+        counts = _(
+            "{team}: {count} cards in hand · deck {deck} · discard {discard}",
+            team=label,
+            count=count,
+            deck=z[f"t{t}.deck"],
+            discard=len(z[f"t{t}.discard"]),
+        )
+        return [*lines, " " + counts]
