@@ -1,7 +1,9 @@
-"""Wheelchair rugby for people (its Presentation), in four parts: the table and card lines
-(render.py), how the game ended (result.py), the rules sheet (sheet.py), and the log's sentences
-(words.py; the zones' words are their labels, zones.py)."""
+"""Wheelchair rugby for people (its Presentation), in five parts: the table and card lines
+(render.py), how the game ended (result.py), the rules sheet (sheet.py), the choices in words
+(menu.py), and the log's sentences (words.py; the zones' words are their labels, zones.py);
+each in English and Japanese (locale/ja/LC_MESSAGES/messages.po)."""
 
+from .menu import RugbyMenu
 from .render import RugbyDrawing
 from .result import RugbyResult
 from .sheet import RugbySheet
@@ -9,7 +11,7 @@ from .words import SENTENCES
 from .zones import COURT, SLOTS, tbase
 
 
-class RugbyPresentation(RugbyDrawing, RugbyResult, RugbySheet):
+class RugbyPresentation(RugbyDrawing, RugbyResult, RugbySheet, RugbyMenu):
     """How Wheelchair rugby reads to people."""
 
     sentences = SENTENCES
