@@ -1,11 +1,24 @@
 // Wheelchair rugby: two halves of a court, four places per team (the lineup face down until
 // the reveal, then the players on court, sideways for defence), the inbounder and the target,
-// the bench (the hand), and the scoreboard: periods, TOP, ATK and DEF.
+// the bench (the hand), and the scoreboard: periods, TOP, ATK and DEF. Every word goes through
+// t() (the game's catalogue, locale/ja/LC_MESSAGES/messages.po); a team's index is `tm`.
 import { backEl, cardEl, cardText, emptyEl, pileEl, rowEl, seatOrder, stat, who, zoneCount } from "../js/board.js";
+import { t } from "../js/i18n.js";
 import { h } from "../js/ui.js";
 
 const PLACES = [1, 2, 3, 4];
-const ST = { chair: "Ch", throw: "Th", catch: "Ca", keep: "Ke", passion: "Pa" };
+const ST = { chair: () => t("Ch"), throw: () => t("Th"), catch: () => t("Ca"), keep: () => t("Ke"), passion: () => t("Pa") };
+const statShort = (k) => (ST[k] ? ST[k]() : String(k).toUpperCase());
+const PHASES = {
+  lineup: () => t("lineup"),
+  positions: () => t("positions"),
+  order: () => t("order"),
+  strategy: () => t("strategy"),
+  "substitution window": () => t("substitution window"),
+  fatigue: () => t("fatigue"),
+  over: () => t("over"),
+};
+const phaseWords = (phase) => (PHASES[phase] ? PHASES[phase]() : phase);
 
 function classTone(c) {
   if (c === undefined) return "slate";
@@ -23,22 +36,22 @@ function face(card) {
     const def = stat(card, "def_", "def");
     const datk = stat(card, "def_atk");
     const ddef = stat(card, "def_def");
-    const flags = [stat(card, "female") && "female", stat(card, "over_age") && "over-age"].filter(Boolean);
+    const flags = [stat(card, "female") && t("female"), stat(card, "over_age") && t("over-age")].filter(Boolean);
     return {
       tone: classTone(cls),
-      kind: `player · class ${cls}${flags.length ? ` · ${flags.join(", ")}` : ""}`,
+      kind: [t("player · class {cls}", { cls }), ...flags].join(" · "),
       corner: cls,
-      cornerTitle: "class points",
+      cornerTitle: t("class points"),
       badges: [
-        { k: "ATK", v: atk ?? 0, title: "attack", cls: "big" },
-        { k: "DEF", v: def ?? 0, title: "defence", cls: "big" },
-        { k: "side", v: `${datk ?? 0}/${ddef ?? 0}`, title: "sideways (defensive position): ATK/DEF" },
+        { k: "ATK", v: atk ?? 0, title: t("attack"), cls: "big" },
+        { k: "DEF", v: def ?? 0, title: t("defence"), cls: "big" },
+        { k: t("side"), v: `${datk ?? 0}/${ddef ?? 0}`, title: t("sideways (defensive position): ATK/DEF") },
       ],
-      sub: Object.entries(ST).map(([k, a]) => `${a}${stat(card, k) ?? "-"}`).join(" "),
+      sub: Object.keys(ST).map((k) => `${statShort(k)}${stat(card, k) ?? "-"}`).join(" "),
       text: cardText(card),
     };
   }
-  return { tone: kind === "special" ? "purple" : "teal", kind: kind === "bench" ? "bench work" : kind, badges: [], text: cardText(card) };
+  return { tone: kind === "special" ? "purple" : "teal", kind: kind === "bench" ? t("bench work") : t("special"), badges: [], text: cardText(card) };
 }
 
 // The phases before a period's reveal: the header shows the lineup being placed, not the
@@ -59,10 +72,10 @@ function allowanceHalves(card, rule) {
 
 // The class points and the limit: of the players on court, or before the reveal of the
 // lineup placed face down (its owner sees it); null when the lineup is hidden from the viewer.
-function classPoints(ctx, t, team) {
+function classPoints(ctx, tm, team) {
   const z = ctx.obs.zones;
   if (!BEFORE_REVEAL.has(ctx.obs.phase)) return { total: team.class_total ?? 0, limit: team.class_limit ?? 8 };
-  const placed = PLACES.map((n) => z[`t${t}.lineup.${n}`]);
+  const placed = PLACES.map((n) => z[`t${tm}.lineup.${n}`]);
   if (placed.some((v) => typeof v === "number" && v > 0)) return null;
   const cards = placed.flatMap((v) => (Array.isArray(v) ? v : [])).map((id) => ctx.cards[id]).filter(Boolean);
   const total = cards.reduce((sum, c) => sum + (stat(c, "player_class") ?? 0), 0);
@@ -70,68 +83,96 @@ function classPoints(ctx, t, team) {
   return { total, limit: limit / 2 };
 }
 
-function classWords(ctx, t, team) {
-  const p = classPoints(ctx, t, team);
-  return p ? `class ${p.total} / ${p.limit}` : "class ? / ?";
+function classWords(ctx, tm, team) {
+  const p = classPoints(ctx, tm, team);
+  return p ? t("class {total} / {limit}", { total: p.total, limit: p.limit }) : t("class ? / ?");
 }
 
-function place(ctx, t, n) {
+// The tags of a place: its position, sideways, a special used on its player this period.
+function roleTags(team, n, sideways) {
+  return [
+    team.inbounder === n && h("span.tag", { title: t("inbounder: needs Throw 3") }, t("inbounder")),
+    team.target === n && h("span.tag.info", { title: t("target: needs Catch 3") }, t("target")),
+    sideways && h("span.tag.bad", { title: t("defensive position") }, t("sideways")),
+    (team.special_slots || []).includes(n) && h("span.tag", { title: t("a special was used on this player this period") }, t("special")),
+  ].filter(Boolean);
+}
+
+function place(ctx, tm, n) {
   const o = ctx.obs;
   const z = o.zones;
-  const team = (o.teams || [])[t] || {};
-  const court = z[`t${t}.court.${n}`];
-  const lineup = z[`t${t}.lineup.${n}`];
+  const team = (o.teams || [])[tm] || {};
+  const court = z[`t${tm}.court.${n}`];
+  const lineup = z[`t${tm}.lineup.${n}`];
   const sideways = (team.sideways || []).includes(n);
   let content;
-  if (Array.isArray(court) && court.length) content = court.map((id) => cardEl(ctx, id, { zone: `t${t}.court.${n}`, size: "m", rotate: sideways }));
-  else if (Array.isArray(lineup) && lineup.length) content = lineup.map((id) => cardEl(ctx, id, { zone: `t${t}.lineup.${n}`, size: "m", dim: true, rotate: sideways, note: "face down" }));
-  else if (typeof lineup === "number" && lineup) content = backEl(lineup, { size: "m", zone: `t${t}.lineup.${n}`, title: "a player, face down until the reveal" });
-  else content = emptyEl("empty", { size: "m" });
+  if (Array.isArray(court) && court.length) content = court.map((id) => cardEl(ctx, id, { zone: `t${tm}.court.${n}`, size: "m", rotate: sideways }));
+  else if (Array.isArray(lineup) && lineup.length) content = lineup.map((id) => cardEl(ctx, id, { zone: `t${tm}.lineup.${n}`, size: "m", dim: true, rotate: sideways, note: t("face down") }));
+  else if (typeof lineup === "number" && lineup) content = backEl(lineup, { size: "m", zone: `t${tm}.lineup.${n}`, title: t("a player, face down until the reveal") });
+  else content = emptyEl(t("empty"), { size: "m" });
   const mods = (team.modifiers || {})[String(n)];
-  const roles = [team.inbounder === n && h("span.tag", { title: "inbounder: needs Throw 3" }, "inbounder"), team.target === n && h("span.tag.info", { title: "target: needs Catch 3" }, "target"), sideways && h("span.tag.bad", { title: "defensive position" }, "sideways"), (team.special_slots || []).includes(n) && h("span.tag", null, "special")].filter(Boolean);
   return h(
     "div.wr-place",
-    { dataset: { team: t, place: n, zone: `t${t}.place.${n}` }, class: sideways ? "sideways" : "" },
-    h("div.wr-place-head", null, h("b", null, `${n}`), roles),
+    { dataset: { team: tm, place: n, zone: `t${tm}.place.${n}` }, class: sideways ? "sideways" : "" },
+    h("div.wr-place-head", null, h("b", null, `${n}`), roleTags(team, n, sideways)),
     h("div.wr-place-card", null, content),
-    mods && Object.keys(mods).length ? h("div.wr-mods", null, Object.entries(mods).map(([k, v]) => h("span", { class: v < 0 ? "neg" : "pos" }, `${ST[k] || k} ${v > 0 ? "+" : ""}${v}`))) : null,
+    mods && Object.keys(mods).length ? h("div.wr-mods", null, Object.entries(mods).map(([k, v]) => h("span", { class: v < 0 ? "neg" : "pos" }, `${statShort(k)} ${v > 0 ? "+" : ""}${v}`))) : null,
   );
 }
 
-function half(ctx, t, mine) {
-  const o = ctx.obs;
-  const z = o.zones;
-  const team = (o.teams || [])[t] || {};
-  const hand = z[`t${t}.hand`];
-  const pool = z[`t${t}.pool`];
-  const piles = h(
+// The piles beside a court: deck, discard, the players back from court, and the hand and pool
+// as backs when the viewer may not see them.
+function piles(ctx, tm, mine) {
+  const z = ctx.obs.zones;
+  const hand = z[`t${tm}.hand`];
+  const pool = z[`t${tm}.pool`];
+  const n = zoneCount(hand);
+  return h(
     "div.wr-piles",
     null,
-    pileEl(ctx, `t${t}.deck`, "deck", { size: "s", top: "first" }),
-    pileEl(ctx, `t${t}.discard`, "discard", { size: "s" }),
-    zoneCount(z[`t${t}.tired`]) ? pileEl(ctx, `t${t}.tired`, "tired", { size: "s" }) : null,
-    zoneCount(z[`t${t}.fatigued`]) ? pileEl(ctx, `t${t}.fatigued`, "fatigued", { size: "s" }) : null,
-    !mine || !Array.isArray(hand) ? h("div.pile", null, zoneCount(hand) ? backEl(zoneCount(hand), { size: "s", alwaysCount: true, label: "bench" }) : emptyEl("none", { size: "s" }), h("div.pile-label", null, `bench (hand) · ${zoneCount(hand)}`)) : null,
-    !Array.isArray(pool) && pool ? h("div.pile", null, backEl(pool, { size: "s", alwaysCount: true, label: "pool" }), h("div.pile-label", null, `pool · ${pool}`)) : null,
+    pileEl(ctx, `t${tm}.deck`, t("deck"), { size: "s", top: "first" }),
+    pileEl(ctx, `t${tm}.discard`, t("discard"), { size: "s" }),
+    zoneCount(z[`t${tm}.tired`]) ? pileEl(ctx, `t${tm}.tired`, t("tired"), { size: "s" }) : null,
+    zoneCount(z[`t${tm}.fatigued`]) ? pileEl(ctx, `t${tm}.fatigued`, t("fatigued"), { size: "s" }) : null,
+    !mine || !Array.isArray(hand) ? h("div.pile", null, n ? backEl(n, { size: "s", alwaysCount: true, label: t("bench") }) : emptyEl(t("none"), { size: "s" }), h("div.pile-label", null, t("bench (hand) · {count}", { count: n }))) : null,
+    !Array.isArray(pool) && pool ? h("div.pile", null, backEl(pool, { size: "s", alwaysCount: true, label: t("pool") }), h("div.pile-label", null, t("pool · {count}", { count: pool }))) : null,
   );
-  const fresh = BEFORE_REVEAL.has(o.phase); // a new period: nothing of the last one
-  const head = h(
+}
+
+// A team's header. Before a period's reveal it shows nothing of the last period: no special
+// used, no substitution, no strategy done, no skills blocked, nobody first yet.
+function header(ctx, tm) {
+  const o = ctx.obs;
+  const team = (o.teams || [])[tm] || {};
+  const fresh = BEFORE_REVEAL.has(o.phase);
+  return h(
     "div.wr-head",
-    { dataset: { team: t } },
-    h("span.rd-who", null, who(ctx, t)),
-    o.first === t && !fresh ? h("span.tag.info", null, "first in strategy") : null,
-    team.substituted && !fresh ? h("span.tag", null, "substituted") : null,
-    team.strategy_done && !fresh ? h("span.tag.info", null, "strategy done") : null,
-    team.skills_blocked && !fresh ? h("span.tag.bad", null, "skills blocked") : null,
-    h("span.wr-class", { title: fresh ? "class points of the lineup placed / allowed" : "class points on court / allowed" }, classWords(ctx, t, team)),
-    h("span.wr-specials", { title: "specials used this period (at most 2)" }, `specials ${fresh ? 0 : team.specials_used ?? 0}/2`),
+    { dataset: { team: tm } },
+    h("span.rd-who", null, who(ctx, tm)),
+    o.first === tm && !fresh ? h("span.tag.info", null, t("first in strategy")) : null,
+    team.substituted && !fresh ? h("span.tag", null, t("substituted")) : null,
+    team.strategy_done && !fresh ? h("span.tag.info", null, t("strategy done")) : null,
+    team.skills_blocked && !fresh ? h("span.tag.bad", null, t("skills blocked")) : null,
+    h("span.wr-class", { title: fresh ? t("class points of the lineup placed / allowed") : t("class points on court / allowed") }, classWords(ctx, tm, team)),
+    h("span.wr-specials", { title: t("specials used this period (at most 2)") }, t("specials {used}/2", { used: fresh ? 0 : team.specials_used ?? 0 })),
   );
-  const court = h("div.wr-court", null, PLACES.map((n) => place(ctx, t, n)));
-  const parts = [head, h("div.wr-row", null, court, piles)];
-  if (mine && Array.isArray(pool) && pool.length) parts.push(h("div.hand-area", null, h("div.zone-label", null, "Your pool (pick the lineup from it)", ` · ${pool.length}`), rowEl(ctx, `t${t}.pool`, { size: "s" })));
-  if (mine && Array.isArray(z[`t${t}.tired`]) && z[`t${t}.tired`].length && o.phase === "fatigue") parts.push(h("div.hand-area", null, h("div.zone-label", null, "Back from court (drop the tired ones)"), rowEl(ctx, `t${t}.tired`, { size: "s" })));
-  if (mine && Array.isArray(hand)) parts.push(h("div.hand-area", null, h("div.zone-label", null, ctx.seat === null || ctx.replay ? `P${t}'s bench (hand)` : "Your bench (hand)", ` · ${hand.length}`), rowEl(ctx, `t${t}.hand`, { size: "m", emptyLabel: "empty" })));
-  return h("div.wr-half", { dataset: { team: t }, class: mine ? "mine" : "" }, mine ? parts : parts);
+}
+
+function half(ctx, tm, mine) {
+  const o = ctx.obs;
+  const z = o.zones;
+  const hand = z[`t${tm}.hand`];
+  const pool = z[`t${tm}.pool`];
+  const tired = z[`t${tm}.tired`];
+  const court = h("div.wr-court", null, PLACES.map((n) => place(ctx, tm, n)));
+  const parts = [header(ctx, tm), h("div.wr-row", null, court, piles(ctx, tm, mine))];
+  if (mine && Array.isArray(pool) && pool.length) parts.push(h("div.hand-area", null, h("div.zone-label", null, t("Your pool (pick the lineup from it)"), ` · ${pool.length}`), rowEl(ctx, `t${tm}.pool`, { size: "s" })));
+  if (mine && Array.isArray(tired) && tired.length && o.phase === "fatigue") parts.push(h("div.hand-area", null, h("div.zone-label", null, t("Back from court (drop the tired ones)")), rowEl(ctx, `t${tm}.tired`, { size: "s" })));
+  if (mine && Array.isArray(hand)) {
+    const label = ctx.seat === null || ctx.replay ? t("P{player}'s bench (hand)", { player: tm }) : t("Your bench (hand)");
+    parts.push(h("div.hand-area", null, h("div.zone-label", null, label, ` · ${hand.length}`), rowEl(ctx, `t${tm}.hand`, { size: "m", emptyLabel: t("empty") })));
+  }
+  return h("div.wr-half", { dataset: { team: tm }, class: mine ? "mine" : "" }, parts);
 }
 
 function scoreboard(ctx) {
@@ -140,19 +181,19 @@ function scoreboard(ctx) {
   return h(
     "div.wr-board",
     null,
-    h("div.wr-period", null, h("div.wr-cell-label", null, "period"), h("b", null, String(o.period)), h("div.muted", null, o.phase)),
-    cell("score", o.totals || [0, 0], "total points"),
-    cell("TOP", o.top || [0, 0], "this period's points so far"),
-    cell("ATK", o.atk || [0, 0], "attack totals at the reveal"),
-    cell("DEF", o.def || [0, 0], "defence totals at the reveal"),
-    h("div.wr-cell", null, h("div.wr-cell-label", null, "by period"), h("div.wr-periods", null, (o.scores || []).map((s, t) => h("div", null, `P${t}: ${s.length ? s.join(" · ") : "–"}`)))),
-    o.held_ball ? h("span.tag.bad", null, "held ball") : null,
+    h("div.wr-period", null, h("div.wr-cell-label", null, t("period")), h("b", null, String(o.period)), h("div.muted", null, phaseWords(o.phase))),
+    cell(t("score"), o.totals || [0, 0], t("total points")),
+    cell("TOP", o.top || [0, 0], t("this period's points so far")),
+    cell("ATK", o.atk || [0, 0], t("attack totals at the reveal")),
+    cell("DEF", o.def || [0, 0], t("defence totals at the reveal")),
+    h("div.wr-cell", null, h("div.wr-cell-label", null, t("by period")), h("div.wr-periods", null, (o.scores || []).map((s, tm) => h("div", null, `P${tm}: ${s.length ? s.join(" · ") : "–"}`)))),
+    o.held_ball ? h("span.tag.bad", { title: t("the order of strategy times swaps from the next period") }, t("held ball")) : null,
   );
 }
 
 function render(ctx) {
   const order = seatOrder(ctx, 2);
-  return h("div.wr-table", null, scoreboard(ctx), half(ctx, order[0], false), h("div.wr-midline", null, h("span", null, "half-court line")), half(ctx, order[1], true));
+  return h("div.wr-table", null, scoreboard(ctx), half(ctx, order[0], false), h("div.wr-midline", null, h("span", null, t("half-court line"))), half(ctx, order[1], true));
 }
 
 function targets(ctx, text) {
@@ -166,32 +207,34 @@ function targets(ctx, text) {
 }
 
 function lineupText(p) {
-  const points = p ? ` within ${p.limit} class points (${p.total} so far)` : "";
-  return `Four players face down, upright or sideways${points}.`;
+  const what = t("Choose four players for this period, one at a time: each goes face down to the next free place. A sideways player defends better but cannot use special skills.");
+  if (!p) return what;
+  return `${what} ${t("Stay within {limit} class points ({total} so far).", { limit: p.limit, total: p.total })}`;
 }
 
+// What to do now, for the team to act, in the game's words.
 function prompt(ctx) {
   const o = ctx.obs;
   const team = (o.teams || [])[ctx.seat] || {};
   switch (o.phase) {
     case "lineup":
-      return { title: "Pick your lineup", text: lineupText(classPoints(ctx, ctx.seat, team)) };
+      return { title: t("Pick your lineup"), text: lineupText(classPoints(ctx, ctx.seat, team)) };
     case "positions":
-      return { title: "Name the positions", text: "Choose the inbounder (Throw 3 or more) and the target (Catch 3 or more)." };
+      return { title: t("Name the positions"), text: t("Choose the inbounder (Throw 3 or more) and the target (Catch 3 or more) in your lineup; each one short of 3 gives the opponent 1 TOP.") };
     case "order":
-      return { title: "Who goes first?", text: "The ATK totals are tied: choose to have your strategy time first or second." };
+      return { title: t("Who goes first?"), text: t("The ATK totals are tied: choose whether your strategy time comes first or second.") };
     case "substitution window":
-      return { title: "Substitution window", text: "The other team is in its strategy time: you may bring players on from your bench, then end." };
+      return { title: t("Substitution window"), text: t("The other team is in its strategy time: you may bring players on from your bench, then end.") };
     case "fatigue":
-      return { title: "Fatigue", text: "You made no substitution: drop at least one tired player, then end." };
+      return { title: t("Fatigue"), text: t("You made no substitution last period: drop at least one tired player, then end.") };
     default:
-      return { title: "Your strategy time", text: "Play bench-work and special cards, substitute players, or end your strategy time." };
+      return { title: t("Your strategy time"), text: t("Play bench-work cards, play a special card to activate a skill of an upright player (2 players a period at most), bring players on from your bench, then end your strategy time.") };
   }
 }
 
 function status(ctx) {
   const o = ctx.obs;
-  return `Period ${o.period}, ${o.phase}. Score ${(o.totals || []).join(" – ")}.`;
+  return t("Period {period}, {phase}. Score {score}.", { period: o.period, phase: phaseWords(o.phase), score: (o.totals || []).join(" – ") });
 }
 
 export default {
