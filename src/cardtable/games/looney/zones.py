@@ -8,6 +8,7 @@ discard pile, score pile, the Role being placed, and per slot the actors placed 
 
 from __future__ import annotations
 
+from cardtable.core.i18n import N_
 from cardtable.core.zones import Visibility, ZoneSpec, places
 
 from .actions import SLOTS
@@ -43,15 +44,20 @@ def occupied(zones: list[tuple[int, ...]], first: int) -> int:
 assert SLOTS == 4  # occupied() reads four zones
 
 
-# a player's piles and the three zones of a slot, in words (their ZoneSpec names and labels)
+# a player's piles and the three zones of a slot: their ZoneSpec names and labels (templates of
+# {player} and {place}, translated by the game's catalogue)
 PILES = {
-    "hand": "hand",
-    "deck": "deck",
-    "discard": "discard pile",
-    "score": "score pile",
-    "role": "Role",
+    "hand": N_("P{player}'s hand"),
+    "deck": N_("P{player}'s deck"),
+    "discard": N_("P{player}'s discard pile"),
+    "score": N_("P{player}'s score pile"),
+    "role": N_("P{player}'s Role"),
 }
-SLOT_PARTS = {"down": "face down", "effects": "special effects", "up": "face up"}
+SLOT_PARTS = {
+    "down": N_("P{player}'s slot {place} (face down)"),
+    "effects": N_("P{player}'s slot {place} (special effects)"),
+    "up": N_("P{player}'s slot {place} (face up)"),
+}
 
 
 def zone_specs(players: int) -> tuple[ZoneSpec, ...]:
@@ -59,43 +65,47 @@ def zone_specs(players: int) -> tuple[ZoneSpec, ...]:
     movie = frozenset({"scene"})
     specs = [
         ZoneSpec(
-            "movie_deck", None, NOBODY, movie, stack=True, name="movie_deck", label="the Movie deck"
+            "movie_deck",
+            None,
+            NOBODY,
+            movie,
+            stack=True,
+            name="movie_deck",
+            label=N_("the Movie deck"),
         ),
         ZoneSpec(
             "movie_discard",
             None,
             PUBLIC,
             name="movie_discard",
-            label="the Movie deck's discard pile",
+            label=N_("the Movie deck's discard pile"),
         ),
     ]
     specs += places(
-        "storyboard.{place}", None, PUBLIC, name="storyboard", label="scene {place}", count=SLOTS
+        "storyboard.{place}",
+        None,
+        PUBLIC,
+        name="storyboard",
+        label=N_("scene {place}"),
+        count=SLOTS,
     )
     specs += places(
         "location.{place}",
         None,
         PUBLIC,
         name="location",
-        label="the location at slot {place}",
+        label=N_("the location at slot {place}"),
         count=SLOTS,
     )
     seen = {"hand": OWNER, "deck": NOBODY, "discard": PUBLIC, "score": PUBLIC, "role": PUBLIC}
     kinds = {"down": frozenset({"actor"}), "effects": frozenset({"effect"}), "up": None}
     for p in range(players):
         specs += [
-            ZoneSpec(
-                f"p{p}.{pile}",
-                p,
-                seen[pile],
-                stack=pile == "deck",
-                name=pile,
-                label=f"P{p}'s {words}",
-            )
-            for pile, words in PILES.items()
+            ZoneSpec(f"p{p}.{pile}", p, seen[pile], stack=pile == "deck", name=pile, label=label)
+            for pile, label in PILES.items()
         ]
-        for part, words in SLOT_PARTS.items():
+        for part, label in SLOT_PARTS.items():
             vis = PUBLIC if part == "up" else OWNER
-            key, label = f"p{p}.slot{{place}}.{part}", f"P{p}'s slot {{place}} ({words})"
+            key = f"p{p}.slot{{place}}.{part}"
             specs += places(key, p, vis, kinds[part], name=part, label=label, count=SLOTS)
     return tuple(specs)
