@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
-from cardtable.core.i18n import Lang
+from cardtable.core.i18n import N_, Lang, Translate
 from cardtable.core.presentation import Presentation
 
 from .actions import SLOTS
-from .text import card_sentences, stats_words
+from .text import card_sentences, color_word, kind_word, stats_words
 
 if TYPE_CHECKING:
     from .game import LooneyGame
@@ -24,16 +24,32 @@ STYLE = {
 }
 
 
-def _name(g: LooneyGame, cid: str) -> str:
+PHASES = {
+    "choose-first": N_("choosing who goes first"),
+    "storyboard": N_("building the storyboard"),
+    "placement": N_("placing actors"),
+    "over": N_("game over"),
+}
+"""Each phase of the observation (``phase``) in words."""
+
+
+def _name(g: LooneyGame, cid: str, _: Translate, lang: Lang) -> str:
     c = g.card_pool.get(cid)
-    extra = f" {c.color} {c.rank}" if c.type == "actor" else f" {c.color} {c.type}"
-    return f"[{STYLE[c.color]}]{escape(c.name)}[/][dim] ({extra.strip()})[/]"
+    color = color_word(c.color, _)
+    if c.type == "actor":
+        extra = _("({color} {rank})", color=color, rank=c.rank)
+    else:
+        extra = _("({color} {kind})", color=color, kind=kind_word(c.type, _))
+    name = escape(g.card_name(cid, lang) or cid)
+    space = "" if lang == "ja" else " "
+    return f"[{STYLE[c.color]}]{name}[/][dim]{space}{escape(extra)}[/]"
 
 
-def _cards(g: LooneyGame, zone: Any) -> str:
+def _cards(g: LooneyGame, zone: Any, _: Translate, lang: Lang) -> str:
     if isinstance(zone, int):
-        return f"[dim]{zone} face down[/]" if zone else ""
-    return ", ".join(_name(g, cid) for cid in zone)
+        down = _("{count} face down", count=zone)
+        return f"[dim]{escape(down)}[/]" if zone else ""
+    return ("、" if lang == "ja" else ", ").join(_name(g, cid, _, lang) for cid in zone)
 
 
 class LooneyDrawing(Presentation):
@@ -71,53 +87,82 @@ class LooneyDrawing(Presentation):
     def render(self, obs: dict[str, Any], lang: Lang = "en") -> str:
         """The storyboard with every player's placements, the scores and the viewer's hand."""
         g = self.game
+        _ = self.translator(lang)
         z = obs["zones"]
         n = obs["num_players"]
-        me = obs["player"]
-        scores = "  ".join(
-            f"P{p}{' (you)' if p == me else ''}: {obs['scores'][p]}"
-            + (" [red]out[/]" if p in obs["eliminated"] else "")
-            for p in range(n)
-        )
-        lines = [
-            f"[bold]Round {obs['round']}[/] · round player P{obs['round_player']} · phase "
-            f"{obs['phase']} · scores {scores} (target {obs['target']})"
-        ]
+        lines = [_header(obs, _)]
         for s in range(1, SLOTS + 1):
-            lines += _slot_lines(g, obs, s)
-        lines += _player_lines(g, z, n)
-        lines.append(f" Movie deck {z['movie_deck']} · movie discard {len(z['movie_discard'])}")
+            lines += _slot_lines(g, obs, s, _, lang)
+        lines += _player_lines(g, z, n, _, lang)
+        movie = _(
+            "Movie deck {deck} · movie discard {discard}",
+            deck=z["movie_deck"],
+            discard=len(z["movie_discard"]),
+        )
+        lines.append(" " + escape(movie))
         if obs["winner"] is not None:
             w = obs["winner"]
-            lines.append(
-                "[bold green]Game over: " + ("a draw" if w == "draw" else f"P{w} wins") + "[/]"
+            over = (
+                _("Game over: a draw") if w == "draw" else _("Game over: P{player} wins", player=w)
             )
+            lines.append(f"[bold green]{escape(over)}[/]")
         return "\n".join(lines)
 
 
-def _slot_lines(g: LooneyGame, obs: dict[str, Any], s: int) -> list[str]:
+def _header(obs: dict[str, Any], _: Translate) -> str:
+    """The round, the round player, the phase, the scores and the target."""
+    me = obs["player"]
+    out = " [red]" + escape(_("out")) + "[/]"
+    scores = "  ".join(
+        escape(
+            _("P{player} (you): {score}", player=p, score=obs["scores"][p])
+            if p == me
+            else _("P{player}: {score}", player=p, score=obs["scores"][p])
+        )
+        + (out if p in obs["eliminated"] else "")
+        for p in range(obs["num_players"])
+    )
+    phase = _(PHASES[obs["phase"]])
+    rest = _(
+        "round player P{player} · phase {phase} · scores {scores} (target {target})",
+        player=obs["round_player"],
+        phase=escape(phase),
+        scores=scores,
+        target=obs["target"],
+    )
+    heading = _("Round {round}", round=obs["round"])
+    return f"[bold]{escape(heading)}[/] · {rest}"
+
+
+def _slot_lines(g: LooneyGame, obs: dict[str, Any], s: int, _: Translate, lang: Lang) -> list[str]:
     """Slot ``s`` (1-4): its scene and location, then each player's cards placed there."""
     z = obs["zones"]
     scene = z[f"storyboard.{s}"]
-    used = " [reverse] used [/]" if s in obs["used_slots"] else ""
+    used_word = _("used")
+    used = f" [reverse] {escape(used_word)} [/]" if s in obs["used_slots"] else ""
     loc = z[f"location.{s}"]
-    loc_s = f"  [italic]at {_cards(g, loc)}[/]" if loc else ""  # LT-9.2 it stays
+    at = _("at {location}", location=_cards(g, loc, _, lang))
+    loc_s = f"  [italic]{at}[/]" if loc else ""  # LT-9.2 it stays
     if not scene:
-        return [f" [{s}] [dim](empty)[/]{loc_s}"]
+        empty = _("(empty)")
+        return [f" [{s}] [dim]{escape(empty)}[/]{loc_s}"]
     c = g.card_pool.get(scene[0])
-    lines = [
-        f" [{s}] [{STYLE[c.color]}]{escape(c.name)}[/] {c.color}, rank {c.rank}, "
-        f"{c.points} pts{loc_s}{used}"
-    ]
+    name = escape(g.card_name(scene[0], lang) or scene[0])
+    looks = _(
+        "{color}, rank {rank}, {points} pts",
+        color=color_word(c.color, _),
+        rank=c.rank,
+        points=c.points,
+    )
+    lines = [f" [{s}] [{STYLE[c.color]}]{name}[/] {escape(looks)}{loc_s}{used}"]
     for p in range(obs["num_players"]):
+        fx = z[f"p{p}.slot{s}.effects"]
         parts = [
             part
             for part in (
-                _cards(g, z[f"p{p}.slot{s}.up"]),
-                _cards(g, z[f"p{p}.slot{s}.down"]),
-                ("fx: " + _cards(g, z[f"p{p}.slot{s}.effects"]))
-                if z[f"p{p}.slot{s}.effects"]
-                else "",
+                _cards(g, z[f"p{p}.slot{s}.up"], _, lang),
+                _cards(g, z[f"p{p}.slot{s}.down"], _, lang),
+                _("fx: {cards}", cards=_cards(g, fx, _, lang)) if fx else "",
             )
             if part
         ]
@@ -126,18 +171,32 @@ def _slot_lines(g: LooneyGame, obs: dict[str, Any], s: int) -> list[str]:
     return lines
 
 
-def _player_lines(g: LooneyGame, z: dict[str, Any], n: int) -> list[str]:
+def _player_lines(g: LooneyGame, z: dict[str, Any], n: int, _: Translate, lang: Lang) -> list[str]:
     """The Roles turned over, then each player's hand, deck, discard pile and scenes won."""
     lines = [
-        f" P{p} turned over a Role: {_cards(g, z[f'p{p}.role'])}"
+        " "
+        + _(
+            "P{player} turned over a Role: {cards}",
+            player=p,
+            cards=_cards(g, z[f"p{p}.role"], _, lang),
+        )
         for p in range(n)
         if z[f"p{p}.role"]
     ]
     for p in range(n):
         hand = z[f"p{p}.hand"]
-        hand_s = _cards(g, hand) if not isinstance(hand, int) else f"{hand} cards"
-        lines.append(
-            f" P{p} hand: {hand_s or '(empty)'} · deck {z[f'p{p}.deck']} · discard "
-            f"{len(z[f'p{p}.discard'])} · won {len(z[f'p{p}.score'])} scenes"
+        hand_s = (
+            _cards(g, hand, _, lang)
+            if not isinstance(hand, int)
+            else escape(_("{count} cards", count=hand))
         )
+        line = _(
+            "P{player} hand: {hand} · deck {deck} · discard {discard} · won {won} scenes",
+            player=p,
+            hand=hand_s or escape(_("(empty)")),
+            deck=z[f"p{p}.deck"],
+            discard=len(z[f"p{p}.discard"]),
+            won=len(z[f"p{p}.score"]),
+        )
+        lines.append(" " + line)
     return lines
