@@ -7,6 +7,7 @@ Shaman.
 
 from __future__ import annotations
 
+from cardtable.core.i18n import N_
 from cardtable.core.zones import Visibility, ZoneSpec
 
 from .cards import ZONES
@@ -20,23 +21,31 @@ def pbase(player: int) -> int:
     return PER_PLAYER * player
 
 
-# each zone in words, for logs: "P0's red furyoku", "P1's discard pile"
-ZONE_WORDS = {
-    "deck": "deck",
-    "discard": "discard pile",
-    "advantage": "advantage area",
-    "shaman": "Shaman",
-    "furyoku": "furyoku",
-    "play": "play area",
-    "teamwork": "teamwork area",
+# each zone in words, for logs ("P0's red furyoku", "P1's discard pile"): an English template
+# of {player} marked for translation, one per zone name and colour (a colour's words differ by
+# language, so each coloured zone has its own message)
+LABELS = {
+    ("deck", ""): N_("P{player}'s deck"),
+    ("discard", ""): N_("P{player}'s discard pile"),
+    ("advantage", ""): N_("P{player}'s advantage area"),
+    ("shaman", ""): N_("P{player}'s Shaman"),
+    ("furyoku", "green"): N_("P{player}'s green furyoku"),
+    ("furyoku", "yellow"): N_("P{player}'s yellow furyoku"),
+    ("furyoku", "red"): N_("P{player}'s red furyoku"),
+    ("play", "green"): N_("P{player}'s green play area"),
+    ("play", "yellow"): N_("P{player}'s yellow play area"),
+    ("play", "red"): N_("P{player}'s red play area"),
+    ("teamwork", "green"): N_("P{player}'s green teamwork area"),
+    ("teamwork", "yellow"): N_("P{player}'s yellow teamwork area"),
+    ("teamwork", "red"): N_("P{player}'s red teamwork area"),
 }
 
 
 def _zone(p: int, name: str, vis: Visibility, colour: str = "", stack: bool = False) -> ZoneSpec:
     """Player ``p``'s zone ``name`` (of one colour zone, if ``colour``): ``p0.furyoku.red``."""
     key = f"p{p}.{name}.{colour}" if colour else f"p{p}.{name}"
-    words = f"{colour} {ZONE_WORDS[name]}" if colour else ZONE_WORDS[name]
-    return ZoneSpec(key, p, vis, stack=stack, name=name, place=colour, label=f"P{p}'s {words}")
+    label = LABELS[name, colour]
+    return ZoneSpec(key, p, vis, stack=stack, name=name, place=colour, label=label)
 
 
 def zone_specs(players: int) -> tuple[ZoneSpec, ...]:
