@@ -6,6 +6,7 @@ hints aside): cards, actions and sheet (the card models, the action space, the r
 import nothing of the game; zones and tables (the cards compiled) stand on cards; fields (the
 state's fields and phases) on zones, and explain on fields and tables; the parts of the rules
 (furyoku, effects, advantages, counterattacks, points, exhaustion, turn) each on fields, and
-rules puts them together as ``SKState``; heuristics, render and words (what agents and people
-read) stand on those; game, on top, on all of them.
+rules puts them together as ``SKState``; heuristics and what people read stand on those (text
+and cardtext, the cards' words; words, the log; figures, Intercept against Force; render and
+choices, the table and the menu, on figures and words); game, on top, on all of them.
 """
