@@ -141,8 +141,10 @@ def test_a_card_click_offers_its_moves(page: Any, server: str, shots: Path) -> N
     actor.click()
     items = page.locator(".menu .menu-item")
     assert items.count() >= 1
-    texts = items.all_inner_texts()
-    assert all(t.startswith("place ") for t in texts), texts
+    notations = [items.nth(i).get_attribute("data-text") or "" for i in range(items.count())]
+    assert all(n.startswith("place ") for n in notations), notations
+    words = items.all_inner_texts()  # the game's menu lines: what each placement does
+    assert all(w.startswith("Place ") and "face down" in w for w in words), words
     page.screenshot(path=str(shots / "looney-card-menu.png"), full_page=True)
     items.first.click()
     page.wait_for_function(READY)

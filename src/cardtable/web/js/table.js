@@ -253,7 +253,7 @@ export async function tablePage(root, table) {
     menu = h(
       "div.menu",
       { role: "menu" },
-      acts.map((a) => h("button.menu-item", { role: "menuitem", onclick: () => send(a.action), dataset: { action: a.action } }, a.words || actionLabel(ctx, a.text))),
+      acts.map((a) => h("button.menu-item", { role: "menuitem", onclick: () => send(a.action), dataset: { action: a.action, text: a.text } }, a.words || actionLabel(ctx, a.text))),
     );
     document.body.appendChild(menu);
     const r = menu.getBoundingClientRect();
