@@ -36,6 +36,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 SCREENSHOTS = Path(__file__).parent / "screenshots"
+SRC = Path(__file__).resolve().parents[2] / "src"
 
 
 def _missing(why: str) -> None:
@@ -58,14 +59,26 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             _missing(f"the server needs {module} (pip install -e '.[server]')")
     port = _free_port()
     db = tmp_path_factory.mktemp("server") / "tables.db"
-    exe = shutil.which("cardtable")
-    cmd = [exe] if exe else [sys.executable, "-m", "cardtable"]
+    # this checkout's sources, whatever cardtable is installed: the server runs the code
+    # (and the pages) under test
+    paths = [str(SRC), *filter(None, [os.environ.get("PYTHONPATH")])]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
     log = tmp_path_factory.mktemp("serverlog") / "serve.log"
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            [*cmd, "serve", "--port", str(port), "--db", f"sqlite:///{db}"],
+            [
+                sys.executable,
+                "-m",
+                "cardtable",
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                f"sqlite:///{db}",
+            ],
             stdout=out,
             stderr=subprocess.STDOUT,
+            env=env,
         )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60

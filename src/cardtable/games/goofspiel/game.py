@@ -12,6 +12,7 @@ from cardtable.core.cards import CardBase, CardPool, game_card_pool
 from cardtable.core.decks import MANY, Deck, DeckLayout, DeckProblem
 from cardtable.core.errors import ActionNotationError, CardFileError
 from cardtable.core.game import Game, GameOptions
+from cardtable.core.i18n import N_
 from cardtable.core.notation import action_number, check_action_number, notation_words
 from cardtable.core.state import State
 from cardtable.core.zones import Visibility, ZoneSpec
@@ -34,7 +35,9 @@ class GoofCard(CardBase):
 class GoofOptions(GameOptions):
     """Goofspiel's options."""
 
-    hand_size: int = Field(13, ge=1, le=13, description="cards in each hand, ace upwards (GS-1.2)")
+    hand_size: int = Field(
+        13, ge=1, le=13, description=N_("cards in each hand, ace upwards (GS-1.2)")
+    )
 
 
 def _check_prizes(pool: CardPool[GoofCard]) -> None:

@@ -2,17 +2,30 @@
 
 from typing import Any
 
-from cardtable.core.i18n import Lang, translator
+from cardtable.core.i18n import N_, Lang, translator
 from cardtable.core.presentation import Presentation
 
 from .rules import PRIZE_SUIT
 
-SHEET = [
-    ("Goal", "Win prizes worth more points (GS-3.1): ace 1, 2 to 10, jack 11, queen 12, king 13."),
-    ("A round", "A diamond is turned up; P0 bids a card face down, then P1 (GS-2.1)."),
-    ("The bids", "The higher takes the prize; a tie discards it (GS-2.2, GS-2.3)."),
-    ("Notation", "bid <card-id>, e.g. bid queen-of-spades (`cardtable cards goofspiel`)"),
+SHEET = [  # (heading, text), each translated by locale/ja/LC_MESSAGES/messages.po
+    (N_("Goal"), N_("More points win (GS-3.1): a prize is worth its rank, ace 1 to king 13.")),
+    (N_("A round"), N_("A diamond is turned up; P0 bids a card face down, then P1 (GS-2.1).")),
+    (N_("The bids"), N_("The higher takes the prize; a tie discards it (GS-2.2, GS-2.3).")),
+    (N_("Notation"), N_("bid <card-id>, e.g. bid queen-of-spades (cardtable cards goofspiel)")),
 ]
+WORDS = {  # a move by the last part of the zone it goes to, and the end of the game
+    "prize": N_("The {card} is turned up as the prize"),
+    "discard": N_("The bids tie: the {card} is discarded"),
+    "won": N_("P{player} takes the {card}"),
+    "played": N_("P{player} shows the {card}"),
+    "bid": N_("P{player} bids the {card} face down"),
+    "hidden": N_("P{player} bids a card face down"),
+    "winner": N_("P{player} wins the game, {hi} to {lo}"),
+    "draw": N_("The game is a draw, {hi} to {lo}"),
+}
+TOP = N_("[b]Prize:[/b] {prize}  [dim](deck {prize_deck}; tied: {discard})[/dim]")
+BIDS = N_("  bid {bid}; shown {played}; hand {hand}")
+SIDE = (N_("[b]P{p}[/b]: {score} points, won {won}"), N_("[b]P{p}[/b]: {score} point, won {won}"))
 
 
 class GoofPresentation(Presentation):
@@ -20,7 +33,7 @@ class GoofPresentation(Presentation):
 
     def rules_sheet(self, lang: Lang = "en") -> list[tuple[str, str]]:
         """The rules sheet of ``cardtable rules goofspiel``."""
-        return SHEET
+        return [(_(h), _(t)) for _ in [self.translator(lang)] for h, t in SHEET]
 
     def card_text(self, card_id: str, lang: Lang = "en") -> list[str]:
         """GS-3.1: a prize is worth its rank in points; GS-2.2: a hand card bids its rank."""
@@ -33,37 +46,30 @@ class GoofPresentation(Presentation):
         self, view: dict[str, Any], viewer: int | None, lang: Lang = "en"
     ) -> str | None:
         """An event view as a sentence that names only the card the view names."""
-        who, card, dst = f"P{view.get('player')}", view.get("card"), str(view.get("to"))
-        if view["kind"] == "game_over":
-            won = f"{who} wins the game" if "player" in view else "The game is a draw"
-            return f"{won}, {max(view['scores'])} to {min(view['scores'])}"
-        name = f"the {self.game.card_pool.get(card).name}" if card else "a card"
-        if dst == "prize":
-            return f"{name[:1].upper()}{name[1:]} is turned up as the prize"
-        if dst == "discard":
-            return f"The bids tie: {name} is discarded"
-        verb = {"won": "takes", "played": "shows", "bid": "bids"}.get(dst.rpartition(".")[2])
-        return f"{who} {verb} {name}{' face down' * (verb == 'bids')}" if verb else None
+        card, (lo, hi) = view.get("card"), sorted(view.get("scores", (0, 0)))
+        key = str(view.get("to")).rpartition(".")[2] if card else "hidden"
+        key = ("winner" if "player" in view else "draw") if view["kind"] == "game_over" else key
+        fields = {"player": view.get("player"), "card": self.game.card_name(card, lang) or ""}
+        return self.translator(lang)(WORDS[key], lo=lo, hi=hi, **fields) if key in WORDS else None
 
-    def _cards(self, zone: list[str] | int) -> str:
-        names = [self.game.card_pool.get(c).name for c in zone] if isinstance(zone, list) else []
-        return ", ".join(names) or (f"{zone} face down" if zone else "none")
+    def _cards(self, zone: list[str] | int, lang: Lang) -> str:
+        _, name = self.translator(lang), self.game.card_name
+        if isinstance(zone, int):
+            return _("{n} face down", n=zone) if zone else _("none")
+        return _(", ").join(name(c, lang) or c for c in zone) or _("none")
 
     def render(self, observation: dict[str, Any], lang: Lang = "en") -> str:
         """The table: the prize, then each player's points, prizes won, bids and hand."""
-        z = {key: self._cards(zone) for key, zone in observation["zones"].items()}
-        tied = z["discard"]
-        lines = [f"[b]Prize:[/b] {z['prize']}  [dim](deck {z['prize_deck']}; tied: {tied})[/dim]"]
+        _, zones = self.translator(lang), observation["zones"]
+        lines = [_(TOP, **(z := {k: self._cards(v, lang) for k, v in zones.items()}))]
         for p, score in enumerate(observation["scores"]):
-            won, bid, shown, hand = (z[f"p{p}.{k}"] for k in ("won", "bid", "played", "hand"))
-            lines.append(f"[b]P{p}[/b]: {score} point{'s' * (score != 1)}, won {won}")
-            lines.append(f"  bid {bid}; shown {shown}; hand {hand}")
+            mine = {k: z[f"p{p}.{k}"] for k in ("won", "bid", "played", "hand")}
+            lines += [_(SIDE[score == 1], p=p, score=score, **mine), _(BIDS, **mine)]
         return "\n".join(lines)
 
     def result(self, observation: dict[str, Any], lang: Lang = "en") -> str:
         """GS-3.1: the winner and the points, "P1 wins with 48 points to 43"."""
-        _, w = translator(__package__, lang), observation["winner"]
-        lo, hi = sorted(observation["scores"])
+        _, w, (lo, hi) = self.translator(lang), observation["winner"], sorted(observation["scores"])
         if w == "draw":
             return _("Draw, {points} points each", points=hi)
         return _("P{player} wins with {won} points to {lost}", player=w, won=hi, lost=lo)
