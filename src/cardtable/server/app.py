@@ -188,6 +188,14 @@ def _add_game_routes(app: FastAPI) -> None:
         chosen = _lang(request.headers, lang)
         return await asyncio.to_thread(catalog.games, chosen)  # loads every game on first use
 
+    @app.get("/api/games/{game}/rules")
+    async def game_rules(request: Request, game: str, lang: str | None = None) -> dict[str, Any]:
+        """The game's rules sheet in ``lang`` (by default the request's Accept-Language)."""
+        chosen = _lang(request.headers, lang)
+        if game not in available_games():
+            raise UnknownGameError(f"no game {brief(game)}; games: {', '.join(available_games())}")
+        return await asyncio.to_thread(catalog.rules, game, chosen)
+
     @app.get("/api/games/{game}/cards")
     async def game_cards(
         request: Request, game: str, lang: str | None = None

@@ -11,7 +11,7 @@ from typing import Any
 from pydantic.fields import FieldInfo
 
 from cardtable.core.errors import UnknownGameError
-from cardtable.core.i18n import Lang, messages_of
+from cardtable.core.i18n import Lang, Translate, messages_of, translator
 from cardtable.core.registry import available_games, game_class, load_game
 from cardtable.server.opponents import offered
 from cardtable.server.setup import SERVER_REFUSED_OPTIONS
@@ -19,8 +19,10 @@ from cardtable.server.setup import SERVER_REFUSED_OPTIONS
 _CARD_FIELDS = ("id", "name", "name_ja", "text", "text_ja", "type", "color", "colour")
 
 
-def _option(info: FieldInfo) -> dict[str, Any]:
-    out: dict[str, Any] = {"default": info.default, "description": info.description or ""}
+def _option(info: FieldInfo, words: Translate) -> dict[str, Any]:
+    """An option's default, description (in the game's words) and choices."""
+    description = words(info.description) if info.description else ""
+    out: dict[str, Any] = {"default": info.default, "description": description}
     if typing.get_origin(info.annotation) is typing.Literal:
         out["choices"] = list(typing.get_args(info.annotation))
     elif info.annotation is bool:
@@ -30,13 +32,15 @@ def _option(info: FieldInfo) -> dict[str, Any]:
 
 @cache
 def games(lang: Lang = "en") -> list[dict[str, Any]]:
-    """``GET /api/games``: every registered game, its options, starter decks and the
-    opponents it offers, by difficulty (``opponents.offered``, worded in ``lang``)."""
+    """``GET /api/games?lang=``: every registered game, its options (described in ``lang``
+    where the game's catalogue has them), starter decks and the opponents it offers, by
+    difficulty (``opponents.offered``, worded in ``lang``)."""
     out: list[dict[str, Any]] = []
     for name in available_games():
         cls = game_class(name)
+        words = translator(_package(cls), lang)
         options = {
-            key: _option(info)
+            key: _option(info, words)
             for key, info in cls.Options.model_fields.items()
             if key not in SERVER_REFUSED_OPTIONS
         }
@@ -108,8 +112,30 @@ def messages(lang: Lang, name: str | None = None) -> dict[str, str]:
     the page shows the message itself."""
     packages = ["cardtable"]
     if name is not None:
-        packages.append(game_class(name).__module__.rpartition(".")[0])
+        packages.append(_package(game_class(name)))
     out: dict[str, str] = {}
     for package in packages:
         out.update((k, v) for k, v in messages_of(package, lang).items() if v)
     return out
+
+
+def _package(cls: type[Game]) -> str:
+    """The package of a game class (``cardtable.games.goofspiel``): where its catalogue is."""
+    return cls.__module__.rpartition(".")[0]
+
+
+@cache
+def rules(name: str, lang: Lang = "en") -> dict[str, Any]:
+    """``GET /api/games/{game}/rules?lang=``: the game's rules sheet in ``lang``
+    (``Presentation.rules_sheet``) as ``sections`` of ``{heading, text}``, and ``reference``,
+    the path of its numbered rule book in the repository (``docs/rules/<game>.md``); an
+    unknown game raises ``UnknownGameError``."""
+    game = load_game(name)
+    sheet = game.presentation.rules_sheet(lang)
+    return {
+        "game": name,
+        "title": game.title,
+        "lang": lang,
+        "sections": [{"heading": heading, "text": text} for heading, text in sheet],
+        "reference": f"docs/rules/{name}.md",
+    }

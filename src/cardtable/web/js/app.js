@@ -1,10 +1,11 @@
 // The single page: which view the address asks for.
-import { getJSON, postJSON, seats } from "./api.js";
+import { games, getJSON, lang, postJSON, seats } from "./api.js";
 import { lobbyPage } from "./lobby.js";
 import { replayPage } from "./replay.js";
 import { tablePage } from "./table.js";
-import { loadMessages } from "./i18n.js";
-import { crumbs, h } from "./ui.js";
+import { loadMessages, t } from "./i18n.js";
+import { agentName } from "./board.js";
+import { crumbs, h, langSwitch } from "./ui.js";
 
 async function joinPage(root, table) {
   const mine = seats.get(table);
@@ -12,12 +13,11 @@ async function joinPage(root, table) {
     location.replace(`/table/${encodeURIComponent(table)}`);
     return;
   }
-  const t = await getJSON(`/api/tables/${encodeURIComponent(table)}`);
-  const games = await getJSON("/api/games");
-  const title = (games.find((g) => g.name === t.game) || { title: t.game }).title;
-  crumbs(h("a", { href: "/" }, "Lobby"), `Join table ${table}`);
-  document.title = `${title} · join table ${table}`;
-  const free = (t.seats || []).map((s, i) => ({ ...s, i })).filter((s) => s.kind === "human" && !s.taken);
+  const info = await getJSON(`/api/tables/${encodeURIComponent(table)}?lang=${lang()}`);
+  const title = ((await games()).find((g) => g.name === info.game) || { title: info.game }).title;
+  crumbs(h("a", { href: "/" }, t("Lobby")), t("Join table {table}", { table }));
+  document.title = t("{title} · join table {table}", { title, table });
+  const free = (info.seats || []).map((s, i) => ({ ...s, i })).filter((s) => s.kind === "human" && !s.taken);
   const err = h("p.error", { hidden: true });
   const takeSeat = async (seat) => {
     try {
@@ -26,23 +26,23 @@ async function joinPage(root, table) {
       location.replace(`/table/${encodeURIComponent(table)}`);
     } catch (e) {
       err.hidden = false;
-      err.textContent = `Could not join: ${e.message}`;
+      err.textContent = t("Could not join: {why}", { why: e.message });
     }
   };
   root.replaceChildren(
     h(
       "section.panel.join",
       null,
-      h("h2", null, `${title}: table ${table}`),
+      h("h2", null, t("{title}: table {table}", { title, table })),
       h(
         "ul.seat-list",
         null,
-        (t.seats || []).map((s, i) => h("li", null, `P${i}: `, s.kind === "agent" ? `computer (${s.spec})` : s.taken ? "a person (taken)" : "a free seat")),
+        (info.seats || []).map((s, i) => h("li", null, `P${i}: `, s.kind === "agent" ? agentName(s.spec) : s.taken ? t("a person (taken)") : t("a free seat"))),
       ),
       free.length
-        ? h("div.join-buttons", null, free.map((s) => h("button.primary.take-seat", { onclick: () => takeSeat(s.i), dataset: { seat: s.i } }, `Take seat P${s.i}`)))
-        : h("p", null, t.status === "finished" ? "This game is over." : "Every seat is taken."),
-      h("p", null, h("a.button.ghost", { href: `/table/${encodeURIComponent(table)}?watch=1` }, "Just watch"), " ", t.status === "finished" ? h("a.button", { href: `/replay/${table}` }, "Replay") : null),
+        ? h("div.join-buttons", null, free.map((s) => h("button.primary.take-seat", { onclick: () => takeSeat(s.i), dataset: { seat: s.i } }, t("Take seat P{seat}", { seat: s.i }))))
+        : h("p", null, info.status === "finished" ? t("This game is over.") : t("Every seat is taken.")),
+      h("p", null, h("a.button.ghost", { href: `/table/${encodeURIComponent(table)}?watch=1` }, t("Just watch")), " ", info.status === "finished" ? h("a.button", { href: `/replay/${table}` }, t("Replay")) : null),
       err,
     ),
   );
@@ -53,12 +53,13 @@ async function main() {
   const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
   try {
     await loadMessages();
+    langSwitch();
     if (parts[0] === "table" && parts[1]) await tablePage(root, parts[1]);
     else if (parts[0] === "join" && parts[1]) await joinPage(root, parts[1]);
     else if (parts[0] === "replay" && parts[1]) await replayPage(root, parts[1]);
     else await lobbyPage(root);
   } catch (e) {
-    root.replaceChildren(h("section.panel", null, h("h2", null, "Something went wrong"), h("p.error", null, e.message || String(e)), h("p", null, h("a", { href: "/" }, "Back to the lobby"))));
+    root.replaceChildren(h("section.panel", null, h("h2", null, t("Something went wrong")), h("p.error", null, e.message || String(e)), h("p", null, h("a", { href: "/" }, t("Back to the lobby")))));
     console.error(e);
   }
 }

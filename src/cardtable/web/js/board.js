@@ -1,5 +1,9 @@
 // Drawing cards, card backs, piles and zones; shared by the four game modules.
+import { t } from "./i18n.js";
 import { h, modal, plain } from "./ui.js";
+
+// t (i18n.js) for the game modules: one import line gives them the drawing helpers and words.
+export { t };
 
 // A card's field, looked up in its stats first, then at its top level (the server sends
 // {name, kind, rules: [sentences], text (flavour), stats: {...}, colour?}).
@@ -75,7 +79,7 @@ export function cssName(s) {
 export function backEl(count, opts = {}) {
   const el = h(
     `div.card.back.size-${opts.size || "m"}`,
-    { dataset: { zone: opts.zone || "" }, title: opts.title || `${count} card${count === 1 ? "" : "s"}, face down` },
+    { dataset: { zone: opts.zone || "" }, title: opts.title || (count === 1 ? t("1 card, face down") : t("{count} cards, face down", { count })) },
     h("div.back-pattern", null, opts.label || ""),
   );
   if (count !== 1 || opts.alwaysCount) el.appendChild(h("span.count", null, String(count)));
@@ -96,8 +100,8 @@ export function pileEl(ctx, key, label, opts = {}) {
   const n = count(v);
   let face;
   if (v === undefined) face = emptyEl("", { size: opts.size, zone: key });
-  else if (!Array.isArray(v)) face = n ? backEl(n, { size: opts.size, zone: key, alwaysCount: true }) : emptyEl("empty", { size: opts.size, zone: key });
-  else if (!v.length) face = emptyEl("empty", { size: opts.size, zone: key });
+  else if (!Array.isArray(v)) face = n ? backEl(n, { size: opts.size, zone: key, alwaysCount: true }) : emptyEl(t("empty"), { size: opts.size, zone: key });
+  else if (!v.length) face = emptyEl(t("empty"), { size: opts.size, zone: key });
   else {
     const topId = opts.top === "first" ? v[0] : v[v.length - 1];
     face = cardEl(ctx, topId, { zone: key, size: opts.size });
@@ -109,7 +113,7 @@ export function pileEl(ctx, key, label, opts = {}) {
     el.addEventListener("click", (e) => {
       if (e.target.closest(".actionable")) return;
       const ids = opts.top === "first" ? v : [...v].reverse();
-      modal(`${label} (${n}, top first)`, h("div.zone-row.wrap", null, ids.map((id) => cardEl(ctx, id, { size: "m" }))));
+      modal(t("{label} ({n}, top first)", { label, n }), h("div.zone-row.wrap", null, ids.map((id) => cardEl(ctx, id, { size: "m" }))));
     });
   }
   return el;
@@ -151,32 +155,42 @@ export function detailEl(ctx, id) {
     "div.detail",
     null,
     cardEl(ctx, id, { size: "l" }),
-    rules.length ? h("div.rules", null, rules.map((r) => h("p.rule", null, plain(r)))) : null,
+    rules.length ? h("div.rules", null, h("div.rules-label", null, t("What it does (generated from the card's data)")), rules.map((r) => h("p.rule", null, plain(r)))) : null,
     rules.length && card.text ? h("p.flavour", null, h("i", null, plain(card.text))) : null,
     stats.length
       ? h(
           "dl.stats",
           null,
-          stats.map(([k, v]) => [h("dt", null, TITLE(k)), h("dd", null, formatValue(v))]),
+          stats.map(([k, v]) => [h("dt", null, ctx.module.statName ? ctx.module.statName(k) : TITLE(k)), h("dd", null, formatValue(v))]),
         )
       : null,
   );
 }
 
 export function formatValue(v) {
-  if (v === true) return "yes";
-  if (v === false) return "no";
+  if (v === true) return t("yes");
+  if (v === false) return t("no");
   if (Array.isArray(v)) return v.map(formatValue).join(", ");
   return plain(TITLE(String(v)));
 }
 
-// Words for a player: "You", "P1 · greedy", ...
+// An agent spec in words: "computer (greedy)", "computer (search, 100 simulations a move)".
+export function agentName(spec) {
+  const [kind, params] = String(spec).split(":");
+  const n = /iterations=(\d+)/.exec(params || "");
+  if (kind === "random") return t("computer (random)");
+  if (kind === "greedy") return t("computer (greedy)");
+  if (kind === "ismcts") return n ? t("computer (search, {n} simulations a move)", { n: n[1] }) : t("computer (search)");
+  return t("computer ({spec})", { spec });
+}
+
+// Words for a player: "You (P0)", "P1 · computer (greedy)", ...
 export function who(ctx, p) {
-  if (p === null || p === undefined) return "nobody";
-  if (ctx.seat === p && !ctx.replay) return `You (P${p})`;
+  if (p === null || p === undefined) return t("nobody");
+  if (ctx.seat === p && !ctx.replay) return t("You (P{p})", { p });
   const s = ctx.seats && ctx.seats[p];
-  if (s && s.kind === "agent") return `P${p} · ${s.spec}`;
-  if (s && s.kind === "human") return s.taken === false ? `P${p} · invited, not here yet` : `P${p} · person`;
+  if (s && s.kind === "agent") return `P${p} · ${agentName(s.spec)}`;
+  if (s && s.kind === "human") return s.taken === false ? t("P{p} · invited, not here yet", { p }) : t("P{p} · person", { p });
   return `P${p}`;
 }
 

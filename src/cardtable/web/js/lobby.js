@@ -1,13 +1,15 @@
 // The lobby: start a table (game, options, decks, opponents, your seat) and list the tables.
 import { games as loadGames, getJSON, lang, postJSON, seats as seatStore } from "./api.js";
+import { agentName } from "./board.js";
+import { t } from "./i18n.js";
 import { crumbs, h, plain, toast, when } from "./ui.js";
 
 const HIDDEN_OPTIONS = new Set(["players", "cards"]);
 const label = (s) => String(s).replace(/[_-]/g, " ");
 
 export async function lobbyPage(root) {
-  document.title = "cardtable · lobby";
-  crumbs("Lobby");
+  document.title = t("cardtable · lobby");
+  crumbs(t("Lobby"));
   const games = await loadGames();
   const pick = h("div.game-picker", { role: "tablist" });
   const form = h("div.new-table");
@@ -16,8 +18,8 @@ export async function lobbyPage(root) {
     h(
       "div.lobby",
       null,
-      h("section.panel.start", null, h("h2", null, "New table"), pick, form),
-      h("section.panel.tables", null, h("h2", null, "Tables"), lists),
+      h("section.panel.start", null, h("h2", null, t("New table")), pick, form),
+      h("section.panel.tables", null, h("h2", null, t("Tables")), lists),
     ),
   );
 
@@ -28,7 +30,7 @@ export async function lobbyPage(root) {
       "button.game-tile",
       { role: "tab", dataset: { game: g.name }, onclick: () => choose(g) },
       h("span.game-title", null, g.title),
-      h("span.game-sub", null, `${g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}`} players`),
+      h("span.game-sub", null, g.min_players === g.max_players ? t("{n} players", { n: g.min_players }) : t("{min}–{max} players", { min: g.min_players, max: g.max_players })),
     );
     pick.appendChild(btn);
   }
@@ -44,7 +46,7 @@ export async function lobbyPage(root) {
     try {
       renderLists(lists, await getJSON(`/api/tables?lang=${lang()}`), games);
     } catch (e) {
-      lists.replaceChildren(h("p.error", null, `Could not list the tables: ${e.message}`));
+      lists.replaceChildren(h("p.error", null, t("Could not list the tables: {why}", { why: e.message })));
     }
   };
   await refresh();
@@ -89,12 +91,12 @@ function buildForm(form, g) {
     "select#players",
     { name: "players" },
     Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => g.min_players + i).map((n) =>
-      h("option", { value: n, selected: n === (playersSpec ? playersSpec.default : g.min_players) }, `${n} players`),
+      h("option", { value: n, selected: n === (playersSpec ? playersSpec.default : g.min_players) }, t("{n} players", { n })),
     ),
   );
   const seatRows = h("div.seat-rows");
-  const seed = h("input#seed", { type: "number", min: 0, placeholder: "random" });
-  const createBtn = h("button#create.primary", { onclick: create }, "Start the table");
+  const seed = h("input#seed", { type: "number", min: 0, placeholder: t("random") });
+  const createBtn = h("button#create.primary", { onclick: create }, t("Start the table"));
   const formError = h("p.error", { hidden: true });
 
   const seatState = []; // per seat: {kind: "me"|"agent"|"human", spec, deck: null|name|{text, ok}}
@@ -108,17 +110,17 @@ function buildForm(form, g) {
     seatState.length = n;
     if (!seatState.some((s) => s.kind === "me")) seatState[0].kind = "me";
     seatRows.replaceChildren(
-      h("div.seat-row.head", null, h("span", null, "Seat"), h("span", null, "Player"), h("span", null, "Deck")),
+      h("div.seat-row.head", null, h("span", null, t("Seat")), h("span", null, t("Player")), h("span", null, t("Deck"))),
       ...seatState.map((s, i) => seatRow(i, s)),
     );
     updateCreate();
   }
 
   function seatRow(i, s) {
-    const mine = h("label.me", null, h("input", { type: "radio", name: "myseat", value: i, checked: s.kind === "me", onchange: () => setMe(i) }), " me");
+    const mine = h("label.me", null, h("input", { type: "radio", name: "myseat", value: i, checked: s.kind === "me", onchange: () => setMe(i) }), " ", t("me"));
     const who =
       s.kind === "me"
-        ? h("span.you", null, "You")
+        ? h("span.you", null, t("You"))
         : h(
             "select.opponent",
             {
@@ -132,15 +134,15 @@ function buildForm(form, g) {
                 }
               },
             },
-            g.agents.map((a) => h("option", { value: a.spec, selected: s.kind === "agent" && s.spec === a.spec }, `Computer: ${a.label}`)),
-            h("option", { value: "human", selected: s.kind === "human" }, "A person (invite link)"),
+            g.agents.map((a) => h("option", { value: a.spec, selected: s.kind === "agent" && s.spec === a.spec }, t("Computer: {label}", { label: a.label }))),
+            h("option", { value: "human", selected: s.kind === "human" }, t("A person (invite link)")),
           );
     const deckSel = h(
       "select.deck",
       { dataset: { seat: i } },
-      h("option", { value: "", selected: s.deck === null }, "Default deck"),
+      h("option", { value: "", selected: s.deck === null }, t("Default deck")),
       (g.decks || []).map((d) => h("option", { value: `starter:${d}`, selected: s.deck === d }, label(d))),
-      h("option", { value: "upload", selected: typeof s.deck === "object" && s.deck !== null }, "Upload a deck file…"),
+      h("option", { value: "upload", selected: typeof s.deck === "object" && s.deck !== null }, t("Upload a deck file…")),
     );
     const file = h("input.deck-file", { type: "file", accept: ".yaml,.yml,.txt", hidden: !(s.deck && typeof s.deck === "object"), dataset: { seat: i } });
     const report = h("div.deck-report", { dataset: { seat: i } });
@@ -161,7 +163,7 @@ function buildForm(form, g) {
       const f = file.files && file.files[0];
       if (!f) return;
       const text = await f.text();
-      report.replaceChildren(h("span.muted", null, `Checking ${f.name}…`));
+      report.replaceChildren(h("span.muted", null, t("Checking {file}…", { file: f.name })));
       try {
         const res = await postJSON("/api/decks/check", { game: g.name, text });
         s.deck = { text, name: f.name, ok: !!res.ok, problems: res.problems || [], deck: res.deck };
@@ -176,14 +178,14 @@ function buildForm(form, g) {
 
   function showReport(report, d) {
     if (d.ok) {
-      report.replaceChildren(h("div.ok", null, `✓ ${d.name}: the deck is legal.`));
+      report.replaceChildren(h("div.ok", null, t("✓ {file}: the deck is legal.", { file: d.name })));
     } else {
       report.replaceChildren(
         h(
           "div.problems",
           { role: "alert" },
-          h("strong", null, `✗ ${d.name} cannot be used:`),
-          h("ul", null, (d.problems.length ? d.problems : [{ rule: "", message: "the server refused the deck" }]).map((p) => h("li", null, p.rule ? h("code", null, p.rule) : null, " ", plain(p.message)))),
+          h("strong", null, t("✗ {file} cannot be used:", { file: d.name })),
+          h("ul", null, (d.problems.length ? d.problems : [{ rule: "", message: t("the server refused the deck") }]).map((p) => h("li", null, p.rule ? h("code", null, p.rule) : null, " ", plain(p.message)))),
         ),
       );
     }
@@ -205,7 +207,7 @@ function buildForm(form, g) {
     const bad = seatState.some((s) => s.deck && typeof s.deck === "object" && !s.deck.ok);
     createBtn.disabled = bad;
     formError.hidden = !bad;
-    formError.textContent = bad ? "Fix or replace the deck files marked ✗ before starting." : "";
+    formError.textContent = bad ? t("Fix or replace the deck files marked ✗ before starting.") : "";
   }
 
   async function create() {
@@ -233,7 +235,7 @@ function buildForm(form, g) {
       location.href = `/table/${encodeURIComponent(res.table)}`;
     } catch (e) {
       formError.hidden = false;
-      formError.textContent = `The server refused the table: ${e.message}`;
+      formError.textContent = t("The server refused the table: {why}", { why: e.message });
       createBtn.disabled = false;
       toast(e.message);
     }
@@ -242,32 +244,35 @@ function buildForm(form, g) {
   nPlayers.addEventListener("change", renderSeats);
   form.replaceChildren(
     h("h3", null, g.title),
-    g.max_players > g.min_players ? h("label.opt", null, h("span.opt-name", null, "players"), nPlayers) : "", // replaceChildren writes null as "null"
+    g.max_players > g.min_players ? h("label.opt", null, h("span.opt-name", null, t("players")), nPlayers) : "", // replaceChildren writes null as "null"
     seatRows,
-    optionRows.length ? h("details.options", null, h("summary", null, `Options (${optionRows.length})`), h("div.opt-grid", null, optionRows)) : "",
-    h("label.opt.seed", null, h("span.opt-name", null, "seed"), seed, h("span.opt-desc", null, "the shuffle; empty for a random one")),
+    optionRows.length ? h("details.options", null, h("summary", null, t("Options ({n})", { n: optionRows.length })), h("div.opt-grid", null, optionRows)) : "",
+    h("label.opt.seed", null, h("span.opt-name", null, t("seed")), seed, h("span.opt-desc", null, t("the shuffle; empty for a random one"))),
     formError,
     createBtn,
   );
   renderSeats();
 }
 
-function seatWords(t) {
-  return (t.seats || []).map((s, i) => {
-    const mine = seatStore.get(t.table);
-    const you = mine && mine.seat === i ? " (you)" : "";
-    if (s.kind === "agent") return `P${i} ${s.spec}${you}`;
-    if (s.conceded) return `P${i} person, conceded${you}`;
-    return `P${i} ${s.taken ? "person" : "free seat"}${you}`;
+function seatWords(row) {
+  return (row.seats || []).map((s, i) => {
+    const mine = seatStore.get(row.table);
+    const you = mine && mine.seat === i ? t(" (you)") : "";
+    if (s.kind === "agent") return `P${i} ${agentName(s.spec)}${you}`;
+    const what = s.conceded ? t("person, conceded") : s.taken ? t("person") : t("free seat");
+    return `P${i} ${what}${you}`;
   });
 }
 
-const EMPTY_LIST = {
-  open: "No table is waiting for players.",
-  running: "No game is being played.",
-  finished: "No finished game yet.",
-  abandoned: "No table was abandoned.",
-};
+const EMPTY_LIST = () => ({
+  open: t("No table is waiting for players."),
+  running: t("No game is being played."),
+  finished: t("No finished game yet."),
+  abandoned: t("No table was abandoned."),
+});
+const LIST_TITLE = () => ({ open: t("open"), running: t("running"), finished: t("finished"), abandoned: t("abandoned") });
+
+const tableWord = (table) => t("table {table}", { table });
 
 function renderLists(root, data, games) {
   const title = (name) => (games.find((g) => g.name === name) || { title: name }).title;
@@ -275,26 +280,26 @@ function renderLists(root, data, games) {
     h(
       "div.table-list",
       { dataset: { list: name } },
-      h("h3", null, `${label(name)} (${rows.length})`),
+      h("h3", null, `${LIST_TITLE()[name]} (${rows.length})`),
       rows.length
         ? h(
             "table",
             null,
-            h("tbody", null, rows.map((t) => h("tr", { dataset: { table: t.table } }, h("td", null, h("strong", null, title(t.game)), h("div.muted", null, `table ${t.table} · ${when(t.created)}`)), h("td.seats", null, seatWords(t).join(" · "), t.result_text ? h("div.muted.result-text", null, t.result_text) : null), h("td.buttons", null, buttons(t))))),
+            h("tbody", null, rows.map((row) => h("tr", { dataset: { table: row.table } }, h("td", null, h("strong", null, title(row.game)), h("div.muted", null, `${tableWord(row.table)} · ${when(row.created)}`)), h("td.seats", null, seatWords(row).join(" · "), row.result_text ? h("div.muted.result-text", null, row.result_text) : null), h("td.buttons", null, buttons(row))))),
           )
-        : h("p.muted", null, EMPTY_LIST[name]),
+        : h("p.muted", null, EMPTY_LIST()[name]),
     );
-  const mine = (t) => seatStore.get(t.table);
+  const mine = (row) => seatStore.get(row.table);
   root.replaceChildren(
-    section("open", data.open || [], (t) => [
-      mine(t) ? h("a.button", { href: `/table/${t.table}` }, "Back to my seat") : h("a.button.primary", { href: `/join/${t.table}` }, "Join"),
-      h("a.button.ghost", { href: `/table/${t.table}?watch=1` }, "Watch"),
+    section("open", data.open || [], (row) => [
+      mine(row) ? h("a.button", { href: `/table/${row.table}` }, t("Back to my seat")) : h("a.button.primary", { href: `/join/${row.table}` }, t("Join")),
+      h("a.button.ghost", { href: `/table/${row.table}?watch=1` }, t("Watch")),
     ]),
-    section("running", data.running || [], (t) => [
-      mine(t) ? h("a.button.primary", { href: `/table/${t.table}` }, "Back to my seat") : null,
-      h("a.button.ghost", { href: `/table/${t.table}?watch=1` }, "Watch"),
+    section("running", data.running || [], (row) => [
+      mine(row) ? h("a.button.primary", { href: `/table/${row.table}` }, t("Back to my seat")) : null,
+      h("a.button.ghost", { href: `/table/${row.table}?watch=1` }, t("Watch")),
     ]),
-    section("finished", data.finished || [], (t) => [h("a.button", { href: `/replay/${t.table}` }, "Replay"), h("a.button.ghost", { href: `/table/${t.table}?watch=1` }, "Final position")]),
-    section("abandoned", data.abandoned || [], (t) => [h("a.button.ghost", { href: `/table/${t.table}?watch=1` }, "Last position")]),
+    section("finished", data.finished || [], (row) => [h("a.button", { href: `/replay/${row.table}` }, t("Replay")), h("a.button.ghost", { href: `/table/${row.table}?watch=1` }, t("Final position"))]),
+    section("abandoned", data.abandoned || [], (row) => [h("a.button.ghost", { href: `/table/${row.table}?watch=1` }, t("Last position"))]),
   );
 }

@@ -1,9 +1,9 @@
 // The replay viewer: step through a finished game from one seat's view, the public view, or
 // every view side by side.
 import { loadMessages, t } from "./i18n.js";
-import { cards as loadCards, getJSON, lang } from "./api.js";
+import { games, cards as loadCards, getJSON, lang } from "./api.js";
 import { who } from "./board.js";
-import { actionLabel, loadModule, optionValues, showDetailOnHover } from "./table.js";
+import { actionLabel, howToPlay, loadModule, optionValues, showDetailOnHover } from "./table.js";
 import { crumbs, h, plain } from "./ui.js";
 
 // The observations of one step, as [seat, observation] pairs: with the view "all" a step
@@ -24,12 +24,12 @@ function shownCards(observations) {
 
 export async function replayPage(root, table) {
   const summary = await getJSON(`/api/tables/${encodeURIComponent(table)}?lang=${lang()}`);
-  const [module, cardData, gameList] = await Promise.all([loadModule(summary.game), loadCards(summary.game), getJSON("/api/games"), loadMessages(summary.game)]);
+  const [module, cardData, gameList] = await Promise.all([loadModule(summary.game), loadCards(summary.game), games(), loadMessages(summary.game)]);
   const gameInfo = gameList.find((g) => g.name === summary.game) || { title: summary.game, options: {} };
   const title = gameInfo.title;
   const options = optionValues(gameInfo, summary);
-  document.title = `${title} · replay of table ${table}`;
-  crumbs(h("a", { href: "/" }, "Lobby"), title, `replay of table ${table}`);
+  document.title = t("{title} · replay of table {table}", { title, table });
+  crumbs(h("a", { href: "/" }, t("Lobby")), title, t("replay of table {table}", { table }));
   const n = (summary.seats || []).length;
 
   const params = new URLSearchParams(location.search);
@@ -40,10 +40,10 @@ export async function replayPage(root, table) {
 
   const viewSel = h(
     "select#view",
-    { "aria-label": "view" },
-    h("option", { value: "public" }, "Public view (spectator)"),
-    Array.from({ length: n }, (_, i) => h("option", { value: String(i) }, `P${i}'s view`)),
-    h("option", { value: "all" }, "All views"),
+    { "aria-label": t("view") },
+    h("option", { value: "public" }, t("Public view (spectator)")),
+    Array.from({ length: n }, (_, i) => h("option", { value: String(i) }, t("P{p}'s view", { p: i }))),
+    h("option", { value: "all" }, t("All views")),
   );
   viewSel.value = view;
   const btn = (id, text, fn, label) => h(`button#${id}`, { onclick: fn, title: label, "aria-label": label }, text);
@@ -52,16 +52,16 @@ export async function replayPage(root, table) {
   const stepText = h("div#step-text.step-text");
   const events = h("ul#step-events.step-events");
   const boards = h("div#replay-boards.replay-boards");
-  const detail = h("div#detail.detail-box", null, h("p.muted", null, "Point at a card to read it."));
+  const detail = h("div#detail.detail-box", null, h("p.muted", null, t("Point at a card to read it.")));
   const controls = h(
     "div.replay-controls",
     null,
     viewSel,
-    btn("first", "|◀", () => go(0), "first"),
-    btn("prev", "◀", () => go(index - 1), "previous"),
+    btn("first", "|◀", () => go(0), t("first")),
+    btn("prev", "◀", () => go(index - 1), t("previous")),
     slider,
-    btn("next", "▶", () => go(index + 1), "next"),
-    btn("last", "▶|", () => go(steps.length - 1), "last"),
+    btn("next", "▶", () => go(index + 1), t("next")),
+    btn("last", "▶|", () => go(steps.length - 1), t("last")),
     counter,
   );
   root.replaceChildren(
@@ -72,9 +72,10 @@ export async function replayPage(root, table) {
       h(
         "aside.side",
         null,
-        h("div.prompt", null, h("div.prompt-title", null, `Replay: ${title}`), summary.result_text ? h("p#replay-result", null, summary.result_text) : null, stepText),
-        h("div.panel", null, h("h4", null, "What happened"), events),
-        h("div.panel", null, h("h4", null, "Card"), detail),
+        h("div.prompt", null, h("div.prompt-title", null, t("Replay: {title}", { title })), summary.result_text ? h("p#replay-result", null, summary.result_text) : null, stepText),
+        h("div.panel", null, h("h4", null, t("What happened")), events),
+        howToPlay(summary.game),
+        h("div.panel", null, h("h4", null, t("Card")), detail),
       ),
     ),
   );
@@ -95,13 +96,13 @@ export async function replayPage(root, table) {
     const u = new URL(location.href);
     u.searchParams.set("view", v);
     history.replaceState(null, "", u);
-    boards.replaceChildren(h("p.muted", null, "Loading…"));
+    boards.replaceChildren(h("p.muted", null, t("Loading…")));
     try {
       const data = await getJSON(`/api/tables/${encodeURIComponent(table)}/replay?view=${encodeURIComponent(v)}&lang=${lang()}`);
       // the position before the first action, then one step per action
       steps = [{ action: null, observation: data.initial, events: [] }, ...(data.steps || [])];
     } catch (e) {
-      boards.replaceChildren(h("p.error", null, `No replay: ${e.message}`));
+      boards.replaceChildren(h("p.error", null, t("No replay: {why}", { why: e.message })));
       steps = [];
       return;
     }
@@ -113,7 +114,7 @@ export async function replayPage(root, table) {
     if (!steps.length) return;
     index = Math.max(0, Math.min(steps.length - 1, i));
     slider.value = String(index);
-    counter.textContent = `step ${index} of ${steps.length - 1}`;
+    counter.textContent = t("step {n} of {total}", { n: index, total: steps.length - 1 });
     const step = steps[index];
     const base = { cards: cardData, module, seats: summary.seats, options, legal: [], status: "replay", replay: true };
     const labelCtx = { ...base, seat: null };
@@ -122,18 +123,18 @@ export async function replayPage(root, table) {
     const shown = shownCards([...before, ...views(step, view)].map(([, obs]) => obs));
     stepText.replaceChildren(
       step.action === null || step.action === undefined
-        ? h("p", null, "The start of the game.")
+        ? h("p", null, t("The start of the game."))
         : h("p", null, h("strong", null, who(labelCtx, step.player)), " ", actionLabel(labelCtx, step.text ?? String(step.action), shown)),
     );
-    events.replaceChildren(...(step.events || []).map((t) => h("li", null, plain(t))));
-    if (!(step.events || []).length) events.appendChild(h("li.muted", null, "nothing else to see"));
+    events.replaceChildren(...(step.events || []).map((line) => h("li", null, plain(line))));
+    if (!(step.events || []).length) events.appendChild(h("li.muted", null, t("nothing else to see")));
     const vs = views(step, view);
     boards.classList.toggle("multi", vs.length > 1);
     boards.replaceChildren(
       ...vs.map(([seat, obs]) => {
         const ctx = { ...base, seat, obs, toAct: obs && obs.current_player };
         ctxNow = ctx;
-        return h("div.replay-board", null, vs.length > 1 ? h("h4", null, seat === null ? "Public view" : `P${seat}'s view`) : null, h("div.board", { class: `game-${summary.game}` }, module.render(ctx)));
+        return h("div.replay-board", null, vs.length > 1 ? h("h4", null, seat === null ? t("Public view") : t("P{p}'s view", { p: seat })) : null, h("div.board", { class: `game-${summary.game}` }, module.render(ctx)));
       }),
     );
     for (const b of [["first", index === 0], ["prev", index === 0], ["next", index >= steps.length - 1], ["last", index >= steps.length - 1]]) {

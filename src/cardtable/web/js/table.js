@@ -1,11 +1,11 @@
 // A table: the WebSocket connection, the board drawn by the game's module, the prompt, the
 // legal moves (as clicks on the board and as a list of buttons), the log and the result.
 import { loadMessages, t } from "./i18n.js";
-import { cards as loadCards, getJSON, lang, seats, wsURL } from "./api.js";
+import { games, cards as loadCards, getJSON, lang, rules, seats, serverWords, wsURL } from "./api.js";
 import { cardName, detailEl, who } from "./board.js";
 import { copyText, crumbs, h, plain, setConn, toast } from "./ui.js";
 
-const ABANDONED = "This table was abandoned: its players all left and none came back.";
+const ABANDONED = () => t("This table was abandoned: its players all left and none came back.");
 
 export async function loadModule(game) {
   return (await import(`/games/${encodeURIComponent(game)}.js`)).default;
@@ -14,7 +14,7 @@ export async function loadModule(game) {
 // An action's words with card ids replaced by card names; with `shown` (a set of card ids),
 // a card not in it is "a face-down card" (the board does not show it either).
 export function actionLabel(ctx, text, shown = null) {
-  const word = (w) => (shown && !shown.has(w) ? "a face-down card" : cardName(ctx, w));
+  const word = (w) => (shown && !shown.has(w) ? t("a face-down card") : cardName(ctx, w));
   return String(text)
     .split(/(\s+)/)
     .map((w) => (ctx.cards[w] ? word(w) : w))
@@ -52,7 +52,8 @@ export function optionValues(gameInfo, summary) {
 function concededWords(ctx) {
   const p = (ctx.seats || []).findIndex((s) => s && s.conceded);
   if (p < 0) return "";
-  return p === ctx.seat && !ctx.replay ? "You conceded. " : `P${p} conceded. `;
+  const words = p === ctx.seat && !ctx.replay ? t("You conceded.") : t("P{p} conceded.", { p });
+  return `${words} `;
 }
 
 export function resultWords(ctx, result) {
@@ -65,13 +66,15 @@ function outcomeWords(ctx, result) {
   if (own) return own;
   const best = Math.max(...result);
   const winners = result.map((r, i) => (r === best ? i : -1)).filter((i) => i >= 0);
-  if (winners.length === result.length) return "A draw.";
+  if (winners.length === result.length) return t("A draw.");
   if (ctx.seat !== null && ctx.seat !== undefined) {
-    if (winners.length === 1 && winners[0] === ctx.seat) return "You win!";
-    if (winners.includes(ctx.seat)) return "You share the win.";
-    return "You lose.";
+    if (winners.length === 1 && winners[0] === ctx.seat) return t("You win!");
+    if (winners.includes(ctx.seat)) return t("You share the win.");
+    return t("You lose.");
   }
-  return `${winners.map((p) => who(ctx, p)).join(" and ")} win${winners.length === 1 ? "s" : ""}.`;
+  const names = winners.map((p) => who(ctx, p));
+  const and = t(" and ");
+  return names.length === 1 ? t("{who} wins.", { who: names[0] }) : t("{who} win.", { who: names.join(and) });
 }
 
 export function showDetailOnHover(container, ctxRef, detail) {
@@ -123,12 +126,68 @@ export function markLastPlay(board, ctx, last) {
   }
 }
 
+// Whether a flag is set in this browser's storage (false when storage is unavailable).
+function remembered(key) {
+  try {
+    return localStorage.getItem(key) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function remember(key, on) {
+  try {
+    if (on) localStorage.setItem(key, "1");
+    else localStorage.removeItem(key);
+  } catch {
+    /* the choice lasts this page only */
+  }
+}
+
+// "How to play": the game's rules sheet (GET /api/games/{game}/rules), folded away unless the
+// reader opened it last time.
+export function howToPlay(game) {
+  const body = h("div.howto-body", null, h("p.muted", null, t("Loading…")));
+  const el = h("details.panel.howto#howto", { open: remembered("cardtable.howto.open") }, h("summary", null, t("How to play")), body);
+  el.addEventListener("toggle", () => remember("cardtable.howto.open", el.open));
+  rules(game).then(
+    (sheet) =>
+      body.replaceChildren(
+        ...sheet.sections.flatMap((s) => [h("h5", null, s.heading), h("p", null, s.text)]),
+        h("p.muted", null, t("Every rule, with its source and test: {file}", { file: "" }), h("code", { translate: "no" }, sheet.reference)),
+      ),
+    (e) => body.replaceChildren(h("p.error", null, e.message)),
+  );
+  return el;
+}
+
+const GUIDE_OFF = "cardtable.guide.hidden";
+
+// The first-game guide under the prompt: what to do now, in a sentence, until the person
+// hides it (remembered in this browser).
+function guideEl(ctx, msg) {
+  if (remembered(GUIDE_OFF)) return null;
+  let text;
+  if (msg.status === "open") text = t("The game starts by itself once every seat is taken.");
+  else if (msg.status !== "running") text = t("The game is over: watch the replay to see every move again, or go back to the lobby for a new game.");
+  else if (ctx.seat === null) text = t("You are watching: the table follows the game as it is played. Point at a card to read it.");
+  else if (ctx.legal.length) text = t("Your turn: click a highlighted card on the table, or choose a move under Moves. Point at any card to read what it does; How to play has the rules.");
+  else text = t("{who} is choosing a move; the table changes by itself when they have. Meanwhile, point at the cards to read them.", { who: who(ctx, msg.to_act) });
+  const el = h("div.guide#guide", { role: "note" }, h("p", null, text));
+  const hide = () => {
+    remember(GUIDE_OFF, true);
+    el.remove();
+  };
+  el.appendChild(h("button.ghost.guide-close", { onclick: hide, title: t("Hide these tips"), "aria-label": t("Hide these tips") }, "✕"));
+  return el;
+}
+
 export async function tablePage(root, table) {
   let summary = await getJSON(`/api/tables/${encodeURIComponent(table)}?lang=${lang()}`);
   const [module, cardData, gameList] = await Promise.all([
     loadModule(summary.game),
     loadCards(summary.game),
-    getJSON("/api/games"),
+    games(),
     loadMessages(summary.game),
   ]);
   const gameInfo = gameList.find((g) => g.name === summary.game) || { title: summary.game };
@@ -136,16 +195,16 @@ export async function tablePage(root, table) {
   const stored = watching ? null : seats.get(table);
   let token = stored ? stored.token : null;
 
-  document.title = `${gameInfo.title} · table ${table}`;
-  crumbs(h("a", { href: "/" }, "Lobby"), `${gameInfo.title}`, `table ${table}`);
+  document.title = t("{title} · table {table}", { title: gameInfo.title, table });
+  crumbs(h("a", { href: "/" }, t("Lobby")), `${gameInfo.title}`, t("table {table}", { table }));
 
   const banner = h("div#banner.banner", { hidden: true });
   const board = h("div#board.board", { class: `game-${summary.game}` });
   const promptEl = h("div#prompt.prompt");
   const actionsEl = h("div#actions.actions");
-  const detail = h("div#detail.detail-box", null, h("p.muted", null, "Point at a card to read it."));
+  const detail = h("div#detail.detail-box", null, h("p.muted", null, t("Point at a card to read it.")));
   const logEl = h("ol#log.log");
-  const movesPanel = h("div.panel#moves-panel", { hidden: !token }, h("h4", null, "Moves"), actionsEl);
+  const movesPanel = h("div.panel#moves-panel", { hidden: !token }, h("h4", null, t("Moves")), actionsEl);
   root.replaceChildren(
     h(
       "div.table-page",
@@ -156,8 +215,9 @@ export async function tablePage(root, table) {
         null,
         promptEl,
         movesPanel,
-        h("div.panel", null, h("h4", null, "Card"), detail),
-        h("div.panel.log-panel", null, h("h4", null, "Log"), logEl),
+        howToPlay(summary.game),
+        h("div.panel", null, h("h4", null, t("Card")), detail),
+        h("div.panel.log-panel", null, h("h4", null, t("Log")), logEl),
       ),
     ),
   );
@@ -200,7 +260,7 @@ export async function tablePage(root, table) {
       if (msg.type === "update") onUpdate(msg);
       else if (msg.type === "error") {
         pending = false;
-        toast(plain(msg.message || "refused"));
+        toast(serverWords(plain(msg.message || t("refused"))));
         if (last) render();
       }
     };
@@ -208,7 +268,7 @@ export async function tablePage(root, table) {
       if (closedByUs) return;
       setConn("lost");
       if (!gotMessage && token && (e.code === 1008 || (e.code >= 4000 && e.code < 5000))) {
-        toast("This seat's token was refused; you are watching as a spectator.");
+        toast(t("This seat's token was refused; you are watching as a spectator."));
         seats.forget(table);
         token = null;
       }
@@ -312,7 +372,7 @@ export async function tablePage(root, table) {
         ? ctx.legal.map((a) =>
             h("button.action", { dataset: { action: a.action, text: a.text }, title: a.text, onclick: () => send(a.action) }, a.words || actionLabel(ctx, a.text)),
           )
-        : [h("p.muted", null, msg.status === "finished" || msg.status === "abandoned" ? "The game is over." : "No move for you now.")]),
+        : [h("p.muted", null, msg.status === "finished" || msg.status === "abandoned" ? t("The game is over.") : t("No move for you now."))]),
     );
 
     renderPrompt();
@@ -323,30 +383,30 @@ export async function tablePage(root, table) {
     const msg = last;
     const me = ctx.seat;
     const parts = [];
-    const seatLine = me === null ? "You are watching (spectator)." : `You are ${who(ctx, me).replace(/^You \((P\d+)\)$/, "$1")}.`;
+    const seatLine = me === null ? t("You are watching (spectator).") : t("You are P{p}.", { p: me });
     if (msg.status === "open") {
       const invite = `${location.origin}/join/${table}`;
       parts.push(
-        h("div.prompt-title", null, "Waiting for players"),
-        h("p", null, "The table starts when every seat is taken. Send this link to the people you invited:"),
+        h("div.prompt-title", null, t("Waiting for players")),
+        h("p", null, t("The table starts when every seat is taken. Send this link to the people you invited:")),
         h(
           "div.invite",
           null,
           h("input#invite-link", { value: invite, readonly: true, onclick: (e) => e.target.select() }),
-          h("button", { onclick: () => copyText(invite).then(() => toast("Link copied", "ok")) }, "Copy"),
+          h("button", { onclick: () => copyText(invite).then(() => toast(t("Link copied"), "ok")) }, t("Copy")),
         ),
       );
     } else if (msg.status === "finished") {
-      parts.push(h("div.prompt-title", null, "Game over"), h("p", null, msg.result_text || resultWords(ctx, msg.result)));
+      parts.push(h("div.prompt-title", null, t("Game over")), h("p", null, msg.result_text || resultWords(ctx, msg.result)));
     } else if (msg.status === "abandoned") {
-      parts.push(h("div.prompt-title", null, "Abandoned"), h("p", null, ABANDONED));
+      parts.push(h("div.prompt-title", null, t("Abandoned")), h("p", null, ABANDONED()));
     } else if (ctx.legal.length) {
       const p = module.prompt ? module.prompt(ctx) : null;
-      const title = (p && p.title) || "Your turn";
+      const title = (p && p.title) || t("Your turn");
       parts.push(h("div.prompt-title.your-turn", null, title), p && p.text ? h("p", null, p.text) : null);
-      parts.push(h("p.hint", null, "Click a highlighted card or zone, or a move below."));
+      parts.push(h("p.hint", null, t("Click a highlighted card or zone, or a move below.")));
     } else {
-      parts.push(h("div.prompt-title", null, `Waiting for ${who(ctx, msg.to_act)}`));
+      parts.push(h("div.prompt-title", null, t("Waiting for {who}", { who: who(ctx, msg.to_act) })));
       const p = module.status ? module.status(ctx) : null;
       if (p) parts.push(h("p", null, p));
     }
@@ -355,17 +415,17 @@ export async function tablePage(root, table) {
         h(
           "div.leave",
           null,
-          h("button#concede.ghost", { onclick: concede, title: "Give the game up: the other side wins" }, "Concede"),
-          h("a#leave.button.ghost", { href: "/", title: "Back to the lobby; your seat stays yours (the table is abandoned if nobody comes back)" }, "Leave the table"),
+          h("button#concede.ghost", { onclick: concede, title: t("Give the game up: the other side wins") }, t("Concede")),
+          h("a#leave.button.ghost", { href: "/", title: t("Back to the lobby; your seat stays yours (the table is abandoned if nobody comes back)") }, t("Leave the table")),
         ),
       );
     }
     promptEl.className = `prompt${ctx.legal.length ? " act" : ""}`;
-    promptEl.replaceChildren(h("div.seat-line", null, seatLine), ...parts);
+    promptEl.replaceChildren(h("div.seat-line", null, seatLine), ...parts, guideEl(ctx, msg) || "");
   }
 
   function concede() {
-    if (!ws || ws.readyState !== WebSocket.OPEN || !window.confirm("Concede this game? The other side wins, and the table ends for everyone.")) return;
+    if (!ws || ws.readyState !== WebSocket.OPEN || !window.confirm(t("Concede this game? The other side wins, and the table ends for everyone."))) return;
     ws.send(JSON.stringify({ type: "concede" }));
   }
 
@@ -373,7 +433,7 @@ export async function tablePage(root, table) {
     const msg = last;
     if (msg.status === "abandoned") {
       banner.hidden = false;
-      banner.replaceChildren(h("div.banner-title", null, ABANDONED), h("div.banner-links", null, h("a.button.ghost", { href: "/" }, "Back to the lobby")));
+      banner.replaceChildren(h("div.banner-title", null, ABANDONED()), h("div.banner-links", null, h("a.button.ghost", { href: "/" }, t("Back to the lobby"))));
       return;
     }
     if (msg.status !== "finished") {
@@ -385,7 +445,7 @@ export async function tablePage(root, table) {
     banner.replaceChildren(
       h("div.banner-title", null, resultWords(ctx, msg.result)),
       h("div.banner-scores#result-text", null, msg.result_text || ""),
-      h("div.banner-links", null, h("a.button#replay-link", { href: `/replay/${table}` }, "Watch the replay"), h("a.button.ghost", { href: "/" }, "Back to the lobby")),
+      h("div.banner-links", null, h("a.button#replay-link", { href: `/replay/${table}` }, t("Watch the replay")), h("a.button.ghost", { href: "/" }, t("Back to the lobby"))),
     );
   }
 

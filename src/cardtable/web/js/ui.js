@@ -1,4 +1,5 @@
 // Small DOM helpers shared by every page.
+import { LANGS, chooseLang, lang, t } from "./i18n.js";
 
 export function h(tag, attrs, ...children) {
   // "tag#id.class.class" (the id and the classes in any order)
@@ -68,14 +69,14 @@ export function setConn(state) {
   }
   el.hidden = false;
   el.className = `conn ${state}`;
-  el.textContent = { live: "● live", connecting: "● connecting…", lost: "● reconnecting…" }[state] || state;
+  el.textContent = { live: t("● live"), connecting: t("● connecting…"), lost: t("● reconnecting…") }[state] || state;
 }
 
 export function when(ts) {
   if (ts === undefined || ts === null) return "";
   const d = typeof ts === "number" ? new Date(ts > 1e12 ? ts : ts * 1000) : new Date(ts);
   if (Number.isNaN(d.getTime())) return String(ts);
-  return d.toLocaleString([], { dateStyle: "short", timeStyle: "short" });
+  return d.toLocaleString(lang() === "en" ? [] : lang(), { dateStyle: "short", timeStyle: "short" });
 }
 
 export function copyText(text) {
@@ -100,7 +101,7 @@ export function modal(title, body) {
     h(
       "div.modal",
       { role: "dialog", "aria-label": title },
-      h("div.modal-head", null, h("h3", null, title), h("button.ghost", { onclick: close, "aria-label": "close" }, "✕")),
+      h("div.modal-head", null, h("h3", null, title), h("button.ghost", { onclick: close, "aria-label": t("close") }, "✕")),
       h("div.modal-body", null, body),
     ),
   );
@@ -113,4 +114,17 @@ export function modal(title, body) {
   };
   document.addEventListener("keydown", onKey);
   return close;
+}
+
+// The language switch of the top bar: each language in its own words; the chosen one is
+// remembered in this browser (i18n.js), and the page is drawn again in it.
+export function langSwitch() {
+  const el = document.getElementById("langs");
+  if (!el) return;
+  el.setAttribute("aria-label", t("Language"));
+  el.replaceChildren(
+    ...Object.entries(LANGS).map(([code, name]) =>
+      h("button.lang", { lang: code, dataset: { lang: code }, "aria-pressed": String(code === lang()), disabled: code === lang(), onclick: () => chooseLang(code) }, name),
+    ),
+  );
 }
