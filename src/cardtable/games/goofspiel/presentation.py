@@ -11,7 +11,7 @@ SHEET = [  # (heading, text), each translated by locale/ja/LC_MESSAGES/messages.
     (N_("Goal"), N_("More points win (GS-3.1): a prize is worth its rank, ace 1 to king 13.")),
     (N_("A round"), N_("A diamond is turned up; P0 bids a card face down, then P1 (GS-2.1).")),
     (N_("The bids"), N_("The higher takes the prize; a tie discards it (GS-2.2, GS-2.3).")),
-    (N_("Notation"), N_("bid <card-id>, e.g. bid queen-of-spades (cardtable cards goofspiel)")),
+    (N_("Notation"), N_("`bid <card-id>`, as `bid queen-of-spades` (`cardtable cards goofspiel`)")),
 ]
 WORDS = {  # a move by the last part of the zone it goes to, and the end of the game
     "prize": N_("The {card} is turned up as the prize"),

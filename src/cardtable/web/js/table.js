@@ -144,6 +144,9 @@ function remember(key, on) {
   }
 }
 
+// A rules text with its `quoted` parts (notation, commands) as code, which is not translated.
+const withCode = (text) => String(text).split("`").map((part, i) => (i % 2 ? h("code", { translate: "no" }, part) : part));
+
 // "How to play": the game's rules sheet (GET /api/games/{game}/rules), folded away unless the
 // reader opened it last time.
 export function howToPlay(game) {
@@ -153,7 +156,7 @@ export function howToPlay(game) {
   rules(game).then(
     (sheet) =>
       body.replaceChildren(
-        ...sheet.sections.flatMap((s) => [h("h5", null, s.heading), h("p", null, s.text)]),
+        ...sheet.sections.flatMap((s) => [h("h5", null, s.heading), h("p", null, withCode(s.text))]),
         h("p.muted", null, t("Every rule, with its source and test: {file}", { file: "" }), h("code", { translate: "no" }, sheet.reference)),
       ),
     (e) => body.replaceChildren(h("p.error", null, e.message)),
