@@ -19,6 +19,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -51,9 +52,9 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a fresh `cardtable serve`, stopped after the session."""
+@contextmanager
+def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a fresh `cardtable serve` with its own database, stopped on leaving."""
     for module in ("fastapi", "uvicorn", "sqlalchemy"):
         if importlib.util.find_spec(module) is None:
             _missing(f"the server needs {module} (pip install -e '.[server]')")
@@ -104,6 +105,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a fresh `cardtable serve`, stopped after the session."""
+    with serve(tmp_path_factory) as base:
+        yield base
+
+
+@pytest.fixture(scope="session")
 def playwright_session() -> Iterator[Any]:
     if importlib.util.find_spec("playwright") is None:
         _missing("playwright is not installed (pip install -e '.[dev]')")
@@ -115,8 +123,9 @@ def playwright_session() -> Iterator[Any]:
         yield pw
 
 
-def _launch(pw: Any) -> tuple[Any, str]:
-    """A browser context on a fresh user data directory, and that directory."""
+def _launch(pw: Any, **options: Any) -> tuple[Any, str]:
+    """A browser context on a fresh user data directory, and that directory; ``options``
+    are Playwright's context options (``locale="ja-JP"``: the Accept-Language it sends)."""
     profile = tempfile.mkdtemp(prefix="cardtable-chromium-")
     ctx = pw.chromium.launch_persistent_context(
         profile,
@@ -124,6 +133,7 @@ def _launch(pw: Any) -> tuple[Any, str]:
         headless=True,
         args=CHROMIUM_ARGS,
         viewport={"width": 1440, "height": 1000},
+        **options,
     )
     ctx.set_default_timeout(20_000)
     return ctx, profile
