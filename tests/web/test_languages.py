@@ -116,11 +116,15 @@ ALWAYS = {"cardtable", "English"}  # the brand, and the language switch's own wo
 
 # The Japanese pages checked: the lobby (None), and each game whose browser module speaks
 # Japanese, with the ASCII words its pages may show besides card names, game titles and table
-# ids. One line a game: add the four big games once their modules are translated.
+# ids. One line a game.
 JA_PAGES: dict[str, set[str] | None] = {
     "lobby": None,
     # its moves are worded as its notation (`bid` and a card's name) until it words them itself
     "goofspiel": {"bid"},
+    "looney": None,
+    "rawdeal": {"Raw", "SmackDown"},  # the brands, as the cards print them
+    "shamanking": None,
+    "wcrugby": {"TOP", "ATK", "DEF"},  # the seed's own terms
 }
 
 

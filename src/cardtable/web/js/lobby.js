@@ -104,7 +104,7 @@ function buildForm(form, g) {
   function renderSeats() {
     const n = Number(nPlayers.value);
     while (seatState.length < n) {
-      const def = g.agents.find((a) => a.spec.startsWith("greedy")) || g.agents[0];
+      const def = g.agents.find((a) => a.default) || g.agents[0];
       seatState.push({ kind: seatState.length === 0 ? "me" : "agent", spec: def ? def.spec : "random", deck: null });
     }
     seatState.length = n;
@@ -134,7 +134,7 @@ function buildForm(form, g) {
                 }
               },
             },
-            g.agents.map((a) => h("option", { value: a.spec, selected: s.kind === "agent" && s.spec === a.spec }, t("Computer: {label}", { label: a.label }))),
+            g.agents.map((a) => h("option", { value: a.spec, selected: s.kind === "agent" && s.spec === a.spec }, t("Computer · {label}", { label: a.label }))),
             h("option", { value: "human", selected: s.kind === "human" }, t("A person (invite link)")),
           );
     const deckSel = h(
@@ -195,7 +195,7 @@ function buildForm(form, g) {
     for (const [j, s] of seatState.entries()) {
       if (j === i) s.kind = "me";
       else if (s.kind === "me") {
-        const def = g.agents.find((a) => a.spec.startsWith("greedy")) || g.agents[0];
+        const def = g.agents.find((a) => a.default) || g.agents[0];
         s.kind = "agent";
         s.spec = def ? def.spec : "random";
       }
