@@ -123,7 +123,8 @@ JA_PAGES: dict[str, set[str] | None] = {
     "goofspiel": {"bid"},
     "looney": None,
     "rawdeal": {"Raw", "SmackDown"},  # the brands, as the cards print them
-    "shamanking": None,
+    # the trait icons, named in English by the seed itself (Mind: 精神力, ...), and the teams
+    "shamanking": {"Mind", "Body", "Soul", "Melee", "Ranged", "Guardian", "Laws", "Yoh", "Zeke"},
     "wcrugby": {"TOP", "ATK", "DEF"},  # the seed's own terms
 }
 

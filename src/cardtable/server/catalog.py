@@ -11,6 +11,7 @@ from typing import Any
 from pydantic.fields import FieldInfo
 
 from cardtable.core.errors import UnknownGameError
+from cardtable.core.game import Game
 from cardtable.core.i18n import Lang, Translate, messages_of, translator
 from cardtable.core.registry import available_games, game_class, load_game
 from cardtable.server.opponents import offered

@@ -60,11 +60,27 @@ def _all_view(state: State, event: Event, players: int) -> dict[str, Any] | None
     return public if public is not None else next((v for v in views if v is not None), None)
 
 
+def _named_cards_seen(game: Any, notation: str, observations: list[dict[str, Any]]) -> bool:
+    """Whether every card an action's notation names shows in one of the observations (so
+    its words, which name the cards, tell the view nothing its board hides)."""
+    named = [w for w in notation.split() if w in game.card_pool.index]
+    if not named:
+        return True
+    shown: set[str] = set()
+    for obs in observations:
+        for cards in obs.get("zones", {}).values():
+            if isinstance(cards, list):
+                shown.update(c for c in cards if isinstance(c, str))
+    return all(c in shown for c in named)
+
+
 def replay_table(row: TableRow, view_text: str, lang: Lang = "en") -> dict[str, Any]:
     """``{record, initial, steps, result_text}``: ``initial`` is the observation before the
-    first action; each step is ``{action, text, player, events, observation}`` after that
-    action (``all`` adds ``observations``, one per seat, and its ``observation`` is the
-    spectator's); ``result_text`` says how the game ended, in ``lang``."""
+    first action; each step is ``{action, text, words, player, events, observation}`` after
+    that action (``words``: the action in the game's words and ``lang``, or ``None`` where
+    they would name a card the view's board hides; ``all`` adds ``observations``, one per
+    seat, and its ``observation`` is the spectator's); ``result_text`` says how the game
+    ended, in ``lang``."""
     record = record_of(row)
     players = int(row.options.get("players", 2))
     view = parse_view(view_text, players)
@@ -77,13 +93,21 @@ def replay_table(row: TableRow, view_text: str, lang: Lang = "en") -> dict[str, 
     for action in record.actions:
         player = state.current_player()
         text = state.action_to_string(action)
+        words = game.presentation.describe_action(state, action, lang)
+        before = state.observation(seat)
         events = state.apply_action(action)
         views = (
             _all_view(state, e, players) if every else state.event_view(e, seat) for e in events
         )
+        seen = (
+            every
+            or seat == player
+            or _named_cards_seen(game, text, [before, state.observation(seat)])
+        )
         step: dict[str, Any] = {
             "action": action,
             "text": text,
+            "words": words if seen else None,
             "player": player,
             "events": [describe_event(game, v, seat, lang) for v in views if v is not None],
             "observation": state.observation(seat),

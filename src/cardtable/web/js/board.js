@@ -161,10 +161,20 @@ export function detailEl(ctx, id) {
       ? h(
           "dl.stats",
           null,
-          stats.map(([k, v]) => [h("dt", null, ctx.module.statName ? ctx.module.statName(k) : TITLE(k)), h("dd", null, formatValue(v))]),
+          stats.map(([k, v]) => [h("dt", null, ctx.module.statName ? ctx.module.statName(k) : TITLE(k)), h("dd", null, statValue(ctx, k, v))]),
         )
       : null,
   );
+}
+
+// A stat's value in words: the module's own (statValue), a card id as the card's name, else
+// formatValue.
+function statValue(ctx, key, v) {
+  const own = ctx.module.statValue ? ctx.module.statValue(key, v) : undefined;
+  if (own !== undefined && own !== null) return own;
+  const named = (x) => (typeof x === "string" && ctx.cards[x] ? cardName(ctx, x) : null);
+  if (Array.isArray(v) && v.length && v.every(named)) return v.map(named).join(t(", "));
+  return named(v) || formatValue(v);
 }
 
 export function formatValue(v) {

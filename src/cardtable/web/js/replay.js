@@ -124,7 +124,7 @@ export async function replayPage(root, table) {
     stepText.replaceChildren(
       step.action === null || step.action === undefined
         ? h("p", null, t("The start of the game."))
-        : h("p", null, h("strong", null, who(labelCtx, step.player)), " ", actionLabel(labelCtx, step.text ?? String(step.action), shown)),
+        : h("p", null, h("strong", null, who(labelCtx, step.player)), " ", step.words || (step.words === null ? t("makes a move with a card this view does not see") : actionLabel(labelCtx, step.text ?? String(step.action), shown))),
     );
     events.replaceChildren(...(step.events || []).map((line) => h("li", null, plain(line))));
     if (!(step.events || []).length) events.appendChild(h("li.muted", null, t("nothing else to see")));

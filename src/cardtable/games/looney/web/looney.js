@@ -214,7 +214,12 @@ function status(ctx) {
     : t("Round {round}, {phase}. First to {target} points wins.", fields);
 }
 
+const STAT_NAMES = () => ({ deck: t("Deck"), rank: t("rank"), points: t("points"), character: t("Character") });
+const STAT_WORDS = () => ({ movie: t("Movie deck"), personal: t("personal deck") });
+
 export default {
+  statName: (key) => STAT_NAMES()[key] || key,
+  statValue: (key, v) => STAT_WORDS()[v],
   face,
   render,
   targets,

@@ -324,7 +324,13 @@ function resultWords(ctx, result) {
   return t("{team} wins.", { team: teamWords(ctx, winner) });
 }
 
+const STAT_NAMES = () => ({ unique: t("Unique"), universally_unique: t("Unique to the whole match"), plays_as: t("Plays as"), subtypes: t("Subtypes"), fortitude: t("Fortitude"), damage: t("Damage"), stun: t("Stun Value"), damage_as_reversed: t("Reversed damage counts"), active: t("Active"), setup: t("Set-up"), follow_up: t("Follow-up"), multi: t("Several copies"), cannot_be_reversed: t("Cannot be reversed"), alignment: t("Alignment"), brand: t("Brand"), superstar: t("Superstar"), prematch_kind: t("Pre-match card"), hand_size: t("Hand size"), superstar_value: t("Superstar Value"), ability: t("Ability") });
+const STAT_WORDS = () => ({ action: t("action"), maneuver: t("maneuver"), reversal: t("reversal"), grapple: t("Grapple"), high_risk: t("High Risk"), strike: t("Strike"), submission: t("Submission"), trademark_finisher: t("Trademark Finisher"), face: t("Face"), heel: t("Heel"), event: t("event"), feud: t("feud"), manager: t("manager"), stipulation: t("stipulation"), title_belt: t("title belt"), venue: t("venue"), draw_and_bury: t("draws and buries"), draw_two: t("draws two"), enforcer: t("enforcer"), none: t("none"), start_overturn: t("overturns at the start"), start_recycle: t("recycles at the start"), tough: t("tough") });
+const statWord = (v) => STAT_WORDS()[v] || (v === "raw" || v === "smackdown" ? (v === "raw" ? "Raw" : "SmackDown") : undefined);
+
 export default {
+  statName: (key) => STAT_NAMES()[key] || key,
+  statValue: (key, v) => (Array.isArray(v) && v.every(statWord) ? v.map(statWord).join(t(", ")) : statWord(v)),
   face,
   resultWords,
   render,

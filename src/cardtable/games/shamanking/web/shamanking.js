@@ -219,7 +219,10 @@ function status(ctx) {
   return t("Turn {turn}: {phase}, {zone} zone, incoming Force {force}.", { turn: o.turn, phase: phaseWord(o.phase), zone: colour(o.zone), force: o.incoming_force });
 }
 
+const STAT_NAMES = () => ({ intercept: t("Intercept"), force: t("Force"), trait: t("Trait"), immediate: t("Immediate"), shamans: t("Shamans"), character: t("Character") });
+
 export default {
+  statName: (key) => STAT_NAMES()[key] || key,
   face,
   render,
   targets,

@@ -209,7 +209,8 @@ function targets(ctx, text) {
 function lineupText(p) {
   const what = t("Choose four players for this period, one at a time: each goes face down to the next free place. A sideways player defends better but cannot use special skills.");
   if (!p) return what;
-  return `${what} ${t("Stay within {limit} class points ({total} so far).", { limit: p.limit, total: p.total })}`;
+  const within = t("Stay within {limit} class points ({total} so far).", { limit: p.limit, total: p.total });
+  return `${what} ${within}`;
 }
 
 // What to do now, for the team to act, in the game's words.
@@ -237,7 +238,10 @@ function status(ctx) {
   return t("Period {period}, {phase}. Score {score}.", { period: o.period, phase: phaseWords(o.phase), score: (o.totals || []).join(" – ") });
 }
 
+const STAT_NAMES = () => ({ player_class: t("Class"), female: t("Female"), over_age: t("Over the age limit"), atk: t("ATK"), def_: t("DEF"), def_atk: t("sideways ATK"), def_def: t("sideways DEF"), chair: t("Chair"), throw: t("Throw"), catch: t("Catch"), keep: t("Keep"), passion: t("Passion") });
+
 export default {
+  statName: (key) => STAT_NAMES()[key] || key,
   face,
   render,
   targets,
