@@ -90,12 +90,12 @@ def test_the_public_replay_names_no_face_down_bid(page: Any, server: str, shots:
     page.click("#next")  # step 1: P0's bid, face down on the board
     text = page.locator("#step-text").inner_text()
     assert page.locator('#replay-boards .card.back[data-zone="p0.bid"]').count() == 1
-    assert "a face-down card" in text, text
+    assert "a card this view does not see" in text, text
     page.screenshot(path=str(shots / "replay-public-hidden-bid.png"), full_page=True)
     # P0's own view names its bid
     page.select_option("#view", "0")
     page.wait_for_function(
-        "() => !/face-down card/.test(document.getElementById('step-text').innerText)"
+        "() => !/does not see/.test(document.getElementById('step-text').innerText)"
     )
     assert page.locator("#step-text").inner_text().startswith("P0")
 
