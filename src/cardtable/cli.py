@@ -99,12 +99,15 @@ def get_game(name: str, options: list[str] | None, players: int | None = None) -
 
 
 @app.command(cls=Command)
-def games() -> None:
+def games(lang: LangOption = None) -> None:
     """List the games."""
-    table = Table("game", "title", "players", "version")
+    words = chosen_lang(lang)
+    _ = translator("cardtable", words)
+    table = Table(_("game"), _("title"), _("players"), _("version"))
     for name in available_games():
         cls = game_class(name)
-        table.add_row(name, cls.title, f"{cls.min_players}-{cls.max_players}", cls.version)
+        players = f"{cls.min_players}-{cls.max_players}"
+        table.add_row(name, cls.title_in(words), players, cls.version)
     console.print(table)
 
 
@@ -114,7 +117,7 @@ def rules(game: GameArg, option: OptionList = None, lang: LangOption = None) -> 
     words = chosen_lang(lang)
     _ = translator("cardtable", words)
     g = get_game(game, option)
-    console.print(f"[bold]{escape(g.title)}[/]")
+    console.print(f"[bold]{escape(g.title_in(words))}[/]")
     for heading, text in g.presentation.rules_sheet(words):
         console.print(Panel(escape(text), title=heading, title_align="left"))
     console.print(

@@ -45,7 +45,7 @@ def deck_text(game: Game, deck: Deck, lang: Lang) -> str:
     header = [
         _(
             "A {game} deck to edit, copied from the starter deck {deck}.",
-            game=game.title,
+            game=game.title_in(lang),
             deck=deck.name,
         ),
         _("Change the card ids and counts; every card: cardtable cards {name}", name=game.name),

@@ -133,7 +133,7 @@ def play_session(
     state = game.new_initial_state(seed=seed, decks=decks)
     seats = ", ".join(f"P{p}" for p in people)
     console.print(
-        f"[bold]{escape(game.title)}[/] · "
+        f"[bold]{escape(game.title_in(lang))}[/] · "
         + escape(_("seed {seed} · you are {seats}; ? lists your moves", seed=seed, seats=seats))
     )
     last = play_turns(console, game, state, people, agents, record, lang)

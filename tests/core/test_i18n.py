@@ -3,6 +3,7 @@ every message marked for translation in cardtable or a game has its Japanese tra
 
 from __future__ import annotations
 
+import re
 from importlib.resources import files
 from pathlib import Path
 
@@ -114,3 +115,11 @@ def test_translations_keep_the_fields(package: str) -> None:
         fields = {f for _, f, _, _ in string.Formatter().parse(message) if f}
         got = {f for _, f, _, _ in string.Formatter().parse(text) if f}
         assert got == fields, f"{package}: {message!r} -> {text!r}"
+
+
+@pytest.mark.parametrize("name", cardtable.available_games())
+def test_every_game_has_a_japanese_title(name: str) -> None:
+    cls = game_class(name)
+    assert cls.title_in("en") == cls.title
+    ja = cls.title_in("ja")
+    assert ja != cls.title and re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", ja), ja

@@ -45,6 +45,8 @@ class Game(ABC):
 
     name: ClassVar[str]
     title: ClassVar[str]
+    title_ja: ClassVar[str] = ""
+    """The title in Japanese (``title_in``); "" shows ``title`` in every language."""
     version: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
@@ -99,6 +101,11 @@ class Game(ABC):
     @abstractmethod
     def card_pool(self) -> CardPool[Any]:
         """The game's card definitions."""
+
+    @classmethod
+    def title_in(cls, lang: Lang = "en") -> str:
+        """The game's title in ``lang`` (``title_ja`` in Japanese when set, else ``title``)."""
+        return (cls.title_ja or cls.title) if lang == "ja" else cls.title
 
     def card_name(self, card_id: object, lang: Lang = "en") -> str | None:
         """The name of a card id of this game in ``lang`` (its Japanese name when the card

@@ -48,7 +48,7 @@ def games(lang: Lang = "en") -> list[dict[str, Any]]:
         out.append(
             {
                 "name": name,
-                "title": cls.title,
+                "title": cls.title_in(lang),
                 "min_players": cls.min_players,
                 "max_players": cls.max_players,
                 "example": cls.example,
@@ -135,7 +135,7 @@ def rules(name: str, lang: Lang = "en") -> dict[str, Any]:
     sheet = game.presentation.rules_sheet(lang)
     return {
         "game": name,
-        "title": game.title,
+        "title": game.title_in(lang),
         "lang": lang,
         "sections": [{"heading": heading, "text": text} for heading, text in sheet],
         "reference": f"docs/rules/{name}.md",

@@ -52,6 +52,7 @@ class GoofspielGame(Game):
 
     name: ClassVar[str] = "goofspiel"
     title: ClassVar[str] = "Goofspiel"
+    title_ja: ClassVar[str] = "ゴフスピール"
     version: ClassVar[str] = "1.0.0"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2

@@ -79,6 +79,7 @@ class LooneyGame(Game):
 
     name: ClassVar[str] = "looney"
     title: ClassVar[str] = "Looney Tunes Trading Card Game"
+    title_ja: ClassVar[str] = "ルーニー・テューンズ トレーディングカードゲーム"
     version: ClassVar[str] = "1.0.0"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4

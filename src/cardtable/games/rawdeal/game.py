@@ -95,6 +95,7 @@ class RawDealGame(Game):
 
     name: ClassVar[str] = "rawdeal"
     title: ClassVar[str] = "Raw Deal (wrestling card game)"
+    title_ja: ClassVar[str] = "Raw Deal（プロレスのカードゲーム）"
     version: ClassVar[str] = "0.1.0"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4

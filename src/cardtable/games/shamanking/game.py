@@ -75,6 +75,7 @@ class SKGame(Game):
 
     name: ClassVar[str] = "shamanking"
     title: ClassVar[str] = "Shaman King Trading Card Game"
+    title_ja: ClassVar[str] = "シャーマンキング トレーディングカードゲーム"
     version: ClassVar[str] = "0.1.0"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2

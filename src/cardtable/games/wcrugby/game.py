@@ -59,6 +59,7 @@ class RugbyGame(Game):
 
     name: ClassVar[str] = "wcrugby"
     title: ClassVar[str] = "Wheelchair Rugby Card Game (unofficial)"
+    title_ja: ClassVar[str] = "車いすラグビーカードゲーム（非公式）"
     version: ClassVar[str] = "1.0.0"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
