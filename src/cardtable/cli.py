@@ -268,9 +268,14 @@ def serve(
             "e.g. https://example.org); the server's own pages always may",
         ),
     ] = None,
+    max_connections: Annotated[
+        int,
+        typer.Option(min=1, help="connections at once; beyond them the server answers 503"),
+    ] = 1000,
 ) -> None:
     """Serve games to browsers: open the printed address (docs/server-api.md)."""
-    serve_session(console, host, port, db, abandon_after * 60, tuple(allow_origin or ()))
+    origins = tuple(allow_origin or ())
+    serve_session(console, host, port, db, abandon_after * 60, origins, max_connections)
 
 
 @app.command(cls=Command)

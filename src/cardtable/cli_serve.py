@@ -15,15 +15,18 @@ def serve(
     db: str | None,
     abandon_after: float = 1800.0,
     origins: tuple[str, ...] = (),
+    max_connections: int = 1000,
 ) -> None:
     """Start the server on ``host:port`` over the database ``db`` and print where to open it;
     a table whose seats' people are all away for ``abandon_after`` seconds is abandoned;
-    browser pages of ``origins`` may open its tables besides its own."""
+    browser pages of ``origins`` may open its tables besides its own; at most
+    ``max_connections`` at once (server/transport.py)."""
     try:
         import uvicorn
 
         from cardtable.server.app import create_app
         from cardtable.server.storage import default_url
+        from cardtable.server.transport import uvicorn_config
     except ImportError as exc:
         raise CardtableError(
             f"cardtable serve needs the server extra ({exc.name} is missing): "
@@ -37,16 +40,8 @@ def serve(
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     console.print(f"cardtable server: open [bold]http://{shown}:{port}/[/] in a browser")
     console.print(f"database: {escape(_safe_url(url))} · stop with Ctrl+C")
-    # no per-message deflate: compressing every update costs more CPU than the bandwidth saves
-    # a client message is a few numbers: a larger one closes its connection (code 1009)
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        log_level="warning",
-        ws_per_message_deflate=False,
-        ws_max_size=1 << 20,
-    )
+    config = uvicorn_config(app, host, port, max_connections=max_connections)
+    uvicorn.Server(config).run()
 
 
 def _safe_url(url: str) -> str:
