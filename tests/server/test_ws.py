@@ -174,3 +174,16 @@ def test_a_whole_game_against_an_agent(client: TestClient, game: str) -> None:
         end = play_until(ws, receive(ws), 10**6, random.Random(3))
     assert end["status"] == "finished"
     assert client.get("/api/tables").json()["finished"][0]["table"] == t["table"]
+
+
+def test_the_seat_token_may_travel_as_a_subprotocol_not_in_the_address(client: TestClient) -> None:
+    """Issue 27.6: the browser sends its seat's token as a WebSocket subprotocol (a header)
+    instead of the query string, which proxies log; the server answers with ``cardtable``."""
+    t = new_table(client, seats=[HUMAN, agent()], seed=1)
+    protocols = ["cardtable", f"token.{t['token']}"]
+    with client.websocket_connect(ws_path(t["table"]), subprotocols=protocols) as ws:
+        assert ws.accepted_subprotocol == "cardtable"
+        msg = receive(ws)
+        assert msg["seat"] == 0
+    with client.websocket_connect(ws_path(t["table"]), subprotocols=["cardtable", "token.x"]) as ws:
+        assert receive(ws)["type"] == "error"  # a wrong token is refused as in the address

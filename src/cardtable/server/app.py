@@ -87,6 +87,16 @@ async def _body(request: Request) -> dict[str, Any]:
     return data
 
 
+def token_of(protocols: str) -> str | None:
+    """The seat token a browser sends among its WebSocket subprotocols (``cardtable,
+    token.TOKEN``: a header, which proxies do not log, unlike the address), or ``None``."""
+    for item in protocols.split(",")[:8]:
+        name = item.strip()
+        if name.startswith("token.") and len(name) <= 200:
+            return name.removeprefix("token.")
+    return None
+
+
 def origin_allowed(headers: Mapping[str, str], allowed: frozenset[str]) -> bool:
     """Whether a WebSocket's ``Origin`` may open it: none (a program, not a browser), the
     server's own host (``Host``), or one of ``allowed`` (``scheme://host[:port]``)."""
@@ -277,7 +287,9 @@ def _add_table_socket(
     async def table_socket(
         websocket: WebSocket, table: str, token: str | None = None, lang: str | None = None
     ) -> None:
-        await websocket.accept()
+        offered = websocket.headers.get("sec-websocket-protocol", "")
+        await websocket.accept(subprotocol="cardtable" if "cardtable" in offered else None)
+        token = token_of(offered) or token
         if not origin_allowed(websocket.headers, origins):
             origin = brief(websocket.headers.get("origin"))
             message = f"a page from {origin} may not open this server's tables"

@@ -246,8 +246,10 @@ export async function tablePage(root, table) {
 
   function connect() {
     setConn("connecting");
-    const q = `?lang=${lang()}${token ? `&token=${encodeURIComponent(token)}` : ""}`;
-    ws = new WebSocket(wsURL(`/ws/tables/${encodeURIComponent(table)}${q}`));
+    // the seat's token travels as a WebSocket subprotocol (a header), not in the address,
+    // which proxies and browser histories keep
+    const protocols = token ? ["cardtable", `token.${token}`] : ["cardtable"];
+    ws = new WebSocket(wsURL(`/ws/tables/${encodeURIComponent(table)}?lang=${lang()}`), protocols);
     firstOfConnection = true;
     let gotMessage = false;
     ws.onopen = () => setConn("live");
