@@ -141,7 +141,8 @@ async def match(
     while time.perf_counter() < deadline[0]:
         body = {"game": game, "seats": [{"kind": "human"}, {"kind": "human"}]}
         t = (await http.post("/api/tables", json=body)).json()
-        j = (await http.post(f"/api/tables/{t['table']}/join", json={})).json()
+        invite = {"invite": t["invites"][0]["invite"]}  # the other seat's
+        j = (await http.post(f"/api/tables/{t['table']}/join", json=invite)).json()
         path = f"{ws_base}/ws/tables/{t['table']}?token="
         async with connect(path + t["token"]) as a, connect(path + j["token"]) as b:
             if first:

@@ -37,6 +37,25 @@ def new_table(client: TestClient, game: str = "looney", **body: Any) -> dict[str
     return data
 
 
+def invite(created: dict[str, Any], seat: int | None = None) -> str:
+    """The invite of ``seat`` (else of the first free seat) in a create answer."""
+    for item in created["invites"]:
+        if seat is None or item["seat"] == seat:
+            found: str = item["invite"]
+            return found
+    raise AssertionError(f"no invite for seat {seat} in {created['invites']}")
+
+
+def join(client: TestClient, created: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
+    """Take a seat of a table made by ``new_table`` with its invite (``seat``'s, else the
+    first); the join answer."""
+    path = f"/api/tables/{created['table']}/join"
+    r = client.post(path, json={"invite": invite(created, seat)})
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
 def ws_path(table: str, token: str | None = None) -> str:
     """The WebSocket path of a table, for a seat's token or a spectator."""
     return f"/ws/tables/{table}" + (f"?token={token}" if token else "")

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 import yaml
 from fastapi.testclient import TestClient
-from server_helpers import HUMAN, agent, new_table, receive, ws_path
+from server_helpers import HUMAN, agent, join, new_table, receive, ws_path
 
 import cardtable
 
@@ -169,10 +169,11 @@ def test_malformed_bodies(client: TestClient) -> None:
     assert r.status_code == 400 and "body is longer than" in r.json()["error"]
     r = post_raw(client, b"\xff\xfe")
     assert r.status_code == 400 and "not valid JSON" in r.json()["error"]
-    r = client.post("/api/tables/nope/join", json={"seat": "1"})
-    assert r.status_code == 400 and "field 'seat'" in r.json()["error"]
+    r = client.post("/api/tables/nope/join", json={"invite": 1})
+    assert r.status_code == 400 and "field 'invite'" in r.json()["error"]
     assert client.get("/api/tables/nope").status_code == 404
-    assert "no table" in client.post("/api/tables/nope/join", json={}).json()["error"]
+    r = client.post("/api/tables/nope/join", json={"invite": "x" * 32})
+    assert r.status_code == 404 and "no table" in r.json()["error"]
 
 
 def post_raw(client: TestClient, body: bytes) -> Any:
@@ -237,21 +238,23 @@ def test_the_creators_seat_is_stored_with_the_table_in_one_write(
 
 
 def test_create_join_and_list(client: TestClient) -> None:
-    t = new_table(client, seat=1)
-    assert t["seat"] == 1 and len(t["token"]) >= 24 and t["invite"] == f"/join/{t['table']}"
+    t = new_table(client, seat=1, visibility="public")
+    assert t["seat"] == 1 and len(t["token"]) >= 24
+    [inv] = t["invites"]
+    assert inv["seat"] == 0 and len(inv["invite"]) >= 32 and inv["invite"] != t["token"]
+    assert inv["link"] == f"/join/{t['table']}#invite={inv['invite']}"
+    assert t["watch"] == f"/table/{t['table']}?watch=1" and t["visibility"] == "public"
     summary = client.get(f"/api/tables/{t['table']}").json()
-    assert summary["status"] == "open"
+    assert summary["status"] == "open" and summary["visibility"] == "public"
     assert summary["seats"] == [{"kind": "human", "taken": False}, {"kind": "human", "taken": True}]
-    assert "seed" not in summary and "token" not in str(summary)
+    assert "seed" not in summary and "token" not in str(summary) and "invite" not in str(summary)
     lists = client.get("/api/tables").json()
     assert [s["table"] for s in lists["open"]] == [t["table"]]
-    taken = client.post(f"/api/tables/{t['table']}/join", json={"seat": 1})
-    assert taken.status_code == 409 and "seat 1 is taken" in taken.json()["error"]
-    j = client.post(f"/api/tables/{t['table']}/join", json={}).json()
+    j = join(client, t)
     assert j["seat"] == 0 and j["token"] != t["token"]
     assert client.get(f"/api/tables/{t['table']}").json()["status"] == "running"
-    full = client.post(f"/api/tables/{t['table']}/join", json={})
-    assert full.status_code == 409 and "running" in full.json()["error"]
+    again = client.post(f"/api/tables/{t['table']}/join", json={"invite": inv["invite"]})
+    assert again.status_code == 403 and "not valid" in again.json()["error"]
     assert [s["table"] for s in client.get("/api/tables").json()["running"]] == [t["table"]]
 
 
@@ -260,8 +263,8 @@ def test_agent_seat_is_taken_and_listed_with_its_spec(client: TestClient) -> Non
     summary = client.get(f"/api/tables/{t['table']}").json()
     assert summary["status"] == "running"  # the only human seat is the creator's
     assert summary["seats"][1] == {"kind": "agent", "taken": True, "spec": "greedy"}
-    r = client.post(f"/api/tables/{t['table']}/join", json={"seat": 1})
-    assert r.status_code == 409
+    r = client.post(f"/api/tables/{t['table']}/join", json={"invite": "x" * 32})
+    assert r.status_code == 403 and t["invites"] == []
 
 
 def test_decks_by_starter_name_and_by_text(client: TestClient) -> None:

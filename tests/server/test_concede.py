@@ -7,19 +7,19 @@ import time
 from pathlib import Path
 
 from fastapi.testclient import TestClient
-from server_helpers import HUMAN, agent, new_table, receive, ws_path
+from server_helpers import HUMAN, agent, join, new_table, receive, ws_path
 
 from cardtable.server.app import create_app
 
 
 def test_a_seat_concedes_and_the_other_wins(client: TestClient) -> None:
-    t = new_table(client, game="goofspiel")
+    t = new_table(client, game="goofspiel", visibility="public")
     # an open table cannot be conceded
     with client.websocket_connect(ws_path(t["table"], t["token"])) as ws:
         receive(ws)
         ws.send_json({"type": "concede"})
         assert "waiting for players" in receive(ws)["message"]
-    j = client.post(f"/api/tables/{t['table']}/join", json={}).json()
+    j = join(client, t)
     with (
         client.websocket_connect(ws_path(t["table"], t["token"])) as ws0,
         client.websocket_connect(ws_path(t["table"], j["token"])) as ws1,
@@ -51,7 +51,9 @@ def test_a_seat_concedes_and_the_other_wins(client: TestClient) -> None:
 def test_a_table_nobody_comes_back_to_is_abandoned(tmp_path: Path) -> None:
     app = create_app(f"sqlite:///{tmp_path / 't.db'}", abandon_after=0.4)
     with TestClient(app) as client:
-        left = new_table(client, game="goofspiel", seats=[HUMAN, agent("random")])
+        left = new_table(
+            client, game="goofspiel", seats=[HUMAN, agent("random")], visibility="public"
+        )
         kept = new_table(client, game="goofspiel", seats=[HUMAN, agent("random")])
         with client.websocket_connect(ws_path(kept["table"], kept["token"])) as ws:
             receive(ws)

@@ -4,12 +4,12 @@ cards went, the cards that connection may see), for the browser to mark the oppo
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
-from server_helpers import new_table, receive, ws_path
+from server_helpers import join, new_table, receive, ws_path
 
 
 def test_last_names_the_mover_and_only_the_cards_a_viewer_may_see(client: TestClient) -> None:
     t = new_table(client, game="wcrugby")
-    j = client.post(f"/api/tables/{t['table']}/join", json={}).json()
+    j = join(client, t)
     tokens = {0: t["token"], 1: j["token"]}
     with (
         client.websocket_connect(ws_path(t["table"], tokens[0])) as ws0,

@@ -129,6 +129,7 @@ def test_seat_0_is_sent_none_of_seat_1s_hidden_cards(client: TestClient, game_na
             "game": game_name,
             "seats": [HUMAN, agent("greedy")],
             "seed": 2,
+            "visibility": "public",  # listed: the lobby's list is checked too
             "decks": distinct_decks(cardtable.load_game(game_name)),
         },
     )
@@ -195,6 +196,7 @@ def test_a_spectator_is_sent_no_card_that_was_never_public(
             "options": options,
             "seats": [HUMAN, *[agent("random")] * (players - 1)],
             "seed": 5,
+            "visibility": "public",
         },
     )
     t = r.json()

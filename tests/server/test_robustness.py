@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import HUMAN, agent, new_table, receive, ws_path
+from server_helpers import HUMAN, agent, invite, join, new_table, receive, ws_path
 from sqlalchemy.exc import OperationalError
 from starlette.testclient import WebSocketTestSession
 
@@ -153,7 +153,7 @@ def test_two_connections_of_one_seat_and_a_client_that_leaves_mid_update(
     client: TestClient,
 ) -> None:
     t = new_table(client, game="shamanking")
-    j = client.post(f"/api/tables/{t['table']}/join", json={}).json()
+    j = join(client, t)
     tokens = {t["seat"]: t["token"], j["seat"]: j["token"]}
     with client.websocket_connect(ws_path(t["table"])) as ws:
         to_act = receive(ws)["to_act"]
@@ -266,7 +266,8 @@ def test_a_table_id_that_cannot_be_one_never_reaches_the_database(
         for bad in ("a\x00b", "x" * 10_000, "é"):
             path = quote(bad, safe="")
             assert c.get("/api/tables/" + path).status_code == 404
-            assert c.post(f"/api/tables/{path}/join", json={}).status_code == 404
+            r = c.post(f"/api/tables/{path}/join", json={"invite": "x" * 32})
+            assert r.status_code == 404
             with c.websocket_connect(ws_path(path)) as ws:
                 msg = receive(ws)
                 assert msg["type"] == "error" and len(msg["message"]) < 200
@@ -285,7 +286,7 @@ def test_a_locked_database_answers_503_to_create_and_join(
     monkeypatch.setattr(store, "take_seat", locked)
     r = client.post("/api/tables", json={"game": "looney", "seats": [HUMAN, agent()]})
     assert r.status_code == 503 and "12345" not in r.text, r.text
-    r = client.post(f"/api/tables/{t['table']}/join", json={})
+    r = client.post(f"/api/tables/{t['table']}/join", json={"invite": invite(t)})
     assert r.status_code == 503 and "12345" not in r.text, r.text
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import HUMAN, agent, new_table, play_until, receive, ws_path
+from server_helpers import HUMAN, agent, join, new_table, play_until, receive, ws_path
 
 from cardtable.server.app import create_app
 from cardtable.server.storage import (
@@ -18,7 +18,7 @@ from cardtable.server.storage import (
     OPEN,
     RUNNING,
     ActionConflict,
-    SeatTaken,
+    BadInvite,
     Store,
     TableRow,
 )
@@ -32,7 +32,7 @@ def a_row(table_id: str = "t1") -> TableRow:
         seed=5,
         decks=None,
         seats=[
-            {"kind": "human", "spec": None, "token_hash": None, "taken": False},
+            {"kind": "human", "spec": None, "token_hash": None, "taken": False, "invite_hash": "i"},
             {"kind": "agent", "spec": "greedy", "token_hash": None, "taken": True},
         ],
         status=OPEN,
@@ -45,10 +45,12 @@ def test_rows_round_trip_and_an_action_index_is_stored_once(db_url: str) -> None
     other = Store(db_url)  # a second server process on the same database
     try:
         store.create(a_row())
-        seat, row = store.take_seat("t1", None, "h" * 64)
-        assert seat == 0 and row.status == RUNNING
-        with pytest.raises(SeatTaken):
-            other.take_seat("t1", 0, "x" * 64)
+        with pytest.raises(BadInvite):
+            store.take_seat("t1", "wrong", "h" * 64)
+        seat, row = store.take_seat("t1", "i", "h" * 64)
+        assert seat == 0 and row.status == RUNNING and row.seats[0]["invite_hash"] is None
+        with pytest.raises(BadInvite):  # the invite is spent
+            other.take_seat("t1", "i", "x" * 64)
         store.append_action("t1", 0, 17, 0, None)
         with pytest.raises(ActionConflict):
             other.append_action("t1", 0, 99, 0, None)
@@ -70,9 +72,10 @@ def test_rows_round_trip_and_an_action_index_is_stored_once(db_url: str) -> None
 def test_a_restarted_server_finds_every_game_where_it_was(db_url: str) -> None:
     rng = random.Random(4)
     with TestClient(create_app(db_url)) as client:
-        vs_agent = new_table(client, seats=[HUMAN, agent("greedy")], seed=9)
-        two = new_table(client, game="shamanking")
-        j = client.post(f"/api/tables/{two['table']}/join", json={}).json()
+        listed = {"visibility": "public"}
+        vs_agent = new_table(client, seats=[HUMAN, agent("greedy")], seed=9, **listed)
+        two = new_table(client, game="shamanking", **listed)
+        j = join(client, two)
         with client.websocket_connect(ws_path(vs_agent["table"], vs_agent["token"])) as ws:
             m = play_until(ws, receive(ws), 12, rng)
             while m["to_act"] != 0 and m["status"] == "running":
@@ -84,7 +87,7 @@ def test_a_restarted_server_finds_every_game_where_it_was(db_url: str) -> None:
                 m = receive(ws)
                 ws.send_json({"type": "act", "action": m["legal"][-1]["action"], "seq": m["seq"]})
                 assert receive(ws)["seq"] == m["seq"] + 1
-        waiting = new_table(client, game="wcrugby")
+        waiting = new_table(client, game="wcrugby", **listed)
         before = {
             (table, token): _first(client, table, token)
             for table, token in [
@@ -108,7 +111,7 @@ def test_a_restarted_server_finds_every_game_where_it_was(db_url: str) -> None:
 def test_two_servers_on_one_database_never_store_two_different_actions(db_url: str) -> None:
     with TestClient(create_app(db_url)) as a, TestClient(create_app(db_url)) as b:
         t = new_table(a)
-        j = a.post(f"/api/tables/{t['table']}/join", json={}).json()
+        j = join(a, t)
         tokens = {t["seat"]: t["token"], j["seat"]: j["token"]}
         # both servers load the table at seq 0
         first_a = _first(a, t["table"], None)

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import HUMAN, agent, new_table, play_until, receive, ws_path
+from server_helpers import HUMAN, agent, join, new_table, play_until, receive, ws_path
 from starlette.websockets import WebSocketDisconnect
 
 import cardtable
@@ -17,7 +17,7 @@ import cardtable
 def two_people(client: TestClient, **body: Any) -> tuple[str, str, str]:
     """A running table of two people; (table, token of seat 0, token of seat 1)."""
     t = new_table(client, **body)
-    j = client.post(f"/api/tables/{t['table']}/join", json={}).json()
+    j = join(client, t)
     return t["table"], t["token"], j["token"]
 
 
@@ -127,7 +127,7 @@ def test_refusals_change_nothing(client: TestClient) -> None:
 
 
 def test_a_finished_table_refuses_actions(client: TestClient) -> None:
-    t = new_table(client, seats=[HUMAN, agent("random")], seed=11)
+    t = new_table(client, seats=[HUMAN, agent("random")], seed=11, visibility="public")
     with client.websocket_connect(ws_path(t["table"], t["token"])) as ws:
         end = play_until(ws, receive(ws), 10**6, random.Random(1))
         assert end["status"] == "finished" and end["to_act"] is None and end["legal"] == []
@@ -169,7 +169,7 @@ def test_the_first_update_carries_the_whole_log_and_later_ones_only_new_lines(
 
 @pytest.mark.parametrize("game", cardtable.available_games())
 def test_a_whole_game_against_an_agent(client: TestClient, game: str) -> None:
-    t = new_table(client, game=game, seats=[HUMAN, agent("greedy")], seed=21)
+    t = new_table(client, game=game, seats=[HUMAN, agent("greedy")], seed=21, visibility="public")
     with client.websocket_connect(ws_path(t["table"], t["token"])) as ws:
         end = play_until(ws, receive(ws), 10**6, random.Random(3))
     assert end["status"] == "finished"

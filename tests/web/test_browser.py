@@ -47,10 +47,13 @@ def start_table(
     opponent: str,
     options: dict[str, Any] | None = None,
     seed: int | None = None,
+    visibility: str = "public",
 ) -> str:
-    """Fill the lobby's form and start a table; the table's id."""
+    """Fill the lobby's form and start a table (``public``: the lobby lists it, which these
+    tests check); the table's id."""
     page.goto(f"{base}/?game={game}")
     page.wait_for_selector(f'.game-tile.selected[data-game="{game}"]')
+    page.select_option("#visibility", visibility)
     if options:
         page.click("details.options summary")
         for name, value in options.items():
@@ -283,29 +286,48 @@ def test_deck_upload_shows_the_problems(page: Any, server: str, shots: Path) -> 
 def test_invite_a_person_and_spectate(
     page: Any, second_browser: Any, server: str, shots: Path
 ) -> None:
-    start_table(page, server, "shamanking", "human")
-    invite = page.locator("#invite-link")
+    """Issue 27.3: a private table (the form's default) with a seat for a person: the host
+    copies that seat's invite link; the table's address alone offers no seat; the invite
+    takes the seat in another browser, once."""
+    table = start_table(page, server, "shamanking", "human", visibility="private")
+    invite = page.locator('input.invite-link[data-seat="1"]')
     invite.wait_for()
     link = invite.input_value()
-    assert re.search(r"/join/[^/]+$", link)
+    assert re.search(rf"/join/{table}#invite=[\w-]{{32}}$", link), link
     page.screenshot(path=str(shots / "invite-waiting.png"), full_page=True)
+    lobby = second_browser.new_page()
+    lobby.goto(server)
+    lobby.wait_for_selector('.table-list[data-list="open"]')
+    assert lobby.locator(f'tr[data-table="{table}"]').count() == 0  # private: not listed
     friend = second_browser.new_page()
+    friend.goto(link.split("#")[0])  # the id without the invite: no seat, said nicely
+    friend.wait_for_selector(".no-invite")
+    assert "invite link" in friend.locator(".no-invite").inner_text()
+    assert friend.locator("button.take-seat").count() == 0
+    friend.screenshot(path=str(shots / "join-without-invite.png"), full_page=True)
     friend.goto(link)
     friend.click("button.take-seat")
     friend.wait_for_url(re.compile(r"/table/"))
     friend.wait_for_selector("#board .card")
     assert "You are P1" in friend.locator("#prompt").inner_text()
     # both see the game running; one of them is to act
-    started = """() => !document.querySelector('#invite-link')
+    started = """() => !document.querySelector('.invite-link')
                    && /Your turn|Who sends|Waiting for P/.test(
                         document.querySelector('.prompt-title').innerText)"""
     page.wait_for_function(started)
     friend.wait_for_function(started)
     acting = [p.locator("#actions button.action").count() > 0 for p in (page, friend)]
     assert sorted(acting) == [False, True], acting
+    # the invite is spent: opened again, it offers no seat
+    again = second_browser.new_page()
+    again.goto(server)  # forget the friend's seat in this browser: a third person
+    again.evaluate(f"() => localStorage.removeItem('cardtable.seat.{table}')")
+    again.goto(link)
+    again.wait_for_selector(".seat-list")
+    assert again.locator("button.take-seat").count() == 0
     # a spectator in another browser sees the public view, with no moves
     watcher = second_browser.new_page()
-    watcher.goto(link.replace("/join/", "/table/") + "?watch=1")
+    watcher.goto(f"{server}/table/{table}?watch=1")
     watcher.wait_for_selector("#board .card")
     assert "spectator" in watcher.locator("#prompt").inner_text()
     assert watcher.locator("#actions button.action").count() == 0

@@ -283,3 +283,36 @@ def test_play_goofspiel_in_each_language(
         shot(page, lang_shots, f"{lang}-5-replay")
         assert re.search(says["result"], page.inner_text("#replay-result"))
     print(f"screenshots of the game in {lang}: {lang_shots}")
+
+
+def post(base: str, path: str, body: dict[str, Any]) -> Any:
+    req = urllib.request.Request(
+        f"{base}{path}",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(req, timeout=10) as res:
+        return json.load(res)
+
+
+def test_the_join_page_refuses_without_a_valid_invite_in_japanese(
+    playwright_session: Any, lang_server: str, lang_shots: Path
+) -> None:
+    """Issue 27.3: a join link whose invite is wrong, or a table's address without one, is
+    refused in the page's language, and the page offers to watch instead."""
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    body = {"game": "goofspiel", "seats": seats, "visibility": "public"}
+    table = post(lang_server, "/api/tables", body)["table"]
+    with browser_page(playwright_session, "ja") as page:
+        page.goto(f"{lang_server}/join/{table}#invite=not-the-invite")
+        page.click("button.take-seat")
+        page.wait_for_selector(".join p.error:not([hidden])")
+        assert "この招待は無効だ" in page.inner_text(".join p.error:not([hidden])")
+        assert_japanese(page, lang_server, None, "join page, a wrong invite")
+        page.goto(f"{lang_server}/join/{table}")
+        page.wait_for_selector(".no-invite")
+        assert "招待リンクが要る" in page.inner_text(".no-invite")
+        assert page.locator("button.take-seat").count() == 0
+        assert_japanese(page, lang_server, None, "join page without an invite")
+        shot(page, lang_shots, "ja-join-without-invite")

@@ -265,10 +265,10 @@ def _add_table_routes(app: FastAPI, svc: Callable[[], GameService]) -> None:
 
     @app.post("/api/tables/{table}/join")
     async def join_table(table: str, request: Request) -> dict[str, Any]:
-        seat = (await _body(request)).get("seat")
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-            raise BadRequest("field 'seat': a seat number")
-        return await svc().join(table, seat)
+        invite = (await _body(request)).get("invite")
+        if invite is not None and not isinstance(invite, str):
+            raise BadRequest("field 'invite': the invite of the link the table's host sent")
+        return await svc().join(table, invite)
 
     @app.get("/api/tables/{table}/replay")
     async def replay(

@@ -284,6 +284,7 @@ def summary(row: TableRow, text: str | None = None) -> dict[str, Any]:
             for s in row.seats
         ],
         "status": row.status,
+        "visibility": row.visibility,
         "created": datetime.fromtimestamp(row.created, UTC).isoformat(timespec="seconds"),
     }
     if row.result is not None:

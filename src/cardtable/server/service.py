@@ -38,18 +38,22 @@ from cardtable.server.storage import (
     ABANDONED,
     FINISHED,
     OPEN,
+    PUBLIC,
     RUNNING,
     ActionConflict,
+    BadInvite,
     SeatTaken,
     StorageError,
     Store,
     StoredAction,
     TableRow,
+    same_hash,
 )
 
 log = logging.getLogger("cardtable.server")
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-"""What a table id may be (new ids are ``secrets.token_urlsafe(6)``: 8 such characters)."""
+"""What a table id may be (new ids are ``secrets.token_urlsafe(9)``: 12 such characters, 72
+random bits: the id is what lets one watch a private table)."""
 MAX_ENDINGS = 1000
 """The last spectator views of finished tables kept (for the lobby's result sentences)."""
 T = TypeVar("T")
@@ -170,22 +174,49 @@ class GameService:
 
     # ----- tables and seats --------------------------------------------------------------
     async def create_table(self, body: dict[str, Any]) -> dict[str, Any]:
-        """Make a table from a create request; the creator takes a seat and its token. The
-        request is checked on a thread (reading deck files and loading a game take time) and
-        the table is stored with the creator's seat taken, in one write."""
+        """Make a table from a create request; the creator takes a seat and its token, and
+        gets one invite per other human seat. The request is checked on a thread (reading
+        deck files and loading a game take time) and the table is stored with the creator's
+        seat taken and the invites' hashes, in one write."""
         token = secrets.token_urlsafe(24)
         row, seat = await asyncio.to_thread(new_table_row, body, token_hash(token))
+        invites = invite_seats(row)
         await self.db(self.store.create, row)
         await self.get(row.id)  # in memory from now on: an agent to act starts thinking
-        return {"table": row.id, "seat": seat, "token": token, "invite": f"/join/{row.id}"}
+        return {
+            "table": row.id,
+            "seat": seat,
+            "token": token,
+            "visibility": row.visibility,
+            "invites": [
+                {"seat": i, "invite": invite, "link": f"/join/{row.id}#invite={invite}"}
+                for i, invite in invites.items()
+            ],
+            "watch": f"/table/{row.id}?watch=1",
+        }
 
-    async def join(self, table_id: str, seat: int | None) -> dict[str, Any]:
-        """Take a free human seat (``seat`` or the first); the token is returned only here."""
+    async def join(self, table_id: str, invite: str | None) -> dict[str, Any]:
+        """Take the free human seat ``invite`` was made for (the invite is spent); the seat's
+        token is returned only here. Raises Forbidden (no invite, or one that no free seat of
+        the table has), Conflict (the table is no longer open) or NotFound."""
+        if not invite:
+            raise Forbidden(
+                f"joining table {brief(table_id)} needs an invite: open the invite link the "
+                "table's host sent you"
+            )
         live = await self.get(table_id)
-        token = secrets.token_urlsafe(24)
+        token, hashed = secrets.token_urlsafe(24), token_hash(invite)
         async with live.lock:
+            # a guess is refused here, without the database's write lock: the table in
+            # memory holds every invite the database still has (invites are only ever spent)
+            if not any(same_hash(s.get("invite_hash"), hashed) for s in live.row.seats):
+                raise Forbidden(f"this invite is not valid for table {table_id} (or was used)")
             try:
-                taken, row = await self.db(self.store.take_seat, table_id, seat, token_hash(token))
+                taken, row = await self.db(
+                    self.store.take_seat, table_id, hashed, token_hash(token)
+                )
+            except BadInvite as exc:
+                raise Forbidden(str(exc)) from None
             except SeatTaken as exc:
                 raise Conflict(str(exc)) from None
             except StorageError as exc:
@@ -196,11 +227,12 @@ class GameService:
         return {"table": table_id, "seat": taken, "token": token}
 
     async def tables(self, lang: Lang = "en") -> dict[str, list[dict[str, Any]]]:
-        """The lobby's lists: open, running and (the latest) finished and abandoned tables,
-        the finished ones with how they ended in ``lang``."""
-        rows = await self.db(self.store.summaries, (OPEN, RUNNING), 500)
-        done = await self.db(self.store.summaries, (FINISHED,), 100)
-        gone = await self.db(self.store.summaries, (ABANDONED,), 100)
+        """The lobby's lists of public tables: open, running and (the latest) finished and
+        abandoned ones, the finished ones with how they ended in ``lang``. A private table
+        is never listed."""
+        rows = await self.db(self.store.summaries, (OPEN, RUNNING), 500, PUBLIC)
+        done = await self.db(self.store.summaries, (FINISHED,), 100, PUBLIC)
+        gone = await self.db(self.store.summaries, (ABANDONED,), 100, PUBLIC)
         out: dict[str, list[dict[str, Any]]] = {k: [] for k in (OPEN, RUNNING, FINISHED, ABANDONED)}
         for row in rows + done + gone:
             out[row.status].append(summary(row, await self.ending(row, lang)))
@@ -522,6 +554,17 @@ class GameService:
         )
         for sub in list(live.subscribers):
             self.send(live, sub, text)
+
+
+def invite_seats(row: TableRow) -> dict[int, str]:
+    """Give each free human seat of a new table an invite (random, 24 bytes, URL-safe), and
+    store only its hash in the seat; the invites by seat."""
+    invites: dict[int, str] = {}
+    for i, s in enumerate(row.seats):
+        if s["kind"] == "human" and not s["taken"]:
+            invites[i] = secrets.token_urlsafe(24)
+            s["invite_hash"] = token_hash(invites[i])
+    return invites
 
 
 def _check_running(live: LiveTable) -> None:

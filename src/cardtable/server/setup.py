@@ -22,7 +22,7 @@ from cardtable.core.decks import Deck, DeckProblem
 from cardtable.core.errors import CardtableError, DeckFileError, brief
 from cardtable.core.game import Game
 from cardtable.core.registry import game_class, load_game
-from cardtable.server.storage import OPEN, RUNNING, TableRow
+from cardtable.server.storage import OPEN, PRIVATE, PUBLIC, RUNNING, TableRow
 
 MAX_DECK_TEXT = 100_000
 # libyaml's loader when PyYAML has it: the pure-Python one takes seconds on a long deck text.
@@ -203,7 +203,8 @@ def new_table_row(body: dict[str, Any], creator_token_hash: str) -> tuple[TableR
     """A create request checked and made into a table to store, with the creator's seat
     taken under ``creator_token_hash``; the row and the creator's seat. Raises BadRequest.
 
-    A seed may be chosen only when one person plays: the seed decides every hidden card, so
+    ``visibility`` (``private`` by default) says whether the lobby lists it. A seed may be
+    chosen only when one person plays: the seed decides every hidden card, so
     whoever chooses it would know the other people's cards."""
     name, raw_seats, options = _game_fields(body)
     game = server_game(name, options, players=len(raw_seats))
@@ -217,7 +218,7 @@ def new_table_row(body: dict[str, Any], creator_token_hash: str) -> tuple[TableR
     except (CardtableError, ValueError) as exc:
         raise BadRequest(str(exc)) from None
     row = TableRow(
-        id=secrets.token_urlsafe(6),
+        id=secrets.token_urlsafe(9),
         game=game.name,
         options=game.options_dict(),
         seed=seed,
@@ -233,6 +234,7 @@ def new_table_row(body: dict[str, Any], creator_token_hash: str) -> tuple[TableR
         ],
         status=RUNNING if people == 1 else OPEN,
         created=time.time(),
+        visibility=_visibility_field(body),
     )
     return row, seat
 
@@ -280,6 +282,15 @@ def _seed_field(body: dict[str, Any], people: int) -> int:
             "hidden card, so whoever chooses it would know the others' cards); leave it out"
         )
     return seed
+
+
+def _visibility_field(body: dict[str, Any]) -> str:
+    """Who finds the table: ``private`` (the default: only people given its id or an invite)
+    or ``public`` (listed in the lobby). Raises BadRequest."""
+    visibility = body.get("visibility", PRIVATE)
+    if visibility not in (PRIVATE, PUBLIC):
+        raise BadRequest(f"field 'visibility': 'private' or 'public', not {brief(visibility)}")
+    return str(visibility)
 
 
 def _seat_field(body: dict[str, Any], seats: list[SeatSpec]) -> int:

@@ -11,6 +11,7 @@ is stored only if no other process stored an action with the same index first; t
 
 from __future__ import annotations
 
+import hmac
 import threading
 import time
 from contextlib import AbstractContextManager, nullcontext
@@ -31,17 +32,20 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from cardtable.core.errors import CardtableError, brief
 
 OPEN, RUNNING, FINISHED = "open", "running", "finished"
 ABANDONED = "abandoned"  # no seated person came back for the server's time limit
+PUBLIC, PRIVATE = "public", "private"  # listed in the lobby or not (docs/server-api.md)
 
 metadata = MetaData()
 
@@ -57,7 +61,12 @@ tables_t = Table(
     Column("status", String(16), nullable=False, index=True),
     Column("created", Float, nullable=False),
     Column("result", JSON, nullable=True),
+    Column("visibility", String(16), nullable=False, server_default=PRIVATE),
 )
+# Columns added after the first release, with the value their rows from before get: the Store
+# adds them to an older database on start (``ALTER TABLE ... ADD COLUMN``). The tables listed
+# before visibility existed stay listed (their ids were public already).
+ADDED_COLUMNS: dict[str, tuple[str, str]] = {"visibility": ("VARCHAR(16)", PUBLIC)}
 
 actions_t = Table(
     "actions",
@@ -82,6 +91,10 @@ class SeatTaken(StorageError):
     """The seat asked for is not a free human seat."""
 
 
+class BadInvite(StorageError):
+    """No free seat of the table has this invite (a wrong one, or one already used)."""
+
+
 @dataclass
 class TableRow:
     """One stored table; ``actions`` is filled only by :meth:`Store.load`."""
@@ -96,6 +109,7 @@ class TableRow:
     created: float
     result: list[float] | None = None
     actions: list[int] = field(default_factory=list)
+    visibility: str = PRIVATE
 
 
 def default_url(folder: Path | None = None) -> str:
@@ -138,6 +152,7 @@ def _row(r: Any) -> TableRow:
         status=r.status,
         created=r.created,
         result=r.result,
+        visibility=r.visibility,
     )
 
 
@@ -153,6 +168,27 @@ class Store:
         # letting threads wait on the file lock.
         self._write_lock = threading.Lock() if self.is_sqlite else None
         metadata.create_all(self.engine)
+        self._add_columns()
+
+    def _add_columns(self) -> None:
+        """Bring a database made by an older cardtable up to date: add each column of
+        ``ADDED_COLUMNS`` it lacks, its old rows taking the column's value for them. Another
+        process starting at the same time may add it first: that is fine."""
+        have = {c["name"] for c in inspect(self.engine).get_columns("tables")}
+        for name, (kind, old) in ADDED_COLUMNS.items():
+            if name in have:
+                continue
+            try:
+                with self._locked(), self.engine.begin() as conn:
+                    conn.execute(
+                        text(
+                            f"ALTER TABLE tables ADD COLUMN {name} {kind} NOT NULL DEFAULT '{old}'"
+                        )
+                    )
+            except (OperationalError, ProgrammingError):
+                columns = inspect(self.engine).get_columns("tables")
+                if name not in {c["name"] for c in columns}:
+                    raise
 
     def close(self) -> None:
         """Release the connections."""
@@ -175,6 +211,7 @@ class Store:
                     status=row.status,
                     created=row.created or time.time(),
                     result=row.result,
+                    visibility=row.visibility,
                 )
             )
 
@@ -193,14 +230,15 @@ class Store:
             row.actions = [a for (a,) in conn.execute(q)]
         return row
 
-    def summaries(self, statuses: tuple[str, ...], limit: int = 100) -> list[TableRow]:
-        """Tables with one of ``statuses``, newest first, without their actions."""
-        q = (
-            select(tables_t)
-            .where(tables_t.c.status.in_(statuses))
-            .order_by(tables_t.c.created.desc())
-            .limit(limit)
-        )
+    def summaries(
+        self, statuses: tuple[str, ...], limit: int = 100, visibility: str | None = None
+    ) -> list[TableRow]:
+        """Tables with one of ``statuses`` (and ``visibility``, if given), newest first,
+        without their actions."""
+        q = select(tables_t).where(tables_t.c.status.in_(statuses))
+        if visibility is not None:
+            q = q.where(tables_t.c.visibility == visibility)
+        q = q.order_by(tables_t.c.created.desc()).limit(limit)
         with self.engine.connect() as conn:
             return [_row(r) for r in conn.execute(q)]
 
@@ -214,29 +252,27 @@ class Store:
         with self.engine.connect() as conn:
             return [i for (i,) in conn.execute(q)]
 
-    def take_seat(self, table_id: str, seat: int | None, token_hash: str) -> tuple[int, TableRow]:
-        """Take ``seat`` (or the first free human seat) with a token hash; the table starts
-        running when no human seat is left free. Raises SeatTaken or StorageError."""
+    def take_seat(self, table_id: str, invite_hash: str, token_hash: str) -> tuple[int, TableRow]:
+        """Take the free human seat whose invite hashes to ``invite_hash``, with a token hash;
+        the invite is spent, and the table starts running when no human seat is left free.
+        Raises BadInvite (no free seat has this invite), SeatTaken (the table is not open)
+        or StorageError (no such table)."""
         with self._locked(), self.engine.begin() as conn:
             q = select(tables_t).where(tables_t.c.id == table_id).with_for_update()
             r = conn.execute(q).first()
             if r is None:
                 raise StorageError(f"no table {brief(table_id)}")
             row = _row(r)
+            free = [i for i, s in enumerate(row.seats) if s["kind"] == "human" and not s["taken"]]
+            seat = next(
+                (i for i in free if same_hash(row.seats[i].get("invite_hash"), invite_hash)), None
+            )
+            if seat is None:
+                raise BadInvite(f"this invite is not valid for table {table_id} (or was used)")
             if row.status != OPEN:
                 raise SeatTaken(f"table {table_id} is {row.status}: no seat is free")
-            free = [i for i, s in enumerate(row.seats) if s["kind"] == "human" and not s["taken"]]
-            if seat is None:
-                if not free:
-                    raise SeatTaken(f"table {table_id}: no human seat is free")
-                seat = free[0]
-            elif not 0 <= seat < len(row.seats):
-                raise SeatTaken(f"table {table_id} has seats 0 to {len(row.seats) - 1}")
-            elif seat not in free:
-                what = "an agent's seat" if row.seats[seat]["kind"] == "agent" else "taken"
-                raise SeatTaken(f"table {table_id}: seat {seat} is {what}")
             seats = [dict(s) for s in row.seats]
-            seats[seat].update(taken=True, token_hash=token_hash)
+            seats[seat].update(taken=True, token_hash=token_hash, invite_hash=None)
             status = RUNNING if len(free) == 1 else OPEN
             conn.execute(
                 update(tables_t).where(tables_t.c.id == table_id).values(seats=seats, status=status)
@@ -311,6 +347,11 @@ class StoredAction:
     action: int
     seat: int
     result: list[float] | None = None
+
+
+def same_hash(stored: Any, given: str) -> bool:
+    """Whether a stored hash is ``given`` (in constant time; a seat without one never is)."""
+    return isinstance(stored, str) and hmac.compare_digest(stored, given)
 
 
 def _conflict(a: StoredAction) -> str:

@@ -52,6 +52,8 @@ const REFUSALS = [
   [/^the table changed meanwhile/, () => t("The table changed meanwhile and has been reloaded: act again.")],
   [/^the server could not store/, () => t("The server could not save it (its database failed); nothing changed: try again.")],
   [/^this token is not valid/, () => t("This seat's token is not valid for this table.")],
+  [/^joining table \S+ needs an invite/, () => t("A seat needs the invite link the table's host sent you.")],
+  [/^this invite is not valid/, () => t("This invite is not valid: it is wrong or was already used.")],
   [/^P(\d+)'s agent \(([^)]*)\) cannot move/, (m) => t("P{p}'s computer player cannot move; the table waits. Reload the page to let it try again.", { p: m[1] })],
 ];
 
@@ -70,7 +72,8 @@ export function serverWords(message) {
 export const getJSON = (path, token) => request("GET", path, undefined, token);
 export const postJSON = (path, body, token) => request("POST", path, body ?? {}, token);
 
-// Seat tokens. sessionStorage keeps the seat of this tab across reloads; localStorage lets a
+// Seat tokens (and, for the host, the invites of the other seats: [{seat, invite, link}]).
+// sessionStorage keeps the seat of this tab across reloads; localStorage lets a
 // new tab (or a reopened browser) find it again. Keyed by table.
 const KEY = (table) => `cardtable.seat.${table}`;
 
@@ -89,8 +92,8 @@ export const seats = {
     }
     return null;
   },
-  set(table, seat, token) {
-    const raw = JSON.stringify({ seat, token });
+  set(table, seat, token, invites = []) {
+    const raw = JSON.stringify({ seat, token, invites });
     for (const store of [sessionStorage, localStorage]) {
       try {
         store.setItem(KEY(table), raw);

@@ -7,21 +7,30 @@ import { loadMessages, t } from "./i18n.js";
 import { agentName } from "./board.js";
 import { crumbs, h, langSwitch } from "./ui.js";
 
+// The invite of a join link: `/join/{table}#invite=TOKEN` (the part after # never reaches a
+// server or a proxy's log), or `?invite=TOKEN`.
+function inviteOf(loc) {
+  const fromHash = new URLSearchParams(loc.hash.slice(1)).get("invite");
+  return fromHash || new URLSearchParams(loc.search).get("invite") || null;
+}
+
 async function joinPage(root, table) {
   const mine = seats.get(table);
   if (mine) {
     location.replace(`/table/${encodeURIComponent(table)}`);
     return;
   }
+  const invite = inviteOf(location);
+  window.addEventListener("hashchange", () => location.reload(), { once: true }); // a link pasted here
   const info = await getJSON(`/api/tables/${encodeURIComponent(table)}?lang=${lang()}`);
   const title = ((await games()).find((g) => g.name === info.game) || { title: info.game }).title;
   crumbs(h("a", { href: "/" }, t("Lobby")), t("Join table {table}", { table }));
   document.title = t("{title} · join table {table}", { title, table });
-  const free = (info.seats || []).map((s, i) => ({ ...s, i })).filter((s) => s.kind === "human" && !s.taken);
+  const free = (info.seats || []).filter((s) => s.kind === "human" && !s.taken);
   const err = h("p.error", { hidden: true });
-  const takeSeat = async (seat) => {
+  const takeSeat = async () => {
     try {
-      const res = await postJSON(`/api/tables/${encodeURIComponent(table)}/join`, seat === undefined ? {} : { seat });
+      const res = await postJSON(`/api/tables/${encodeURIComponent(table)}/join`, { invite });
       seats.set(res.table || table, res.seat, res.token);
       location.replace(`/table/${encodeURIComponent(table)}`);
     } catch (e) {
@@ -29,6 +38,10 @@ async function joinPage(root, table) {
       err.textContent = t("Could not join: {why}", { why: e.message });
     }
   };
+  let offer;
+  if (!free.length || info.status !== "open") offer = h("p", null, info.status === "finished" ? t("This game is over.") : t("Every seat is taken."));
+  else if (!invite) offer = h("p.error.no-invite", { role: "alert" }, t("A seat needs the invite link the table's host sent you. Without it you may watch."));
+  else offer = h("div.join-buttons", null, h("button.primary.take-seat", { onclick: takeSeat }, t("Take my seat")));
   root.replaceChildren(
     h(
       "section.panel.join",
@@ -39,9 +52,7 @@ async function joinPage(root, table) {
         null,
         (info.seats || []).map((s, i) => h("li", null, `P${i}: `, s.kind === "agent" ? agentName(s.spec) : s.taken ? t("a person (taken)") : t("a free seat"))),
       ),
-      free.length
-        ? h("div.join-buttons", null, free.map((s) => h("button.primary.take-seat", { onclick: () => takeSeat(s.i), dataset: { seat: s.i } }, t("Take seat P{seat}", { seat: s.i }))))
-        : h("p", null, info.status === "finished" ? t("This game is over.") : t("Every seat is taken.")),
+      offer,
       h("p", null, h("a.button.ghost", { href: `/table/${encodeURIComponent(table)}?watch=1` }, t("Just watch")), " ", info.status === "finished" ? h("a.button", { href: `/replay/${table}` }, t("Replay")) : null),
       err,
     ),

@@ -96,6 +96,13 @@ function buildForm(form, g) {
   );
   const seatRows = h("div.seat-rows");
   const seed = h("input#seed", { type: "number", min: 0, placeholder: t("random") });
+  // private (the default): only people given a link find the table; public: the lobby lists it
+  const visibility = h(
+    "select#visibility",
+    { name: "visibility" },
+    h("option", { value: "private", selected: true }, t("Private: only people you send a link")),
+    h("option", { value: "public" }, t("Public: listed in the lobby, anyone may watch")),
+  );
   const createBtn = h("button#create.primary", { onclick: create }, t("Start the table"));
   const formError = h("p.error", { hidden: true });
 
@@ -225,13 +232,14 @@ function buildForm(form, g) {
       options,
       seats: seatState.map((s) => (s.kind === "agent" ? { kind: "agent", spec: s.spec } : { kind: "human" })),
       seat: me,
+      visibility: visibility.value,
     };
     if (seatState.some((s) => s.deck !== null)) body.decks = seatState.map((s) => (s.deck === null ? null : typeof s.deck === "string" ? s.deck : s.deck.text));
     if (seed.value !== "") body.seed = Number(seed.value);
     createBtn.disabled = true;
     try {
       const res = await postJSON("/api/tables", body);
-      seatStore.set(res.table, res.seat, res.token);
+      seatStore.set(res.table, res.seat, res.token, res.invites);
       location.href = `/table/${encodeURIComponent(res.table)}`;
     } catch (e) {
       formError.hidden = false;
@@ -247,6 +255,7 @@ function buildForm(form, g) {
     g.max_players > g.min_players ? h("label.opt", null, h("span.opt-name", null, t("players")), nPlayers) : "", // replaceChildren writes null as "null"
     seatRows,
     optionRows.length ? h("details.options", null, h("summary", null, t("Options ({n})", { n: optionRows.length })), h("div.opt-grid", null, optionRows)) : "",
+    h("label.opt.visibility", null, h("span.opt-name", null, t("who finds it")), visibility, h("span.opt-desc", null, t("a seat always needs its invite link"))),
     h("label.opt.seed", null, h("span.opt-name", null, t("seed")), seed, h("span.opt-desc", null, t("the shuffle; empty for a random one"))),
     formError,
     createBtn,
@@ -292,7 +301,7 @@ function renderLists(root, data, games) {
   const mine = (row) => seatStore.get(row.table);
   root.replaceChildren(
     section("open", data.open || [], (row) => [
-      mine(row) ? h("a.button", { href: `/table/${row.table}` }, t("Back to my seat")) : h("a.button.primary", { href: `/join/${row.table}` }, t("Join")),
+      mine(row) ? h("a.button", { href: `/table/${row.table}` }, t("Back to my seat")) : null, // a seat needs its invite link
       h("a.button.ghost", { href: `/table/${row.table}?watch=1` }, t("Watch")),
     ]),
     section("running", data.running || [], (row) => [

@@ -299,7 +299,7 @@ export async function tablePage(root, table) {
     for (const line of lines) logEl.appendChild(h("li", null, line));
     last = msg;
     pending = false;
-    if (statusChanged) await refreshSummary();
+    if (statusChanged || msg.status === "open") await refreshSummary(); // a seat taken
     render();
     stick(); // once the page around the log has its new size
   }
@@ -384,23 +384,32 @@ export async function tablePage(root, table) {
     renderBanner();
   }
 
+  // The host's invite links, one per seat still free (each takes its own seat, once).
+  function inviteLinks() {
+    const free = (stored && stored.invites ? stored.invites : []).filter((i) => summary.seats[i.seat] && !summary.seats[i.seat].taken);
+    if (!free.length) return [h("p", null, t("The table starts when every seat is taken; the host has sent the invite links."))];
+    return [
+      h("p", null, t("The table starts when every seat is taken. Send each person their own link (it takes one seat, once):")),
+      ...free.map((i) => {
+        const link = `${location.origin}${i.link}`;
+        return h(
+          "div.invite",
+          { dataset: { seat: i.seat } },
+          h("span.invite-seat", null, `P${i.seat}`),
+          h("input.invite-link", { value: link, readonly: true, dataset: { seat: i.seat }, onclick: (e) => e.target.select() }),
+          h("button", { onclick: () => copyText(link).then(() => toast(t("Link copied"), "ok")) }, t("Copy")),
+        );
+      }),
+    ];
+  }
+
   function renderPrompt() {
     const msg = last;
     const me = ctx.seat;
     const parts = [];
     const seatLine = me === null ? t("You are watching (spectator).") : t("You are P{p}.", { p: me });
     if (msg.status === "open") {
-      const invite = `${location.origin}/join/${table}`;
-      parts.push(
-        h("div.prompt-title", null, t("Waiting for players")),
-        h("p", null, t("The table starts when every seat is taken. Send this link to the people you invited:")),
-        h(
-          "div.invite",
-          null,
-          h("input#invite-link", { value: invite, readonly: true, onclick: (e) => e.target.select() }),
-          h("button", { onclick: () => copyText(invite).then(() => toast(t("Link copied"), "ok")) }, t("Copy")),
-        ),
-      );
+      parts.push(h("div.prompt-title", null, t("Waiting for players")), ...inviteLinks());
     } else if (msg.status === "finished") {
       parts.push(h("div.prompt-title", null, t("Game over")), h("p", null, msg.result_text || resultWords(ctx, msg.result)));
     } else if (msg.status === "abandoned") {
