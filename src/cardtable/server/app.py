@@ -28,6 +28,7 @@ from cardtable.server.live import (
     LiveTable,
     Subscriber,
 )
+from cardtable.server.methods import MethodGate, allowed_methods
 from cardtable.server.service import (
     ABANDON_AFTER,
     Conflict,
@@ -60,8 +61,8 @@ MAX_BODY = 8 * MAX_DECK_TEXT + 10_000
 MAX_MESSAGE = 10_000
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(status: int, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -166,6 +167,7 @@ def create_app(
         return holder["service"]
 
     _add_error_handlers(app)
+    app.add_middleware(MethodGate)
     _add_game_routes(app)
     _add_table_routes(app, svc)
     _add_table_socket(app, svc, frozenset(o.rstrip("/") for o in origins))
@@ -184,8 +186,11 @@ def _add_error_handlers(app: FastAPI) -> None:
         return _error(STATUS.get(type(exc), 400), str(exc))
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return _error(exc.status_code, str(exc.detail))
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:  # RFC 9110: a 405 names the methods the resource has
+            headers["Allow"] = ", ".join(allowed_methods(request.app, request.url.path))
+        return _error(exc.status_code, str(exc.detail), headers)
 
 
 def _add_game_routes(app: FastAPI) -> None:

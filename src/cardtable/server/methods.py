@@ -1,0 +1,51 @@
+"""Which methods a path answers, and 405 with ``Allow`` for the others (RFC 9110 15.5.6).
+
+The browser client's files are mounted at ``/`` and so match every path: without the gate, a
+``GET /api/decks/check`` would be looked for as a file (404) and a ``DELETE /api/games``
+refused by the file server without naming the methods the route has."""
+
+from __future__ import annotations
+
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+# what the browser client's files answer
+FILE_METHODS = ("GET", "HEAD")
+
+
+def route_methods(app: ASGIApp, path: str) -> list[str]:
+    """The methods of ``app``'s routes whose pattern ``path`` matches (sorted; none for a
+    path that no route has)."""
+    methods: set[str] = set()
+    for route in getattr(app, "routes", ()):
+        if isinstance(route, Route) and route.methods and route.path_regex.fullmatch(path):
+            methods |= route.methods
+    return sorted(methods)
+
+
+def allowed_methods(app: ASGIApp, path: str) -> list[str]:
+    """The methods ``path`` answers: its routes', else (a file) GET and HEAD."""
+    return route_methods(app, path) or list(FILE_METHODS)
+
+
+def method_not_allowed(allowed: list[str]) -> JSONResponse:
+    return JSONResponse(
+        {"error": "Method Not Allowed"}, status_code=405, headers={"Allow": ", ".join(allowed)}
+    )
+
+
+class MethodGate:
+    """ASGI middleware: a request for a route's path with a method none of its routes has
+    is answered 405 with ``Allow`` at once, before the files mounted at ``/`` can take it."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            allowed = route_methods(scope["app"], scope["path"])
+            if allowed and scope["method"] not in allowed:
+                await method_not_allowed(allowed)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
