@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -20,6 +22,7 @@ from starlette.websockets import WebSocketDisconnect
 from cardtable.core.errors import CardtableError, UnknownGameError, brief
 from cardtable.core.i18n import Lang, check_lang, negotiate
 from cardtable.core.registry import available_games
+from cardtable.server import api_models as api
 from cardtable.server import catalog
 from cardtable.server.live import (
     CLOSE_BEHIND,
@@ -167,13 +170,22 @@ def create_app(
         return holder["service"]
 
     _add_error_handlers(app)
+    _declare_schema(app)
     app.add_middleware(MethodGate)
     _add_game_routes(app)
+    _add_deck_check(app)
     _add_table_routes(app, svc)
     _add_table_socket(app, svc, frozenset(o.rstrip("/") for o in origins))
     _serve_game_modules(app)
     for page in ("join", "table", "replay"):
-        app.add_api_route(f"/{page}/{{table}}", _index_page(web), methods=["GET"])
+        app.add_api_route(
+            f"/{page}/{{table}}",
+            _index_page(web),
+            methods=["GET"],
+            response_class=FileResponse,
+            responses=api.answers(None, media="text/html"),
+            summary=f"The browser client's {page} page",
+        )
     app.mount("/", StaticFiles(directory=ensure_web_dir(web), html=True), name="web")
     return app
 
@@ -192,18 +204,44 @@ def _add_error_handlers(app: FastAPI) -> None:
             headers["Allow"] = ", ".join(allowed_methods(request.app, request.url.path))
         return _error(exc.status_code, str(exc.detail), headers)
 
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        # no route lets FastAPI check a request (they read their own bodies), but should
+        # one ever do, its refusal is cardtable's: 400 with {"error"}, not 422 with {"detail"}
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(part) for part in first.get("loc", ()))
+        return _error(400, f"{where}: {brief(first.get('msg', 'invalid'))}")
+
+
+def _declare_schema(app: FastAPI) -> None:
+    """``/openapi.json`` completed by ``api_models.finish_schema``: the request bodies'
+    models, and no 422 answers (cardtable refuses with 400)."""
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = get_openapi(
+                title=app.title,
+                version=app.version,
+                description='The API of docs/server-api.md; errors are {"error": message}.',
+                routes=app.routes,
+            )
+            app.openapi_schema = api.finish_schema(schema, available_games())
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
 
 def _add_game_routes(app: FastAPI) -> None:
-    """The routes about games: the list, a game's cards, checking a deck."""
+    """The routes about games: the list, a game's rules, cards and messages."""
 
-    @app.get("/api/games")
+    @app.get("/api/games", responses=api.answers(list[api.GameInfo], 400))
     async def list_games(request: Request, lang: str | None = None) -> list[dict[str, Any]]:
         """Every game with its options, decks and opponents (worded in ``lang``, else the
         request's ``Accept-Language``)."""
         chosen = _lang(request.headers, lang)
         return await asyncio.to_thread(catalog.games, chosen)  # loads every game on first use
 
-    @app.get("/api/games/{game}/rules")
+    @app.get("/api/games/{game}/rules", responses=api.answers(api.RulesSheet, 400, 404))
     async def game_rules(request: Request, game: str, lang: str | None = None) -> dict[str, Any]:
         """The game's rules sheet in ``lang`` (by default the request's Accept-Language)."""
         chosen = _lang(request.headers, lang)
@@ -211,7 +249,7 @@ def _add_game_routes(app: FastAPI) -> None:
             raise UnknownGameError(f"no game {brief(game)}; games: {', '.join(available_games())}")
         return await asyncio.to_thread(catalog.rules, game, chosen)
 
-    @app.get("/api/games/{game}/cards")
+    @app.get("/api/games/{game}/cards", responses=api.answers(dict[str, api.CardFace], 400, 404))
     async def game_cards(
         request: Request, game: str, lang: str | None = None
     ) -> dict[str, dict[str, Any]]:
@@ -220,7 +258,7 @@ def _add_game_routes(app: FastAPI) -> None:
         chosen = check_lang(lang) if lang else negotiate(request.headers.get("accept-language", ""))
         return await asyncio.to_thread(catalog.cards, game, chosen)
 
-    @app.get("/api/messages")
+    @app.get("/api/messages", responses=api.answers(api.Messages, 400))
     async def page_messages(
         request: Request, lang: str | None = None, game: str | None = None
     ) -> dict[str, Any]:
@@ -231,8 +269,17 @@ def _add_game_routes(app: FastAPI) -> None:
             raise BadRequest(f"no game {game[:40]!r}; games: {', '.join(available_games())}")
         return {"lang": chosen, "messages": catalog.messages(chosen, game)}
 
-    @app.post("/api/decks/check")
+
+def _add_deck_check(app: FastAPI) -> None:
+    """``POST /api/decks/check``: a deck file's text against a game's rules."""
+
+    @app.post(
+        "/api/decks/check",
+        responses=api.answers(api.DeckCheckAnswer, 400, 415),
+        openapi_extra=api.body(api.DeckCheck),
+    )
     async def check_deck(request: Request) -> dict[str, Any]:
+        """A deck file's text checked: ``ok``, each problem by rule, and the deck as data."""
         body = await _body(request)
         name, text = body.get("game"), body.get("text")
         if not isinstance(name, str):
@@ -254,28 +301,38 @@ def _add_game_routes(app: FastAPI) -> None:
 def _add_table_routes(app: FastAPI, svc: Callable[[], GameService]) -> None:
     """The HTTP routes about tables: create, list, look, join, replay."""
 
-    @app.post("/api/tables")
+    @app.post(
+        "/api/tables",
+        responses=api.answers(api.CreatedTable, 400, 415, 503),
+        openapi_extra=api.body(api.CreateTable),
+    )
     async def create_table(request: Request) -> dict[str, Any]:
+        """A new table; its creator takes a seat and gets its token."""
         return await svc().create_table(await _body(request))
 
-    @app.get("/api/tables")
+    @app.get("/api/tables", responses=api.answers(api.TableLists, 400, 503))
     async def list_tables(
         request: Request, lang: str | None = None
     ) -> dict[str, list[dict[str, Any]]]:
         return await svc().tables(_lang(request.headers, lang))
 
-    @app.get("/api/tables/{table}")
+    @app.get("/api/tables/{table}", responses=api.answers(api.TableSummary, 400, 404, 503))
     async def get_table(request: Request, table: str, lang: str | None = None) -> dict[str, Any]:
         return await svc().summary(table, _lang(request.headers, lang))
 
-    @app.post("/api/tables/{table}/join")
+    @app.post(
+        "/api/tables/{table}/join",
+        responses=api.answers(api.JoinedTable, 400, 403, 404, 409, 415, 503),
+        openapi_extra=api.body(api.JoinTable, required=False),
+    )
     async def join_table(table: str, request: Request) -> dict[str, Any]:
+        """Take the free human seat an invite was made for, and its token."""
         invite = (await _body(request)).get("invite")
         if invite is not None and not isinstance(invite, str):
             raise BadRequest("field 'invite': the invite of the link the table's host sent")
         return await svc().join(table, invite)
 
-    @app.get("/api/tables/{table}/replay")
+    @app.get("/api/tables/{table}/replay", responses=api.answers(api.Replay, 400, 404, 409, 503))
     async def replay(
         request: Request, table: str, view: str = "public", lang: str | None = None
     ) -> dict[str, Any]:
@@ -331,7 +388,11 @@ def _serve_game_modules(app: FastAPI) -> None:
     """``GET /games/<game>.js``: each registered game's own browser module, found through the
     registry (``Game.browser_module``), so a game's folder holds its browser code too."""
 
-    @app.get("/games/{game}.js")
+    @app.get(
+        "/games/{game}.js",
+        response_class=FileResponse,
+        responses=api.answers(None, 404, media="text/javascript"),
+    )
     async def game_module(game: str) -> FileResponse:
         path = await asyncio.to_thread(catalog.browser_module, game)
         return FileResponse(path, media_type="text/javascript")
