@@ -312,3 +312,111 @@ def test_yaml_aliases_are_refused_in_every_file_a_user_gives(kind: str, tmp_path
         else:
             cardtable.load_game("looney", cards=str(tmp_path))
     assert len(str(err.value)) < 300
+
+
+# ----- agent specs, scenario files, deck file texts (issue 27: every parser a user reaches) --
+
+AGENT_KEYS = ["seed", "iterations", "steps", "time", "c", "depth", "epsilon", "bias", "root", "x"]
+spec_values = st.one_of(
+    st.integers(-5, 10**6).map(str),
+    st.floats().map(str),
+    st.text(max_size=6),
+    st.sampled_from(["nan", "inf", "-0", "1e309", "ucb", "paired", "halving", "²", "1_0", ""]),
+)
+spec_parts = st.lists(
+    st.builds(
+        "{}{}{}".format, st.sampled_from(AGENT_KEYS), st.sampled_from(["=", "", "=="]), spec_values
+    ),
+    max_size=4,
+)
+agent_specs = st.one_of(
+    st.text(max_size=30),
+    st.builds(
+        lambda name, parts: ":".join([name, *parts]),
+        st.sampled_from(["random", "greedy", "ismcts", " greedy ", "", "x"]),
+        spec_parts,
+    ),
+)
+
+
+def test_an_agent_spec_builds_an_agent_or_says_what_is_wrong() -> None:
+    from cardtable.agents.base import Agent, make_agent
+
+    @HOSTILE
+    @given(agent_specs)
+    def check(spec: str) -> None:
+        try:
+            agent = make_agent(spec)
+        except CardtableError as exc:
+            assert str(exc) and len(str(exc)) < 400
+            return
+        assert isinstance(agent, Agent)
+
+    check()
+
+
+SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "games").glob("*/scenarios/*.yaml"))
+
+
+def test_a_changed_scenario_file_runs_or_says_what_is_wrong(tmp_path: Path) -> None:
+    """A shipped scenario with one field (or one step) replaced by arbitrary data, or any
+    text at all, gives a result (passed or failed, with a message): nothing escapes."""
+    from cardtable.scenario import run_scenario
+
+    assert SCENARIOS
+    files = itertools.count()
+
+    def change(path: Path, key: str, value: Any, at: int) -> Any:
+        base = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if key == "step" and base.get("steps"):
+            base["steps"][at % len(base["steps"])] = value
+        else:
+            base[key] = value
+        return base
+
+    keys = ["game", "options", "seed", "decks", "setup", "state", "steps", "step", "x"]
+    changed = st.builds(
+        change,
+        st.sampled_from(SCENARIOS),
+        st.sampled_from(keys),
+        st.one_of(data, st.sampled_from(["looney", "goofspiel", "rawdeal", "first 0", 0])),
+        st.integers(0, 99),
+    )
+
+    @settings(HOSTILE, max_examples=max(HOSTILE.max_examples // 2, 1))
+    @given(st.one_of(changed.map(yaml.safe_dump), st.text()))
+    def check(text: str) -> None:
+        path = tmp_path / f"{next(files)}.yaml"
+        path.write_text(text, encoding="utf-8")
+        result = run_scenario(path)
+        assert result.ok or result.message
+
+    check()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_any_deck_file_text_is_a_deck_or_a_deck_file_error(name: str, tmp_path: Path) -> None:
+    g = game(name)
+    starters = [yaml.safe_dump(d.to_dict()) for d in g.starter_decks().values()]
+    files = itertools.count()
+
+    def cut(text: str, at: int, insert: str) -> str:
+        at %= len(text) + 1
+        return text[:at] + insert + text[at:]
+
+    texts = st.one_of(
+        st.text(),
+        st.builds(cut, st.sampled_from(starters), st.integers(0, 10**4), st.text(max_size=8)),
+    )
+
+    @settings(HOSTILE, max_examples=max(HOSTILE.max_examples // 2, 1))
+    @given(texts)
+    def check(text: str) -> None:
+        path = tmp_path / f"{next(files)}.yaml"
+        path.write_text(text, encoding="utf-8")
+        try:
+            g.load_deck(path)
+        except CardtableError as exc:
+            assert str(exc)
+
+    check()

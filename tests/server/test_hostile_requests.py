@@ -116,3 +116,41 @@ def test_long_values_are_not_quoted_back_whole(client: TestClient) -> None:
     deck = f"game: looney\nname: x\ncards: {{{book}: 1}}\n"
     r = client.post("/api/decks/check", json={"game": "looney", "text": deck})
     assert r.status_code in (200, 400) and len(r.content) < 4_000, r.text[:300]
+
+
+AGENT_KEYS = ["seed", "iterations", "steps", "time", "c", "depth", "epsilon", "bias", "root", "x"]
+spec_values = st.one_of(
+    st.integers(-5, 10**9).map(str),
+    st.floats().map(str),
+    st.text(max_size=6),
+    st.sampled_from(["nan", "inf", "-inf", "1e309", "2000", "2001", "5.0", "5.000001", "²", ""]),
+)
+agent_specs = st.one_of(
+    st.text(max_size=30),
+    st.builds(
+        lambda name, parts: ":".join([name, *parts]),
+        st.sampled_from(["random", "greedy", "ismcts", " ismcts", "", "x"]),
+        st.lists(st.builds("{}={}".format, st.sampled_from(AGENT_KEYS), spec_values), max_size=4),
+    ),
+)
+
+
+def test_agent_specs_are_checked_against_the_servers_caps() -> None:
+    """Issue 27: any agent spec a client sends is a spec within the server's caps, or a
+    BadRequest that says what is wrong (never another exception)."""
+    from cardtable.agents.base import parse_spec
+    from cardtable.server.setup import MAX_AGENT_PARAMS, BadRequest, check_agent
+
+    @HOSTILE
+    @given(agent_specs)
+    def check(spec: str) -> None:
+        try:
+            accepted = check_agent(spec)
+        except BadRequest as exc:
+            assert str(exc) and len(str(exc)) < 400
+            return
+        _, params = parse_spec(accepted)
+        for key, cap in MAX_AGENT_PARAMS.items():
+            assert key not in params or 0 < params[key] <= cap, (spec, key)
+
+    check()
