@@ -58,6 +58,14 @@ EXPECT_KEYS = {
     "events",
     "observation",
 }
+# the top fields that hold a mapping or a list, and how to say so
+SHAPES: dict[str, tuple[type, str]] = {
+    "options": (dict, "a mapping of option names and values"),
+    "decks": (list, "a list of starter deck names or deck file paths"),
+    "setup": (dict, "a mapping of zone keys to lists of card ids"),
+    "state": (dict, "a mapping of game fields and values"),
+    "steps": (list, "a list of actions, 'illegal:' and 'expect:' steps"),
+}
 
 
 @dataclass(frozen=True)
@@ -107,6 +115,9 @@ def _run(data: dict[str, Any]) -> None:
         raise ScenarioError(f"unknown field(s) {unknown}; valid: {sorted(TOP_KEYS)}")
     if "game" not in data or "steps" not in data:
         raise ScenarioError("fields 'game' and 'steps' are required")
+    for key, (kind, words) in SHAPES.items():
+        if data.get(key) is not None and not isinstance(data[key], kind):
+            raise ScenarioError(f"field {key!r}: expected {words}, got {brief(data[key])}")
     game = load_game(str(data["game"]), **(data.get("options") or {}))
     decks = [game.resolve_deck(str(d)) for d in data["decks"]] if data.get("decks") else None
     state = game.new_initial_state(seed=int(data.get("seed", 0)), decks=decks)

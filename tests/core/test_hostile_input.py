@@ -420,3 +420,14 @@ def test_any_deck_file_text_is_a_deck_or_a_deck_file_error(name: str, tmp_path: 
             assert str(exc)
 
     check()
+
+
+@pytest.mark.parametrize("key", ["options", "decks", "setup", "state", "steps"])
+def test_a_scenario_field_of_the_wrong_shape_fails_the_scenario(key: str, tmp_path: Path) -> None:
+    """Found by the fuzzer above: ``setup: text`` raised AttributeError out of run_scenario."""
+    from cardtable.scenario import run_scenario
+
+    path = tmp_path / "s.yaml"
+    path.write_text(yaml.safe_dump({"game": "looney", "steps": [], key: "p0.hand"}))
+    result = run_scenario(path)
+    assert not result.ok and f"field '{key}'" in result.message
