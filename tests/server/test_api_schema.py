@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import HUMAN, agent, new_table, receive, ws_path
+from server_helpers import HUMAN, agent, invite, new_table, receive, ws_path
 
 from cardtable.server.api_models import CreateTable
 
@@ -93,11 +93,13 @@ def test_the_answers_of_a_finished_table_have_their_declared_shapes(client: Test
     conforms(openapi, "/api/tables/{table}", "get", 200, client.get(f"/api/tables/{table}").json())
     conforms(openapi, "/api/tables", "get", 200, client.get("/api/tables").json())
     j = new_table(client, game="goofspiel")
-    joined = client.post(f"/api/tables/{j['table']}/join", json={})
+    conforms(openapi, "/api/tables", "post", 200, j)
+    body = {"invite": invite(j)}
+    joined = client.post(f"/api/tables/{j['table']}/join", json=body)
     conforms(openapi, "/api/tables/{table}/join", "post", 200, joined.json())
-    again = client.post(f"/api/tables/{j['table']}/join", json={})
-    assert again.status_code == 409
-    conforms(openapi, "/api/tables/{table}/join", "post", 409, again.json())
+    again = client.post(f"/api/tables/{j['table']}/join", json=body)  # a spent invite
+    assert again.status_code == 403
+    conforms(openapi, "/api/tables/{table}/join", "post", 403, again.json())
     unfinished = client.get(f"/api/tables/{j['table']}/replay")
     assert unfinished.status_code == 409
     conforms(openapi, "/api/tables/{table}/replay", "get", 409, unfinished.json())
