@@ -78,6 +78,13 @@ class RawDealOptions(GameOptions):
         "with effects_when_overturned or overturned_only apply their reversal effects when "
         "overturned (official rule book)",
     )
+    reversal_window: Literal["always", "when_able"] = Field(
+        "always",
+        description="after every card that a reversal of the card set could answer, judged "
+        "by what everyone sees, the defender is asked, holding a fitting reversal or not "
+        "(always: the window tells nobody about the hand); or only when the defender holds "
+        "one (when_able: faster, but the window shows everyone that the hand holds one)",
+    )
     double_countout: Literal["draw", "double-loss"] = Field(
         "draw", description="both players counted out at once: a draw, or both lose (FAQ)"
     )

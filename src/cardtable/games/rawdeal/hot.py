@@ -30,11 +30,13 @@ class Answers(NamedTuple):
     """The reversals that fit a card played one way as far as the two cards decide (RD-5.2:
     the type played as, subtypes, named titles, Cannot be reversed), by where they may come
     from: the hand, the Backlash deck (Mid-match cards) and the Arsenal (RD-5.4, not the
-    reversals played only from the hand)."""
+    reversals played only from the hand); and the Arsenal cards of ``hand`` with those of
+    ``backlash``, the smallest F first: the reversals a defender could hold (RD-5.1)."""
 
     hand: frozenset[int]
     backlash: frozenset[int]
     arsenal: frozenset[int]
+    playable: tuple[int, ...]
 
 
 class HotTables:
@@ -66,6 +68,7 @@ class HotTables:
         "rev_overturned",
         "tag",
         "target",
+        "window_always",
     )
 
     def __init__(self, game: RawDealGame) -> None:
@@ -79,6 +82,7 @@ class HotTables:
         self.pinfall_seed = opts.pinfall == "seed"
         self.n = opts.players
         self.tag = opts.match == "tag"
+        self.window_always = opts.reversal_window == "always"  # RD-5.1
         self.target = game.codec.target  # the first TARGET action; TAG is the last action
         self.fortitude = t.fortitude
         self.prematch_defs = frozenset(d for d in range(n) if t.kind[d] == PREMATCH_CARD)
@@ -145,8 +149,12 @@ class HotTables:
             if r.alignment >= 0 and t.alignment[d] != r.alignment:
                 continue
             fit.append((rev, r))
+        hand = frozenset(rev for rev, r in fit if not r.overturned_only)
+        backlash = frozenset(rev for rev, _ in fit if t.kind[rev] == MIDMATCH_CARD)
+        playable = {rev for rev in hand if t.kind[rev] == ARSENAL_CARD} | backlash
         return Answers(
-            frozenset(rev for rev, r in fit if not r.overturned_only),
-            frozenset(rev for rev, _ in fit if t.kind[rev] == MIDMATCH_CARD),
+            hand,
+            backlash,
             frozenset(rev for rev, r in fit if t.kind[rev] == ARSENAL_CARD and not r.hand_only),
+            tuple(sorted(playable, key=lambda rev: (t.fortitude[rev], rev))),
         )

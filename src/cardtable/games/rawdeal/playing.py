@@ -133,12 +133,14 @@ class PlayingRules(TurnRules):
         self._open_reversal_window(ev)
 
     def _open_reversal_window(self, ev: Events) -> None:
-        """RD-5.1: the defender may reverse the card being played; with no fitting reversal
-        it resolves at once. The reversals found are kept as the legal actions (nothing
-        changes after the window opens)."""
+        """RD-5.1: the defender may reverse the card being played. The window opens when a
+        reversal of the card set could fit it by what everyone sees, whatever the defender
+        holds (with reversal_window=when_able: only when they hold one); else the card
+        resolves at once. The reversals found are kept as the legal actions (nothing changes
+        after the window opens)."""
         self.actor = self.target
         reversals = self._reversal_actions()
-        if reversals:
+        if reversals or (self.game.hot.window_always and self._reversal_possible()):
             self.phase = PH_REVERSAL
             self._legal = [END, *reversals]
             return

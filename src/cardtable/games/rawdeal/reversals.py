@@ -1,8 +1,9 @@
 """Which reversals fit (RD-5): the defender's reversals from the hand and the Backlash deck
-(RD-5.1, RD-3.4), and what the moment decides of a reversal that fits the card being played
-by the cards alone: its damage, the card before it, the cost (RD-5.2, RD-7.4), where the card
-came from and the attacker's Ring (RD-5.6). Playing one is in playing.py; one overturned from
-the Arsenal, in damage.py."""
+(RD-5.1, RD-3.4); whether any reversal of the card set could fit by what everyone sees (the
+window opens then, RD-5.1); and what the moment decides of a reversal that fits the card
+being played by the cards alone: its damage, the card before it, the cost (RD-5.2, RD-7.4),
+where the card came from and the attacker's Ring (RD-5.6). Playing one is in playing.py; one
+overturned from the Arsenal, in damage.py."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ NONE: frozenset[int] = frozenset()  # no definitions
 
 
 class ReversalRules(MatchState):
-    """RD-5.1, RD-5.2, RD-5.6: the reversals that fit."""
+    """RD-5.1, RD-5.2, RD-5.6: the reversals that fit, and whether one could."""
 
     __slots__ = ()
 
@@ -56,6 +57,26 @@ class ReversalRules(MatchState):
             if self._fits(d, facts.fortitude):
                 out.append(h.backlash + 3 * d + REVERSAL)
         return out
+
+    def _reversal_possible(self) -> bool:
+        """RD-5.1: whether a reversal of the card set could fit the card being played, judged
+        by what everyone sees: the card, its damage and extra cost, the card played before
+        it, the defender's Fortitude and the Rings; never by the defender's hand or Backlash
+        deck, so that the window opening tells nobody what they hold."""
+        h = self.game.hot
+        answers = h.known_answers[2 * self.pending_def + self.pending_as] or h.answers(
+            self.pending_def, self.pending_as
+        )
+        if not answers.playable:
+            return False
+        facts = self.ring_facts(self.actor)
+        backlash_open = facts.midmatch < h.midmatch_limit  # RD-3.4
+        midmatch = h.midmatch_defs
+        fort = facts.fortitude
+        for rev in answers.playable:
+            if (backlash_open or rev not in midmatch) and self._fits(rev, fort):
+                return True
+        return False
 
     def _fits(self, rev: int, fort: int) -> bool:
         """RD-5.2, what the moment decides of reversal ``rev``, which fits the card being
