@@ -12,12 +12,16 @@ from babel.messages.extract import extract_from_dir
 
 import cardtable
 from cardtable.core.i18n import (
+    N_,
     UnknownLanguageError,
     check_lang,
     join_list,
     lang_from_env,
     messages_of,
+    named,
     negotiate,
+    reason,
+    say,
     translator,
 )
 from cardtable.core.registry import game_class
@@ -123,3 +127,23 @@ def test_every_game_has_a_japanese_title(name: str) -> None:
     assert cls.title_in("en") == cls.title
     ja = cls.title_in("ja")
     assert ja != cls.title and re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", ja), ja
+
+
+def test_a_reason_is_its_english_text_and_is_said_in_any_language() -> None:
+    """A Reason reads as English wherever text is expected, and say() gives it in Japanese
+    through the game's catalogue (cardtable's for the core's reasons): its template
+    translated, its fields said too (a message, a Named, a reason inside a reason)."""
+    game = cardtable.load_game("goofspiel")
+    card = named("Ace of Diamonds", ja="ダイヤのA")
+    why = reason(N_("the {card} is not in your hand"), card=card)
+    assert isinstance(why, str) and why == "the Ace of Diamonds is not in your hand"
+    assert say(why, game, "ja") == "ダイヤのAは手札にない"
+    assert say(why, game, "en") == why and type(say(why, game, "en")) is str
+    outer = reason(N_("not legal now: {reason}"), reason=why)
+    assert say(outer, game, "ja") == "今は選べない手：ダイヤのAは手札にない"
+    assert say(N_("the game is over"), game, "ja") == "ゲームは終了している"  # cardtable's
+    assert say("no such message", game, "ja") == "no such message"
+    assert say(card, game, "ja") == "ダイヤのA" and say(named("x"), game, "ja") == "x"
+    ace = game.card_pool.index["ace-of-diamonds"]
+    assert game.named_card("ace-of-diamonds") == game.named_card(ace) == "Ace of Diamonds"
+    assert say(game.named_card(ace), game, "ja") == game.card_name("ace-of-diamonds", "ja")

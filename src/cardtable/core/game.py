@@ -16,7 +16,7 @@ from cardtable.core.cards import CardPool
 from cardtable.core.decks import Deck, DeckLayout, DeckProblem, deck_from_data, load_deck_file
 from cardtable.core.errors import CardFileError, IllegalDeckError
 from cardtable.core.hints import AgentHints
-from cardtable.core.i18n import Lang
+from cardtable.core.i18n import LANGS, Lang, Named, named
 from cardtable.core.presentation import Presentation
 from cardtable.core.zones import ZoneSpec, visibility_table
 
@@ -116,6 +116,13 @@ class Game(ABC):
             ja = getattr(card, "name_ja", "") if lang == "ja" else ""
             return str(ja or card.name)
         return None
+
+    def named_card(self, card: str | int) -> Named:
+        """A card (its id, or its index in the pool) by its name in every language, for a
+        :class:`~cardtable.core.i18n.Reason` to name it in the language it is said in."""
+        cid = self.card_ids[card] if isinstance(card, int) else card
+        english = self.card_name(cid) or cid
+        return named(english, **{lang: self.card_name(cid, lang) or english for lang in LANGS[1:]})
 
     @cached_property
     def card_ids(self) -> tuple[str, ...]:

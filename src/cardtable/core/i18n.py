@@ -8,6 +8,10 @@ translated in gettext catalogues (``.po`` files) that Babel reads: cardtable's o
 A message is a ``str.format`` template with named fields (``"Reverse a maneuver of {max}
 damage or less"``), formatted after translation, so a translation may put the fields in its
 own order.
+
+Text made where no language is known (why an action is refused: ``IllegalActionError``,
+``ActionNotationError``) is a :class:`Reason`: the English text itself, which also keeps its
+template and fields, so :func:`say` gives it in any language later.
 """
 
 from __future__ import annotations
@@ -17,14 +21,17 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from importlib.resources import files
 from io import BytesIO
-from typing import Any, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
-from cardtable.core.errors import CardtableError
+from cardtable.core.errors import ActionNotationError, CardtableError, IllegalActionError, brief
+
+if TYPE_CHECKING:
+    from cardtable.core.game import Game
 
 Lang: TypeAlias = Literal["en", "ja"]
 LANGS: tuple[Lang, ...] = ("en", "ja")
@@ -153,3 +160,79 @@ def join_list(items: Iterable[str], lang: Lang) -> str:
     if lang == "ja":
         return "、".join(words)
     return " and ".join(filter(None, (", ".join(words[:-1]), words[-1]))) if words else ""
+
+
+class Reason(str):
+    """Text for a player made where no language is known (why an action is refused): it *is*
+    the English text, so whatever reads it as text keeps working, and it keeps its English
+    template and fields for :func:`say` to give it in another language. Made by
+    :func:`reason`; anything done to it as a str (``+``, ``format``) gives plain English."""
+
+    template: str
+    fields: dict[str, object]
+
+
+def reason(template: str, **fields: object) -> Reason:
+    """``template`` (a message marked with ``N_``) filled with ``fields`` in English, as a
+    :class:`Reason`. A field may itself be a Reason (a reason inside a reason), a message (a
+    word of the game's vocabulary, marked with ``N_``) or a :class:`Named` (a card's or a
+    character's name): each is said in the language of the whole. A reason without fields
+    needs no Reason: the message itself is said in any language."""
+    text = Reason(template.format(**fields) if fields else template)
+    text.template = template
+    text.fields = fields
+    return text
+
+
+class Named(str):
+    """A name in English (it *is* the English name) with its names in other languages."""
+
+    names: dict[str, str]
+
+
+def named(english: str, **names: str) -> Named:
+    """``english`` with its names in other languages by code (``named("Ace of Diamonds",
+    ja="ダイヤのA")``); a language without a name keeps the English one."""
+    name = Named(english)
+    name.names = {lang: text for lang, text in names.items() if text}
+    return name
+
+
+def say(text: str, game: Game, lang: Lang) -> str:
+    """``text`` in ``lang``: a :class:`Named` by its name in ``lang``; a :class:`Reason` by
+    its template translated and filled with its fields, each said in ``lang`` too; other text
+    translated when it is a message (one marked with ``N_``), else as it is. Messages are
+    looked up in ``game``'s catalogue, then in cardtable's (the reasons the core gives)."""
+    if lang == LANGS[0]:
+        return str(text)
+    if isinstance(text, Named):
+        return text.names.get(lang) or str(text)
+    template = text.template if isinstance(text, Reason) else str(text)
+    message = catalogue(type(game).__module__.rpartition(".")[0], lang).gettext(template)
+    if message == template:
+        message = catalogue("cardtable", lang).gettext(template)
+    if not isinstance(text, Reason) or not text.fields:
+        return message
+    fields = {k: say(v, game, lang) if isinstance(v, str) else v for k, v in text.fields.items()}
+    return message.format(**fields)
+
+
+def refusal(error: IllegalActionError | ActionNotationError, game: Game, lang: Lang) -> str:
+    """The whole message of a refused action in ``lang``, its reason said by :func:`say`
+    (in English, ``str(error)``)."""
+    _ = translator("cardtable", lang)
+    why = say(error.reason, game, lang)
+    given = error.action is not None
+    if isinstance(error, IllegalActionError):
+        if given:
+            return _(
+                N_("illegal action {action}: {reason}"), action=brief(error.action), reason=why
+            )
+        return _(N_("illegal action: {reason}"), reason=why)
+    if given:
+        return _(
+            N_("{action} is not an action of this game: {reason}"),
+            action=brief(error.action),
+            reason=why,
+        )
+    return _(N_("this is not an action of this game: {reason}"), reason=why)

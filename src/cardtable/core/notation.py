@@ -10,6 +10,7 @@ from __future__ import annotations
 import operator
 
 from cardtable.core.errors import ActionNotationError
+from cardtable.core.i18n import N_, reason
 
 # more digits than any action space has: refused before int() (which caps at 4300 digits)
 MAX_DIGITS = 18
@@ -19,7 +20,9 @@ def notation_words(text: object) -> list[str]:
     """The lower-case words of an action's notation; ActionNotationError unless ``text`` is
     a str."""
     if not isinstance(text, str):
-        raise ActionNotationError(f"notation is text, not {type(text).__name__}", text)
+        raise ActionNotationError(
+            reason(N_("notation is text, not {type}"), type=type(text).__name__), text
+        )
     return text.lower().split()
 
 
@@ -32,7 +35,9 @@ def action_number(words: list[str], size: int, text: str) -> int | None:
     if not digits.isdecimal():
         return None
     if len(digits) > MAX_DIGITS or words[0].startswith("-") or int(digits) >= size:
-        raise ActionNotationError(f"actions are numbered 0 to {size - 1}", text)
+        raise ActionNotationError(
+            reason(N_("actions are numbered 0 to {last}"), last=size - 1), text
+        )
     return int(digits)
 
 
@@ -45,7 +50,10 @@ def check_action_number(action: object, size: int) -> int:
     except TypeError:
         number = None
     if number is None or isinstance(action, bool):
-        raise ActionNotationError(f"an action is an int, not {type(action).__name__}", action)
+        why = reason(N_("an action is an int, not {type}"), type=type(action).__name__)
+        raise ActionNotationError(why, action)
     if not 0 <= number < size:
-        raise ActionNotationError(f"actions are numbered 0 to {size - 1}", action)
+        raise ActionNotationError(
+            reason(N_("actions are numbered 0 to {last}"), last=size - 1), action
+        )
     return number

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
 
 from cardtable.core.errors import CardtableError, IllegalActionError, brief
 from cardtable.core.events import EVERYONE, Event
+from cardtable.core.i18n import N_
 from cardtable.core.notation import check_action_number
 from cardtable.core.rng import Rng
 
@@ -117,7 +118,9 @@ class State(ABC):
 
     @abstractmethod
     def _explain_illegal(self, action: int) -> str:
-        """Say in words why ``action`` is not legal now."""
+        """Say in words why ``action`` is not legal now, in English: a message (marked with
+        ``N_``) or a :class:`~cardtable.core.i18n.Reason` (``reason``) that
+        :func:`~cardtable.core.i18n.say` gives in the other languages too."""
 
     @abstractmethod
     def returns(self) -> list[float]:
@@ -178,7 +181,7 @@ class State(ABC):
         if action not in legal:
             check_action_number(action, self.game.num_distinct_actions())
             if self.is_terminal():
-                raise IllegalActionError("the game is over", action)
+                raise IllegalActionError(N_("the game is over"), action)
             raise IllegalActionError(self._explain_illegal(action), self._safe_str(action))
         self._legal = None
         self._history = (self._history, action)

@@ -112,4 +112,4 @@ class GoofspielGame(Game):
             return number
         if len(w) == 2 and w[0] == "bid" and w[1] in self._pool.index:
             return self._pool.index[w[1]]
-        raise ActionNotationError("write 'bid <card-id>', e.g. 'bid queen-of-spades'", text)
+        raise ActionNotationError(N_("write 'bid <card-id>', e.g. 'bid queen-of-spades'"), text)

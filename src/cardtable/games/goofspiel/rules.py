@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardtable.core.decks import Deck
 from cardtable.core.events import Event, move, note
+from cardtable.core.i18n import N_, reason
 from cardtable.core.state import TERMINAL, State
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ class GoofState(State):
         return sorted({self.cards[c] for c in self.zones[HAND + 4 * self.current_player()]})
 
     def _explain_illegal(self, action: int) -> str:
-        return f"the {self.game.card_pool.cards[action].name} is not in your hand"
+        return reason(N_("the {card} is not in your hand"), card=self.game.named_card(action))
 
     def _apply(self, action: int) -> list[Event]:
         p = self.current_player()
