@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable.core.errors import ActionNotationError
+from cardtable.core.i18n import N_, reason
 from cardtable.core.notation import action_number, check_action_number, notation_words
 
 SLOTS = 4
@@ -101,20 +102,23 @@ class Codec:
             base = self.place_base if words[0] == "place" else self.location_base
             return base + SLOTS * self._card(words[1], index, text) + self._slot(words[3], text)
         raise ActionNotationError(
-            "cannot read this; write e.g. 'place <card-id> on 2', 'effect <card-id>', "
-            "'scene <card-id>', 'location <card-id> on 1', 'role', 'role on 3', 'refill', "
-            "'done' or 'first 0'",
+            N_(
+                "cannot read this; write e.g. 'place <card-id> on 2', 'effect <card-id>', "
+                "'scene <card-id>', 'location <card-id> on 1', 'role', 'role on 3', 'refill', "
+                "'done' or 'first 0'"
+            ),
             text,
         )
 
     @staticmethod
     def _slot(word: str, text: str) -> int:
         if word not in ("1", "2", "3", "4"):
-            raise ActionNotationError("a storyboard slot is a number from 1 to 4", text)
+            raise ActionNotationError(N_("a storyboard slot is a number from 1 to 4"), text)
         return int(word) - 1
 
     @staticmethod
     def _card(word: str, index: dict[str, int], text: str) -> int:
         if word not in index:
-            raise ActionNotationError(f"no personal card with id {word!r}", text)
+            why = reason(N_("no personal card with id {card}"), card=repr(word))
+            raise ActionNotationError(why, text)
         return index[word]
