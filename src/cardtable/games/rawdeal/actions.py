@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable.core.errors import ActionNotationError
+from cardtable.core.i18n import N_, reason
 from cardtable.core.notation import action_number, check_action_number, notation_words
 
 from .cards import PLAY_TYPES
@@ -110,14 +111,16 @@ class Codec:
             if w[2] == "as" and w[3] in AS:
                 return self.backlash + 3 * d + AS.index(w[3])
         raise ActionNotationError(
-            "cannot read this; write e.g. 'play <id> as maneuver', 'play <id> as action', "
-            "'reverse <id>', 'backlash <id> [as maneuver|action|reversal]', 'ability', "
-            "'bury <id>', 'stun 2', 'target 2', 'tag' or 'end'",
+            N_(
+                "cannot read this; write e.g. 'play <id> as maneuver', 'play <id> as action', "
+                "'reverse <id>', 'backlash <id> [as maneuver|action|reversal]', 'ability', "
+                "'bury <id>', 'stun 2', 'target 2', 'tag' or 'end'"
+            ),
             text,
         )
 
     @staticmethod
     def _card(word: str, index: dict[str, int], text: str) -> int:
         if word not in index:
-            raise ActionNotationError(f"no card with id {word!r}", text)
+            raise ActionNotationError(reason(N_("no card with id {card}"), card=repr(word)), text)
         return index[word]

@@ -1,11 +1,14 @@
-"""Reasons, in words, why a Raw Deal action is not legal."""
+"""Reasons, in words, why a Raw Deal action is not legal: messages and
+:func:`~cardtable.core.i18n.reason` s of the catalogue, said in the player's language."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import ABILITY, AS, END, HAND, REVERSAL
-from .match import PH_BURY, PH_MAIN, PH_PREMATCH, PH_REVERSAL, PH_STUN, PH_TARGET, PHASES
+from cardtable.core.i18n import N_, reason
+
+from .actions import ABILITY, END, HAND, REVERSAL
+from .match import PH_BURY, PH_MAIN, PH_PREMATCH, PH_REVERSAL, PH_STUN, PH_TARGET
 from .tables import MIDMATCH_CARD, PREMATCH_CARD
 from .zones import BACKLASH, RING, pbase
 from .zones import HAND as HAND_ZONE
@@ -13,26 +16,39 @@ from .zones import HAND as HAND_ZONE
 if TYPE_CHECKING:
     from .rules import RawDealState
 
+PHASE_WORDS = (
+    N_("pre-match"),
+    N_("main"),
+    N_("reversal window"),
+    N_("stun draw"),
+    N_("bury"),
+    N_("over"),
+    N_("target"),
+)
+"""The phases (``match.PHASES``) as words of a reason."""
+AS_WORDS = (N_("maneuver"), N_("action"), N_("reversal"))
+"""The ways to play a card (``actions.AS``) as words of a reason."""
+
 
 def explain(st: RawDealState, a: int) -> str:
     """Why action ``a`` is illegal in ``st``."""
-    phase = PHASES[st.phase]
+    phase = PHASE_WORDS[st.phase]
     codec = st.game.codec
     if st.phase == PH_TARGET:
         targets = ", ".join(f"'target {q}'" for q in st._targets(st.tp, st.pending_def))
-        return f"choose the opponent to aim the card at: {targets}"
+        return reason(N_("choose the opponent to aim the card at: {targets}"), targets=targets)
     if a >= codec.target:
         return _aim_problem(st, a)
     if st.phase == PH_STUN:
-        return f"draw from 0 to {st.stun_max} cards for Stun Value ('stun N')"
+        return reason(N_("draw from 0 to {max} cards for Stun Value ('stun N')"), max=st.stun_max)
     if st.phase == PH_BURY:
-        return "put a card from your hand under your Arsenal ('bury <id>')"
+        return N_("put a card from your hand under your Arsenal ('bury <id>')")
     if a == END:
-        return f"you cannot end now ({phase})"
+        return reason(N_("you cannot end now ({phase})"), phase=phase)
     if a == ABILITY:
-        return "your Superstar has no ability to use now, or it was used this turn"
+        return N_("your Superstar has no ability to use now, or it was used this turn")
     if a < HAND:
-        return "Stun Value draws come only when an Arsenal reversal cut the damage short"
+        return N_("Stun Value draws come only when an Arsenal reversal cut the damage short")
     return _card_problem(st, a)
 
 
@@ -44,30 +60,33 @@ def _card_problem(st: RawDealState, a: int) -> str:
     d, k = divmod(a - (HAND if from_hand else codec.backlash), 3)
     cid = st.game.card_ids[d]
     zone = pbase(st.actor) + (HAND_ZONE if from_hand else BACKLASH)
-    where = "hand" if from_hand else "Backlash deck"
+    where = N_("hand") if from_hand else N_("Backlash deck")
     if not any(st.cards[c] == d for c in st.zones[zone]):
-        return f"'{cid}' is not in your {where}"
+        return reason(N_("'{card}' is not in your {where}"), card=cid, where=where)
     if st.phase == PH_PREMATCH:
         if t.kind[d] != PREMATCH_CARD:
-            return "only Pre-match cards are placed before the match"
-        return (
-            "this Pre-match card cannot be placed: a player has at most "
-            f"{st.game.options.prematch_limit}, one of each Venue, Feud, Stipulation and Manager; "
-            "one Venue and one Title Belt in all; a Universally Unique card once"
+            return N_("only Pre-match cards are placed before the match")
+        return reason(
+            N_(
+                "this Pre-match card cannot be placed: a player has at most {limit}, one of "
+                "each Venue, Feud, Stipulation and Manager; one Venue and one Title Belt in "
+                "all; a Universally Unique card once"
+            ),
+            limit=st.game.options.prematch_limit,
         )
     if not t.plays[d] >> k & 1:
-        return f"'{cid}' cannot be played as {AS[k]}"
+        return reason(N_("'{card}' cannot be played as {kind}"), card=cid, kind=AS_WORDS[k])
     if st.phase == PH_REVERSAL:
         if k != REVERSAL:
-            return "in the reversal window you may only reverse, or pass with 'end'"
-        return "this reversal does not fit the card being played, or your Fortitude is too low"
+            return N_("in the reversal window you may only reverse, or pass with 'end'")
+        return N_("this reversal does not fit the card being played, or your Fortitude is too low")
     if st.phase == PH_MAIN:
         if k == REVERSAL:
-            return "reversals are played only on the opponent's turn"
+            return N_("reversals are played only on the opponent's turn")
         if not from_hand and t.kind[d] != MIDMATCH_CARD:
-            return "only Mid-match cards are played from the Backlash deck during the match"
+            return N_("only Mid-match cards are played from the Backlash deck during the match")
         return _play_problem(st, d)
-    return f"not now ({PHASES[st.phase]})"
+    return reason(N_("not now ({phase})"), phase=PHASE_WORDS[st.phase])
 
 
 def _play_problem(st: RawDealState, d: int) -> str:
@@ -75,29 +94,38 @@ def _play_problem(st: RawDealState, d: int) -> str:
     ids = st.game.card_ids
     fort = st.fortitude(st.actor)
     if t.fortitude[d] > fort:
-        return f"it needs Fortitude {t.fortitude[d]}; yours is {fort}"
+        return reason(
+            N_("it needs Fortitude {need}; yours is {have}"), need=t.fortitude[d], have=fort
+        )
     if t.req_after[d] != -1 and st.last_played != t.req_after[d]:
-        return f"it must be played right after '{ids[t.req_after[d]]}'"
+        return reason(N_("it must be played right after '{card}'"), card=ids[t.req_after[d]])
     if t.req_after_damage[d] and st.last_damage < t.req_after_damage[d]:
-        return f"it must follow a maneuver of {t.req_after_damage[d]}D or more"
+        return reason(
+            N_("it must follow a maneuver of {damage}D or more"), damage=t.req_after_damage[d]
+        )
     if t.req_fort_over[d]:
-        return "your Fortitude must be higher than your opponent's"
+        return N_("your Fortitude must be higher than your opponent's")
     if t.active[d] and any(st.cards[c] == d for c in st.zones[pbase(st.actor) + RING]):
-        return "a card with this title and Active is already in your Ring"
+        return N_("a card with this title and Active is already in your Ring")
     if t.universal[d]:
-        return "this Universally Unique card is already in a Ring"
-    return f"Mid-match cards in the Ring are limited ({st.game.options.midmatch_limit})"
+        return N_("this Universally Unique card is already in a Ring")
+    return reason(
+        N_("Mid-match cards in the Ring are limited ({limit})"),
+        limit=st.game.options.midmatch_limit,
+    )
 
 
 def _aim_problem(st: RawDealState, a: int) -> str:
     """Why a TARGET or TAG action is illegal."""
     codec = st.game.codec
     if a != codec.tag:
-        return "a target is chosen right after playing a card, when several opponents could take it"
+        return N_(
+            "a target is chosen right after playing a card, when several opponents could take it"
+        )
     if not st.game.hot.tag:
-        return "tagging in a partner is only for a tag team match (option match=tag)"
+        return N_("tagging in a partner is only for a tag team match (option match=tag)")
     if st.phase != PH_MAIN:
-        return "you tag in your partner during the main segment of your turn"
+        return N_("you tag in your partner during the main segment of your turn")
     if st.tagged:
-        return "a team tags in at most once per turn"
-    return "your partner is out of the match"
+        return N_("a team tags in at most once per turn")
+    return N_("your partner is out of the match")
