@@ -17,6 +17,7 @@ int    notation           meaning
 from __future__ import annotations
 
 from cardtable.core.errors import ActionNotationError
+from cardtable.core.i18n import N_, reason
 from cardtable.core.notation import action_number, check_action_number, notation_words
 
 PASS, COUNTER, COUNTER_EXTRA, PLAY, FOCUS, SIGNATURE, FIRST, SECOND = range(8)
@@ -36,4 +37,7 @@ def parse(text: str) -> int:
         return number
     if len(w) == 1 and w[0] in NAMES:
         return NAMES.index(w[0])
-    raise ActionNotationError(f"cannot read this; write one of: {', '.join(NAMES)}", text)
+    names = ", ".join(NAMES)
+    raise ActionNotationError(
+        reason(N_("cannot read this; write one of: {names}"), names=names), text
+    )
