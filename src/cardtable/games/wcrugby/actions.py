@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable.core.errors import ActionNotationError
+from cardtable.core.i18n import N_, reason
 from cardtable.core.notation import action_number, check_action_number, notation_words
 
 END, FIRST, SECOND, INBOUNDER, TARGET, PICK = 0, 1, 2, 3, 7, 11
@@ -104,23 +105,25 @@ class Codec:
         if len(w) == 6 and w[0] == "special" and w[2] == "on" and w[4] == "skill":
             d, s = self._card(w[1], index, text), self._slot(w[3], text)
             if w[5] not in ("1", "2", "3"):
-                raise ActionNotationError("a skill number is 1, 2 or 3", text)
+                raise ActionNotationError(N_("a skill number is 1, 2 or 3"), text)
             return self.special + SKILLS * (4 * d + s) + int(w[5]) - 1
         raise ActionNotationError(
-            "cannot read this; write e.g. 'pick <id> [sideways]', 'inbounder 2', 'target 3', "
-            "'sub <id> for 2 [sideways]', 'bench <id>', 'special <id> on 1 skill 1', "
-            "'fatigue <id>', 'first', 'second' or 'end'",
+            N_(
+                "cannot read this; write e.g. 'pick <id> [sideways]', 'inbounder 2', 'target 3', "
+                "'sub <id> for 2 [sideways]', 'bench <id>', 'special <id> on 1 skill 1', "
+                "'fatigue <id>', 'first', 'second' or 'end'"
+            ),
             text,
         )
 
     @staticmethod
     def _slot(word: str, text: str) -> int:
         if word not in ("1", "2", "3", "4"):
-            raise ActionNotationError("a court position is a number from 1 to 4", text)
+            raise ActionNotationError(N_("a court position is a number from 1 to 4"), text)
         return int(word) - 1
 
     @staticmethod
     def _card(word: str, index: dict[str, int], text: str) -> int:
         if word not in index:
-            raise ActionNotationError(f"no card with id {word!r}", text)
+            raise ActionNotationError(reason(N_("no card with id {card}"), card=repr(word)), text)
         return index[word]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from cardtable.core.i18n import N_, reason
+
 from .cards import CardTables
 
 LIMIT_HALVES = 16  # 8.0 class points, counted in halves
@@ -26,17 +28,22 @@ def allowance_halves(t: CardTables, d: int, rule: str) -> int:
 
 
 def lineup_problem(t: CardTables, defs: Iterable[int], rule: str) -> str:
-    """Why these player definitions may not be on court together, or ''."""
+    """Why these player definitions may not be on court together (a message or a
+    :func:`~cardtable.core.i18n.reason`), or ''."""
     defs = list(defs)
     names = [t.name[d] for d in defs]
     if len(set(names)) < len(names):
-        return "two players of the same name"
+        return N_("two players of the same name")
     if sum(1 for d in defs if t.over_age[d]) > 1:
-        return "more than one over-age (+) player"
+        return N_("more than one over-age (+) player")
     total = sum(t.halves[d] for d in defs)
     limit = LIMIT_HALVES + sum(allowance_halves(t, d, rule) for d in defs)
     if total > limit:
-        return f"class points {total / 2:.1f} are over the limit of {limit / 2:.1f}"
+        return reason(
+            N_("class points {total} are over the limit of {limit}"),
+            total=f"{total / 2:.1f}",
+            limit=f"{limit / 2:.1f}",
+        )
     return ""
 
 
