@@ -18,7 +18,7 @@ from cardtable.agents.base import Agent, make_agent
 from cardtable.cli_words import help_lines
 from cardtable.core.errors import ActionNotationError, CardtableError, IllegalActionError
 from cardtable.core.game import Game
-from cardtable.core.i18n import Lang, Translate, translator
+from cardtable.core.i18n import Lang, say, translator
 from cardtable.core.infoset import InfoSet
 from cardtable.core.rng import derive_seed
 from cardtable.core.state import State
@@ -76,14 +76,15 @@ def ask(console: Console, state: State, legal: list[int], lang: Lang = "en") -> 
                 console.print(line)
             continue
         try:
-            return chosen(state, legal, text, _)
+            return chosen(state, legal, text, lang)
         except Refused as exc:
             console.print(f"[red]{escape(str(exc))}[/]")
 
 
-def chosen(state: State, legal: list[int], text: str, _: Translate) -> int:
+def chosen(state: State, legal: list[int], text: str, lang: Lang = "en") -> int:
     """The legal action an answer names: a number of the menu, or notation of a legal
-    action; raises :class:`Refused` saying why not (the state is not changed)."""
+    action; raises :class:`Refused` saying why not in ``lang`` (the state is not changed)."""
+    _ = translator("cardtable", lang)
     if _NUMBER.fullmatch(text):
         n = int(text) if len(text) < 10 else 0
         if 1 <= n <= len(legal):
@@ -102,9 +103,11 @@ def chosen(state: State, legal: list[int], text: str, _: Translate) -> int:
             state.clone().apply_action(a)
         return a
     except ActionNotationError as exc:
-        raise Refused(_("not an action: {reason}", reason=exc.reason)) from None
+        why = say(exc.reason, state.game, lang)
+        raise Refused(_("not an action: {reason}", reason=why)) from None
     except IllegalActionError as exc:
-        raise Refused(_("not legal now: {reason}", reason=exc.reason)) from None
+        why = say(exc.reason, state.game, lang)
+        raise Refused(_("not legal now: {reason}", reason=why)) from None
 
 
 def play_session(

@@ -95,6 +95,20 @@ def test_play_in_japanese_names_the_cards_and_speaks_japanese() -> None:
     assert "game left unfinished" in english.stdout
 
 
+def test_refusals_speak_the_players_language() -> None:
+    """Unreadable notation and an illegal move are refused with the game's reasons in
+    Japanese, the card named in Japanese too (issue 26); no English is left."""
+    stdin = "xyz\nbid ace-of-diamonds\nplace x on 2\nq\n"
+    out = cli("play", "goofspiel", "--seed", "1", "--lang", "ja", stdin=stdin).stdout
+    assert "手として読めない：'bid <カードID>' と書く（例：'bid queen-of-spades'）" in out
+    assert "今は選べない手：ダイヤのAは手札にない" in out
+    assert "write" not in out and "is not in your hand" not in out
+    stdin = "place nobody on 2\nfirst 1\nq\n"
+    out = cli("play", "looney", "--seed", "2", "--players", "2", "--lang", "ja", stdin=stdin).stdout
+    assert "手として読めない：ID 'nobody' の個人デッキのカードはない" in out
+    assert "今は選べない手：先攻を決めるのはゲームの開始時だけ。今はアクターの配置の段階" in out
+
+
 def test_an_unknown_lang_is_refused() -> None:
     res = cli("play", "goofspiel", "--lang", "fr", stdin="q\n")
     assert res.returncode == 2 and "languages: en, ja" in res.stdout

@@ -4,6 +4,7 @@ refusals (wrong token, another seat's turn, stale seq, illegal action) that chan
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -124,6 +125,29 @@ def test_refusals_change_nothing(client: TestClient) -> None:
         receive(ws)
         ws.send_json({"type": "act", "action": legal[0], "seq": 0})
         assert receive(ws)["seq"] == 1
+
+
+def test_a_refused_action_is_explained_in_the_connections_language(client: TestClient) -> None:
+    """An illegal action, or a number that is no action, on a ``lang=ja`` connection: the
+    error is in Japanese, the game's reason too; an English connection reads it as before."""
+    table, tok0, tok1 = two_people(client)
+    to_act = snapshot(client, table, None)["to_act"]
+    token = (tok0, tok1)[to_act]
+    with (
+        client.websocket_connect(ws_path(table, token) + "&lang=ja") as ws,
+        client.websocket_connect(ws_path(table, token)) as en,
+    ):
+        legal = [a["action"] for a in receive(ws)["legal"]]
+        receive(en)
+        illegal = next(a for a in range(200) if a not in legal)
+        ws.send_json({"type": "act", "action": illegal, "seq": 0})
+        ja = receive(ws)["message"]
+        assert ja.startswith("今は選べない手 ") and "illegal" not in ja, ja
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", ja.split("：", 1)[1]), ja
+        en.send_json({"type": "act", "action": illegal, "seq": 0})
+        assert receive(en)["message"].startswith("illegal action ")
+        ws.send_json({"type": "act", "action": 10**9, "seq": 0})
+        assert receive(ws)["message"].endswith("はこのゲームの手ではない：手の番号は0から880まで")
 
 
 def test_a_finished_table_refuses_actions(client: TestClient) -> None:

@@ -19,8 +19,14 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
-from cardtable.core.errors import CardtableError, UnknownGameError, brief
-from cardtable.core.i18n import Lang, check_lang, negotiate
+from cardtable.core.errors import (
+    ActionNotationError,
+    CardtableError,
+    IllegalActionError,
+    UnknownGameError,
+    brief,
+)
+from cardtable.core.i18n import Lang, check_lang, negotiate, refusal
 from cardtable.core.registry import available_games
 from cardtable.server import api_models as api
 from cardtable.server import catalog
@@ -450,5 +456,15 @@ async def _handle(
         else:
             await service.act(live, sub.seat, msg.get("action"), msg.get("seq"))
     except CardtableError as exc:
-        return {"type": "error", "message": str(exc)}
+        return {"type": "error", "message": _said(exc, live, sub.lang)}
     return None
+
+
+def _said(exc: CardtableError, live: LiveTable, lang: Lang) -> str:
+    """An error for a connection in ``lang``: an action the rules refuse, or no action at all
+    (the cause of the service's BadRequest), with its reason in the game's words; others as
+    they are."""
+    cause = exc.__cause__
+    if isinstance(cause, IllegalActionError | ActionNotationError):
+        return refusal(cause, live.game, lang)
+    return str(exc)

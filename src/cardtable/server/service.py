@@ -428,8 +428,8 @@ class GameService:
         nxt = live.state.clone()
         try:
             events = nxt.apply_action(action)
-        except (ActionNotationError, IllegalActionError) as exc:
-            raise BadRequest(str(exc)) from None
+        except (ActionNotationError, IllegalActionError) as exc:  # kept as the cause: its
+            raise BadRequest(str(exc)) from exc  # reason is said in each connection's language
         result = nxt.returns() if nxt.is_terminal() else None
         since = live.seq
         try:
