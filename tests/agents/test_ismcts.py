@@ -10,6 +10,7 @@ import pytest
 
 import cardtable
 from cardtable.agents import make_agent, parse_spec
+from cardtable.agents.base import Ceiling
 from cardtable.agents.ismcts import ROOT_POLICIES, Budget, ISMCTSAgent, Search, Settings
 from cardtable.core.errors import AgentSpecError
 from cardtable.core.game import Game
@@ -504,3 +505,26 @@ def test_beats_random() -> None:
         assert rec.result is not None
         wins += rec.result[seat] > 0
     assert wins >= 14, wins
+
+
+@pytest.mark.parametrize("root", ROOT_POLICIES)
+def test_a_ceiling_cuts_any_budget(root: str) -> None:
+    """A server's ceiling bounds a decision whatever the spec asks for: its depth caps the
+    spec's, and the search stops at its steps or its seconds even when the spec's budget
+    is iterations or time (the last simulation may overrun the steps by at most the
+    depth)."""
+    game = cardtable.load_game("shamanking")
+    state = wide_root(game, 3)
+    info = InfoSet(state, state.current_player())
+    settings = Settings(iterations=10**9, depth=1000, root=root)
+    assert Search(info, Rng(0), settings, Ceiling(depth=12)).depth == 12
+    for budget in (Budget(10**9), Budget(None, None, 600.0)):
+        search = Search(info, Rng(3), settings, Ceiling(steps=300, depth=12))
+        assert search.run(budget) >= 1
+        assert 300 <= search.decisions <= 300 + 12
+        search = Search(info, Rng(3), settings, Ceiling(seconds=0.05))
+        assert search.run(budget) >= 1  # it returns: the ceiling's seconds passed
+    agent = ismcts(f"ismcts:iterations=2000:root={root}")
+    agent.ceiling = Ceiling(steps=100, depth=5)
+    assert agent.decide(info) in info.legal_actions()
+    assert agent.last_stats.decisions <= 100 + 5 and agent.last_stats.simulations < 2000

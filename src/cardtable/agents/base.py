@@ -3,11 +3,23 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from cardtable.core.errors import AgentSpecError, brief
 from cardtable.core.game import Game
 from cardtable.core.infoset import InfoSet
+
+
+class Ceiling(NamedTuple):
+    """What one decision may never exceed, whatever the agent's spec asks for (``None``: no
+    limit): ``steps`` decisions played in a search's simulations, ``seconds`` of search,
+    and ``depth``, the decisions one simulation plays past the root. A server sets it on
+    the agents it runs (``Agent.ceiling``); a search agent stops at the first limit reached,
+    its own budget's or the ceiling's."""
+
+    steps: int | None = None
+    seconds: float | None = None
+    depth: int | None = None
 
 
 class Agent(ABC):
@@ -21,6 +33,12 @@ class Agent(ABC):
     name: ClassVar[str]
     needs_observation: ClassVar[bool] = True
     params: ClassVar[dict[str, type]] = {"seed": int}
+    #: Whether a decision searches (plays states out): the costly kind, which a
+    #: :class:`Ceiling` bounds. Agents that only read their observation say ``False``.
+    searches: ClassVar[bool] = True
+    #: The hard limits of a decision (set by whoever runs the agent; ``None``: none beyond
+    #: the spec's own budget). Only search agents have anything to cut.
+    ceiling: Ceiling | None = None
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
         self.seed = seed

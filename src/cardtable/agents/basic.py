@@ -16,6 +16,7 @@ class RandomAgent(Agent):
 
     name: ClassVar[str] = "random"
     needs_observation: ClassVar[bool] = False
+    searches: ClassVar[bool] = False
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
         super().__init__(seed)
@@ -31,6 +32,7 @@ class GreedyAgent(Agent):
     """Takes the action the game's heuristics value most; ties are broken at random."""
 
     name: ClassVar[str] = "greedy"
+    searches: ClassVar[bool] = False
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
         super().__init__(seed)

@@ -41,7 +41,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from cardtable.agents.base import Agent, register_agent
+from cardtable.agents.base import Agent, Ceiling, register_agent
 from cardtable.core.errors import AgentSpecError, brief
 from cardtable.core.game import Game
 from cardtable.core.hints import hints_of
@@ -153,11 +153,16 @@ class Node:
 
 class Search:
     """One search over one information set; :meth:`run` grows the tree, :meth:`best` reads
-    the decision from it."""
+    the decision from it. A :class:`Ceiling` bounds it whatever its settings and budget:
+    a simulation plays at most ``depth`` decisions, and the search stops once ``steps``
+    decisions have been played or ``seconds`` have passed (checked between simulations, so
+    the last one may overrun by at most ``depth`` decisions)."""
 
     __slots__ = (
         "bias",
         "c",
+        "ceiling",
+        "cutoff",
         "decisions",
         "depth",
         "epsilon",
@@ -174,13 +179,18 @@ class Search:
         "zeros",
     )
 
-    def __init__(self, info: InfoSet, rng: Rng, settings: Settings) -> None:
+    def __init__(
+        self, info: InfoSet, rng: Rng, settings: Settings, ceiling: Ceiling | None = None
+    ) -> None:
         self.info = info
         self.game: Game = info.game
         self.rng = rng
         self.hints = hints = hints_of(self.game)
         self.c = hints.search_exploration if settings.c is None else settings.c
-        self.depth = hints.search_depth if settings.depth is None else settings.depth
+        self.ceiling = ceiling or Ceiling()
+        depth = hints.search_depth if settings.depth is None else settings.depth
+        self.depth = depth if self.ceiling.depth is None else min(depth, self.ceiling.depth)
+        self.cutoff: float | None = None  # the ceiling's deadline (perf_counter), once running
         self.epsilon = settings.epsilon
         self.bias = settings.bias
         root = settings.root or hints.search_root
@@ -198,9 +208,11 @@ class Search:
         """Run simulations until the ``budget`` is spent: ``iterations`` simulations or
         ``steps`` decisions played in them, whichever comes first; when ``seconds`` is given,
         as many as fit in that time instead (at least one). Return the number run; raises
-        ValueError for a budget without a limit."""
+        ValueError for a budget without a limit. The ceiling, if any, stops it sooner."""
         if budget == Budget(None):
             raise ValueError("a search budget needs iterations, steps or seconds")
+        seconds = self.ceiling.seconds
+        self.cutoff = None if seconds is None else time.perf_counter() + seconds
         if self.paired:
             return self.run_paired(budget)
         done = 0
@@ -210,17 +222,26 @@ class Search:
                 done += 1
             return done
         deadline = time.perf_counter() + budget.seconds
-        while done == 0 or time.perf_counter() < deadline:
+        while done == 0 or (time.perf_counter() < deadline and not self.halted()):
             self.simulate(self.info.sample(self.rng))
             done += 1
         return done
 
     def spent(self, done: int, iterations: int | None, steps: int | None) -> bool:
         """Whether ``done`` simulations, and the decisions played so far, reach either limit
-        (``None``: no limit)."""
-        return (iterations is not None and done >= iterations) or (
-            steps is not None and self.decisions >= steps
+        (``None``: no limit), or the ceiling is reached."""
+        return (
+            (iterations is not None and done >= iterations)
+            or (steps is not None and self.decisions >= steps)
+            or self.halted()
         )
+
+    def halted(self) -> bool:
+        """Whether the ceiling is reached: its steps played or its seconds passed."""
+        cap = self.ceiling.steps
+        if cap is not None and self.decisions >= cap:
+            return True
+        return self.cutoff is not None and time.perf_counter() >= self.cutoff
 
     def run_paired(self, budget: Budget) -> int:
         """Run simulations in rounds: each round draws one sample and one rollout seed and
@@ -253,6 +274,8 @@ class Search:
                 None if budget.seconds is None else start + budget.seconds * phase / phases,
             )
             done = self.rounds(racing, done, share, last)
+            if self.halted():  # the ceiling ends the race where it stands
+                break
             if not last:
                 racing = self.halve(racing)
         self.racing = racing
@@ -270,11 +293,11 @@ class Search:
         sims, steps, deadline = goal
         exact = cut and deadline is None  # stop at the simulation that spends the goal
         try:
-            while not (exact and self.spent(done, sims, steps)):
+            while not (exact and self.spent(done, sims, steps)) and not self.halted():
                 sample = self.info.sample(main)
                 seed = main.next64()
                 for a in actions:
-                    if exact and self.spent(done, sims, steps):
+                    if (exact and self.spent(done, sims, steps)) or self.halted():
                         break
                     self.rng = Rng(seed)
                     self.simulate(sample.clone(), a)
@@ -458,7 +481,8 @@ class ISMCTSAgent(Agent):
     (weight of the heuristic prior in selection), ``root`` (``ucb``, ``paired`` or ``halving``:
     how the root action of a simulation is chosen; by default the game's ``search_root``),
     ``seed``.
-    With a budget of iterations or steps it is deterministic for a seed."""
+    With a budget of iterations or steps it is deterministic for a seed, unless its
+    ``ceiling`` (set by a server) cuts the search short."""
 
     name: ClassVar[str] = "ismcts"
     params: ClassVar[dict[str, type]] = {
@@ -507,7 +531,7 @@ class ISMCTSAgent(Agent):
             self.last_stats = SearchStats(0, 0, 0.0)
             return legal[0]
         start = time.perf_counter()
-        search = Search(info, self.rng, self.settings)
+        search = Search(info, self.rng, self.settings, self.ceiling)
         simulations = search.run(self.budget(info.game))
         action = search.best(legal)
         self.last_stats = SearchStats(simulations, search.decisions, time.perf_counter() - start)
