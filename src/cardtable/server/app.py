@@ -30,6 +30,7 @@ from cardtable.core.i18n import Lang, check_lang, negotiate, refusal
 from cardtable.core.registry import available_games
 from cardtable.server import api_models as api
 from cardtable.server import catalog
+from cardtable.server.agent_pool import AgentLimits
 from cardtable.server.live import (
     CLOSE_BEHIND,
     CLOSE_BEHIND_REASON,
@@ -149,19 +150,28 @@ def create_app(
     max_queued: int = MAX_QUEUED,
     abandon_after: float = ABANDON_AFTER,
     origins: tuple[str, ...] = (),
+    agent_workers: int | None = None,
+    agent_limits: AgentLimits | None = None,
 ) -> FastAPI:
     """The server over the database at ``db_url`` (default: ``cardtable.db`` here); a
     connection holding more than ``max_queued`` unsent messages is dropped; a table whose
     seats' people are all away for ``abandon_after`` seconds is abandoned. A browser's
     WebSocket opens only from the server's own pages or from ``origins``
-    (``https://example.org``)."""
+    (``https://example.org``). Agents think in ``agent_workers`` processes (default: one
+    per core but one, at least two), each decision within ``agent_limits``."""
     url = db_url or default_url()
     holder: dict[str, GameService] = {}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, url)
-        service = GameService(store, max_queued=max_queued, abandon_after=abandon_after)
+        service = GameService(
+            store,
+            agent_workers=agent_workers,
+            max_queued=max_queued,
+            abandon_after=abandon_after,
+            agent_limits=agent_limits,
+        )
         await service.start()
         holder["service"] = app.state.service = service  # app.state: for tests
         try:

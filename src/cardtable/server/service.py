@@ -1,7 +1,8 @@
 """The game service: tables, seats and tokens, actions, agents and updates.
 
-The service is the authority. It runs on the event loop; the database and the agents run in
-threads so that the loop stays responsive. Per table, ``LiveTable.lock`` orders everything:
+The service is the authority. It runs on the event loop; the database runs in threads and the
+agents in worker processes (:mod:`cardtable.server.agent_pool`), so that the loop stays
+responsive. Per table, ``LiveTable.lock`` orders everything:
 an action is checked, applied to a clone, stored, and only then adopted and sent out.
 """
 
@@ -22,6 +23,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from cardtable.core.errors import ActionNotationError, CardtableError, IllegalActionError, brief
 from cardtable.core.i18n import Lang
 from cardtable.core.infoset import InfoSet
+from cardtable.server.agent_pool import AgentLimits, AgentPool, AgentPoolClosed, default_workers
 from cardtable.server.live import (
     MAX_QUEUED,
     LiveTable,
@@ -84,11 +86,13 @@ class GameService:
     def __init__(
         self,
         store: Store,
-        agent_threads: int = 2,
+        agent_workers: int | None = None,
         max_queued: int = MAX_QUEUED,
         abandon_after: float = ABANDON_AFTER,
+        agent_limits: AgentLimits | None = None,
     ) -> None:
-        """Serve the tables of ``store``; agents think on ``agent_threads`` threads; a
+        """Serve the tables of ``store``; agents think in ``agent_workers`` processes
+        (default: :func:`default_workers`), each decision within ``agent_limits``; a
         connection holding more than ``max_queued`` unsent messages is dropped; an open or
         running table with no seat's person connected for ``abandon_after`` seconds is
         abandoned."""
@@ -103,7 +107,7 @@ class GameService:
         self.live: dict[str, LiveTable] = {}
         self._endings: dict[str, dict[str, Any]] = {}  # the last spectator view of finished tables
         self._db = ThreadPoolExecutor(1 if store.is_sqlite else 8, thread_name_prefix="db")
-        self._agents = ThreadPoolExecutor(agent_threads, thread_name_prefix="agent")
+        self.agents = AgentPool(agent_workers or default_workers(), agent_limits)
         self._loading: dict[str, asyncio.Lock] = {}
         self._pending: list[tuple[StoredAction, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
@@ -125,6 +129,7 @@ class GameService:
     async def start(self) -> None:
         """Rebuild every open and running table from its stored actions; agents whose turn
         it is carry on."""
+        await self.agents.start()
         ids = await self.db(self.store.ids_with_status, (OPEN, RUNNING))
         for table_id in ids:
             try:
@@ -134,17 +139,18 @@ class GameService:
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
 
     async def stop(self) -> None:
-        """Stop the agents and release the threads and connections."""
+        """Stop the agents at once (a search in the middle is abandoned: its decision is
+        made again after a restart) and release the workers, threads and connections."""
         if self._sweeper is not None:
             self._sweeper.cancel()
             await asyncio.gather(self._sweeper, return_exceptions=True)
         tasks = [t.agent_task for t in self.live.values() if t.agent_task is not None]
         for task in tasks:
             task.cancel()
+        await self.agents.close()
         await asyncio.gather(*tasks, return_exceptions=True)
         if self._writer is not None:
             await asyncio.gather(self._writer, return_exceptions=True)
-        self._agents.shutdown(wait=True, cancel_futures=True)
         self._db.shutdown(wait=True)
         self.store.close()
 
@@ -503,8 +509,9 @@ class GameService:
             live.agent_task = asyncio.get_running_loop().create_task(self._agent_turns(live))
 
     async def _agent_turns(self, live: LiveTable) -> None:
-        """Let agents act while one is to act; each thinks on a thread, on an InfoSet of a
-        clone, and its action goes through the same checks and storage as a person's. An
+        """Let agents act while one is to act; each thinks in the agent pool, on an InfoSet
+        of a clone, and its action goes through the same checks and storage as a person's;
+        the agent as it was after deciding is kept once its action is stored. An
         agent that fails (its search raises, its move is refused or cannot be stored) is
         reported to every connection of the table, which then waits: a new connection, or a
         restart, tries again."""
@@ -518,12 +525,13 @@ class GameService:
                     info = InfoSet(live.state.clone(), seat)
                     seq = live.seq
                     agent = live.agent(seat)
-                action = await self._run(self._agents, agent.decide, info)
+                action, after = await self.agents.decide(live.id, agent, info)
                 async with live.lock:
                     if live.seq != seq or live.agent_to_act() != seat:
                         continue
                     try:
                         await self._commit(live, seat, action)
+                        live.agents[seat] = after
                     except BadRequest as exc:
                         if live.seq == seq:  # refused, not overtaken: do not ask again
                             self._agent_failed(live, seat, "the game refused its move", exc)
@@ -533,6 +541,8 @@ class GameService:
                         return
         except asyncio.CancelledError:
             raise
+        except AgentPoolClosed:  # the server is stopping: a restart makes the decision again
+            return
         except Exception as exc:
             self._agent_failed(live, seat, "it failed", exc)
         finally:

@@ -26,8 +26,18 @@ from cardtable.server.storage import OPEN, PRIVATE, PUBLIC, RUNNING, TableRow
 
 MAX_DECK_TEXT = 100_000
 # libyaml's loader when PyYAML has it: the pure-Python one takes seconds on a long deck text.
-# Agents run on the server: a spec may not ask for more search than this.
-MAX_AGENT_PARAMS: dict[str, float] = {"iterations": 2000, "steps": 40000, "time": 5.0}
+# Agents run on the server: a spec may not ask for more search than this. A simulation plays
+# at most ``depth`` decisions past the root: 200 is twice the longest random game of any
+# built-in game (wcrugby, 98 decisions in 30 seeds), so a rollout can still reach the end,
+# and it bounds what one simulation may overrun the server's ceiling on steps by (0.5% of
+# 40000). Whatever a spec asks, a server decision also stops at the ceiling of its agent
+# pool (AgentLimits: 40000 steps, 5 s, depth 200), iterations given or not.
+MAX_AGENT_PARAMS: dict[str, float] = {
+    "iterations": 2000,
+    "steps": 40000,
+    "time": 5.0,
+    "depth": 200,
+}
 # Options that name files on the server's disk are not for clients.
 SERVER_REFUSED_OPTIONS = ("cards",)
 
