@@ -176,7 +176,10 @@ class AgentPool:
             raise ValueError(f"an agent pool needs at least 1 worker, not {workers}")
         self.size = workers + 1  # the last one answers for agents that do not search
         self.limits = limits or AgentLimits()
-        self._ctx = multiprocessing.get_context("forkserver")
+        # forked from a clean server of processes (not from this one, with its threads and
+        # listening socket), where the platform has one
+        forkserver = "forkserver" in multiprocessing.get_all_start_methods()
+        self._ctx = multiprocessing.get_context("forkserver" if forkserver else "spawn")
         self._queues: tuple[asyncio.Queue[_Job], asyncio.Queue[_Job]] | None = None
         self._busy: set[str] = set()
         self._workers: list[_Worker | None] = [None] * self.size
@@ -189,7 +192,8 @@ class AgentPool:
 
     async def start(self) -> None:
         """Start the workers (forked from a server process that has imported this module)."""
-        self._ctx.set_forkserver_preload([__name__])
+        if self._ctx.get_start_method() == "forkserver":
+            self._ctx.set_forkserver_preload([__name__])
         searches, quick = self._queues = (asyncio.Queue(), asyncio.Queue())
         workers = await asyncio.to_thread(lambda: [self._spawn() for _ in range(self.size)])
         self._workers = list(workers)
@@ -222,7 +226,7 @@ class AgentPool:
 
     async def _serve(self, slot: int, queue: asyncio.Queue[_Job]) -> None:
         """Take jobs from ``queue`` and have worker ``slot`` answer them, one at a time."""
-        while True:
+        while not self._closed:
             job = await queue.get()
             if job.answer.done():  # its table stopped waiting
                 continue
@@ -295,17 +299,22 @@ def _settle(answer: asyncio.Future[tuple[int, Agent]], outcome: tuple[Any, ...])
 
 
 async def _readable(conn: Connection, timeout: float) -> None:
-    """Wait until ``conn`` has something to read (or is closed); raises TimeoutError."""
+    """Wait until ``conn`` has something to read (or is closed); raises TimeoutError.
+    (Not ``asyncio.wait_for``: before Python 3.12 it swallows a cancellation that comes as
+    the answer arrives, and the pool's tasks would then not stop.)"""
     loop = asyncio.get_running_loop()
-    ready: asyncio.Future[None] = loop.create_future()
+    ready: asyncio.Future[bool] = loop.create_future()
 
-    def wake() -> None:
+    def settle(readable: bool) -> None:
         if not ready.done():
-            ready.set_result(None)
+            ready.set_result(readable)
 
     fd = conn.fileno()
-    loop.add_reader(fd, wake)
+    loop.add_reader(fd, settle, True)
+    timer = loop.call_later(timeout, settle, False)
     try:
-        await asyncio.wait_for(ready, timeout)
+        if not await ready:
+            raise TimeoutError
     finally:
+        timer.cancel()
         loop.remove_reader(fd)
