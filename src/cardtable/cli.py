@@ -272,10 +272,28 @@ def serve(
         int,
         typer.Option(min=1, help="connections at once; beyond them the server answers 503"),
     ] = 1000,
+    agent_workers: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            metavar="N",
+            help="processes the searching computer opponents (ismcts) think in, one "
+            "decision each at a time (default: one per core but one, at least 1); one more "
+            "answers for random and greedy",
+        ),
+    ] = None,
 ) -> None:
     """Serve games to browsers: open the printed address (docs/server-api.md)."""
-    origins = tuple(allow_origin or ())
-    serve_session(console, host, port, db, abandon_after * 60, origins, max_connections)
+    serve_session(
+        console,
+        host,
+        port,
+        db,
+        abandon_after * 60,
+        tuple(allow_origin or ()),
+        max_connections,
+        agent_workers=agent_workers,
+    )
 
 
 @app.command(cls=Command)

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -272,3 +275,15 @@ def test_a_table_has_one_decision_in_the_pool_at_a_time() -> None:
             await first
 
     asyncio.run(run())
+
+
+def test_serve_takes_the_number_of_agent_workers() -> None:
+    src = str(Path(__file__).resolve().parents[2] / "src")
+    run = [sys.executable, "-m", "cardtable", "serve"]
+    env = {**os.environ, "PYTHONPATH": src}
+    refused = subprocess.run(
+        [*run, "--agent-workers", "0"], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert refused.returncode == 2 and "--agent-workers" in refused.stderr, refused.stderr
+    shown = subprocess.run([*run, "--help"], capture_output=True, text=True, env=env, timeout=120)
+    assert "--agent-workers" in shown.stdout
