@@ -349,3 +349,18 @@ def test_a_game_module_path_trick_is_refused(client: TestClient, url: str) -> No
     r = client.get(url)
     assert r.status_code == 404, (url, r.text[:200])
     assert "export default" not in r.text and "import " not in r.text
+
+
+def test_every_level_of_every_game_has_its_measured_elo() -> None:
+    """server/opponents.json (tools/rate_opponents.py) rates exactly the levels the lobby
+    offers: a change of a game's default search must be measured again."""
+    from cardtable.core.registry import game_class
+    from cardtable.server.opponents import levels, measured, offered
+
+    rated = measured()
+    for name in cardtable.available_games():
+        specs = {level.spec for level in levels(game_class(name))}
+        assert set(rated[name]["levels"]) == specs, name
+        for entry in offered(game_class(name)):
+            assert entry["elo_low"] <= entry["elo"] <= entry["elo_high"], (name, entry)
+            assert f"(Elo {entry['elo']})" in entry["label"]
