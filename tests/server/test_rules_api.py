@@ -49,7 +49,7 @@ def test_rules_refusals_are_short(client: TestClient, path: str, status: int) ->
 def test_games_in_the_language_asked(client: TestClient) -> None:
     ja = {g["name"]: g for g in client.get("/api/games?lang=ja").json()}
     labels = {a["spec"]: a["label"] for a in ja["looney"]["agents"]}
-    assert labels["random"] == "入門：ルール上できる手から無作為に選ぶ"
+    assert labels["random"] == "入門（Elo 0）：ルール上できる手から無作為に選ぶ"
     assert labels["ismcts"].startswith("むずかしい") and "1手ごとに200回" in labels["ismcts"]
     hand = ja["goofspiel"]["options"]["hand_size"]
     assert hand["description"] == "各手札の枚数。Aから順に（GS-1.2）" and hand["default"] == 13

@@ -112,7 +112,8 @@ VISIBLE_WORDS = """() => {
   return out;
 }"""
 
-ALWAYS = {"cardtable", "English"}  # the brand, and the language switch's own word for English
+# the brand, the language switch's own word for English, and the rating's name (Elo)
+ALWAYS = {"cardtable", "English", "Elo"}
 
 # The Japanese pages checked: the lobby (None), and each game whose browser module speaks
 # Japanese, with the ASCII words its pages may show besides card names, game titles and table

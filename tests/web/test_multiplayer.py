@@ -175,8 +175,10 @@ def test_rawdeal_free_for_all_target_choice(page: Any, server: str, shots: Path)
     page.screenshot(path=str(shots / "rawdeal-ffa-target.png"), full_page=True)
     target = int(heads.first.evaluate("e => e.dataset.player"))
     heads.first.click()
+    # the log says where the card went (the board may have moved on: every opponent's card
+    # now opens a reversal window for this seat too, RD-5.1)
     page.wait_for_function(
-        """(p) => { const el = document.querySelector('#board .rd-playing');
-                    return !el || el.innerText.includes('at P' + p); }""",
+        """(p) => [...document.querySelectorAll('#log li')].some(
+                    (li) => li.innerText.includes('P0 aims the card at P' + p))""",
         arg=target,
     )
