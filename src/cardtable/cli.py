@@ -22,10 +22,10 @@ from cardtable.cli_replay import replay_session
 from cardtable.cli_serve import serve as serve_session
 from cardtable.cli_tournament import tournament_session
 from cardtable.core.cards import load_yaml
-from cardtable.core.decks import load_deck_file
+from cardtable.core.decks import Deck, load_deck_file
 from cardtable.core.errors import CardtableError, DeckFileError, brief
 from cardtable.core.game import Game
-from cardtable.core.i18n import Lang, check_lang, lang_from_env, translator
+from cardtable.core.i18n import Lang, check_lang, lang_from_env, say, translator
 from cardtable.core.registry import available_games, game_class, load_game
 from cardtable.records import load_record
 from cardtable.scenario import run_scenario, scenario_files
@@ -156,9 +156,12 @@ def cards(
 def deck_check(
     files: Annotated[list[Path], typer.Argument(metavar="FILE", help="deck files (YAML)")],
     option: OptionList = None,
+    lang: LangOption = None,
 ) -> None:
     """Check deck files against their game's construction rules (exit 1 if any is broken);
     with -o cards=DIR against a changed card set (and -o for the game's other options)."""
+    words = chosen_lang(lang)
+    _ = translator("cardtable", words)
     bad = 0
     for path in files:
         try:
@@ -171,16 +174,27 @@ def deck_check(
         if not isinstance(name, str):
             raise DeckFileError(f"{path}: field 'game': a deck file names its game")
         g = get_game(name, option)
-        deck = load_deck_file(path, g.name, g.deck_layout, g.card_pool.index)
+        deck = checked_deck_file(g, path, words)
         problems = g.check_deck(deck)
         if problems:
             bad += 1
             for p in problems:
-                console.print(f"[red]{escape(str(path))}: {p.rule}:[/] {escape(p.message)}")
+                said = say(p.message, g, words)
+                console.print(f"[red]{escape(str(path))}: {p.rule}:[/] {escape(said)}")
         else:
-            console.print(f"[green]{escape(str(path))}: legal[/] ({escape(deck.name)})")
+            legal = _("legal")
+            console.print(f"[green]{escape(str(path))}: {escape(legal)}[/] ({escape(deck.name)})")
     if bad:
         raise typer.Exit(1)
+
+
+def checked_deck_file(game: Game, path: Path, lang: Lang) -> Deck:
+    """A deck file of ``game`` read, or DeckFileError with its problems in ``lang``."""
+    try:
+        return load_deck_file(path, game.name, game.deck_layout, game.card_pool.index)
+    except DeckFileError as exc:
+        said = [say(problem, game, lang) for problem in exc.problems]
+        raise DeckFileError("\n".join(said), said) from None
 
 
 @deck_app.command("new", cls=Command)

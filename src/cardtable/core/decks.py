@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.core.cards import read_yaml
-from cardtable.core.errors import DeckFileError, brief
+from cardtable.core.errors import DeckFileError, brief, clip
+from cardtable.core.i18n import N_, named, reason
 
 SINGLE = "single"
 MANY = "many"
@@ -77,13 +78,23 @@ def deck_from_data(
         raise DeckFileError(f"{where}: expected a mapping with 'game', 'name' and deck sections")
     problems: list[str] = []
     if data.get("game") != game:
-        problems.append(f"{where}: field 'game': expected '{game}', got {brief(data.get('game'))}")
+        got = brief(data.get("game"))
+        problems.append(
+            reason(
+                N_("{where}: field 'game': expected '{game}', got {got}"),
+                where=where,
+                game=game,
+                got=got,
+            )
+        )
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
-        problems.append(f"{where}: field 'name': a non-empty name is required")
+        problems.append(
+            reason(N_("{where}: field 'name': a non-empty name is required"), where=where)
+        )
     description = data.get("description", "")
     if not isinstance(description, str):
-        problems.append(f"{where}: field 'description': must be text")
+        problems.append(reason(N_("{where}: field 'description': must be text"), where=where))
     sections: dict[str, dict[str, int]] = {}
     valid = ["game", "name", "description", *layout.sections]
     for key, value in data.items():
@@ -91,14 +102,19 @@ def deck_from_data(
             continue
         kind = layout.sections.get(str(key))
         if kind is None:
-            problems.append(f"{where}: field '{key}': unknown section; valid fields: {valid}")
+            why = N_("{where}: field '{key}': unknown section; valid fields: {valid}")
+            valid_fields = ", ".join(f"'{v}'" for v in valid)
+            problems.append(reason(why, where=where, key=named(clip(str(key))), valid=valid_fields))
             continue
-        sections[str(key)] = _section(value, kind, f"{where}: section '{key}'", known, problems)
+        here = reason(N_("{where}: section '{key}'"), where=where, key=named(str(key)))
+        sections[str(key)] = _section(value, kind, here, known, problems)
     for sec, kind in layout.sections.items():
         if sec not in data and not kind.endswith("?"):
-            problems.append(f"{where}: section '{sec}' is missing")
+            problems.append(
+                reason(N_("{where}: section '{sec}' is missing"), where=where, sec=named(sec))
+            )
     if problems:
-        raise DeckFileError("\n".join(problems))
+        raise DeckFileError("\n".join(problems), problems)
     return Deck(game, str(name), sections, str(description), where)
 
 
@@ -110,22 +126,24 @@ def _section(
         if isinstance(value, dict) and len(value) == 1 and list(value.values()) == [1]:
             value = next(iter(value))
         if not isinstance(value, str):
-            problems.append(f"{where}: expected a single card id")
+            problems.append(reason(N_("{where}: expected a single card id"), where=where))
             return {}
         value = {value: 1}
     if not isinstance(value, dict):
-        problems.append(f"{where}: expected a mapping from card id to count")
+        problems.append(
+            reason(N_("{where}: expected a mapping from card id to count"), where=where)
+        )
         return {}
     out: dict[str, int] = {}
     for cid, n in value.items():
         if str(cid) not in known:
+            why = N_("{where}: entry {entry}: no card with this id{close}")
             problems.append(
-                f"{where}: entry {brief(str(cid))}: no card with this id{_close(cid, known)}"
+                reason(why, where=where, entry=brief(str(cid)), close=_close(cid, known))
             )
         elif isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            problems.append(
-                f"{where}: entry {brief(cid)}: count must be a whole number >= 1, got {brief(n)}"
-            )
+            why = N_("{where}: entry {entry}: count must be a whole number >= 1, got {got}")
+            problems.append(reason(why, where=where, entry=brief(cid), got=brief(n)))
         else:
             out[str(cid)] = n
     return out
@@ -138,7 +156,9 @@ def _close(card_id: object, known: Mapping[str, Any]) -> str:
     if len(text) > 80:
         return ""
     close = get_close_matches(text, [str(k) for k in known], n=3)
-    return f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+    if not close:
+        return ""
+    return reason(N_("; did you mean {ids}?"), ids=", ".join(repr(c) for c in close))
 
 
 def load_deck_file(path: Path, game: str, layout: DeckLayout, known: Mapping[str, Any]) -> Deck:

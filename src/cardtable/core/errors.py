@@ -82,7 +82,13 @@ class CardFileError(CardtableError):
 
 
 class DeckFileError(CardtableError):
-    """A deck file that cannot be loaded; the message names file, entry and field."""
+    """A deck file that cannot be loaded; the message names file, entry and field, one
+    problem a line; ``problems`` holds them one by one (each may be a ``Reason``, for its
+    words in another language)."""
+
+    def __init__(self, message: str, problems: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.problems = problems if problems is not None else message.splitlines()
 
 
 class IllegalDeckError(CardtableError, ValueError):

@@ -203,8 +203,8 @@ def say(text: str, game: Game, lang: Lang) -> str:
     its template translated and filled with its fields, each said in ``lang`` too; other text
     translated when it is a message (one marked with ``N_``), else as it is. Messages are
     looked up in ``game``'s catalogue, then in cardtable's (the reasons the core gives)."""
-    if lang == LANGS[0]:
-        return str(text)
+    if lang == LANGS[0] or not text:
+        return str(text)  # "" too: gettext("") is the catalogue's header
     if isinstance(text, Named):
         return text.names.get(lang) or str(text)
     template = text.template if isinstance(text, Reason) else str(text)

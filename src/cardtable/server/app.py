@@ -26,7 +26,7 @@ from cardtable.core.errors import (
     UnknownGameError,
     brief,
 )
-from cardtable.core.i18n import Lang, check_lang, negotiate, refusal
+from cardtable.core.i18n import Lang, check_lang, negotiate, refusal, say
 from cardtable.core.registry import available_games
 from cardtable.server import api_models as api
 from cardtable.server import catalog
@@ -294,8 +294,10 @@ def _add_deck_check(app: FastAPI) -> None:
         responses=api.answers(api.DeckCheckAnswer, 400, 415),
         openapi_extra=api.body(api.DeckCheck),
     )
-    async def check_deck(request: Request) -> dict[str, Any]:
-        """A deck file's text checked: ``ok``, each problem by rule, and the deck as data."""
+    async def check_deck(request: Request, lang: str | None = None) -> dict[str, Any]:
+        """A deck file's text checked: ``ok``, each problem by rule (its message in
+        ``lang``, else the request's ``Accept-Language``), and the deck as data."""
+        chosen = _lang(request.headers, lang)
         body = await _body(request)
         name, text = body.get("game"), body.get("text")
         if not isinstance(name, str):
@@ -309,7 +311,9 @@ def _add_deck_check(app: FastAPI) -> None:
         deck, problems = await asyncio.to_thread(check_deck_text, game, text)
         return {
             "ok": deck is not None and not problems,
-            "problems": [{"rule": p.rule, "message": p.message} for p in problems],
+            "problems": [
+                {"rule": p.rule, "message": say(p.message, game, chosen)} for p in problems
+            ],
             "deck": deck.to_dict() if deck is not None else None,
         }
 

@@ -21,6 +21,7 @@ from cardtable.core.cards import load_yaml
 from cardtable.core.decks import Deck, DeckProblem
 from cardtable.core.errors import CardtableError, DeckFileError, brief
 from cardtable.core.game import Game
+from cardtable.core.i18n import N_
 from cardtable.core.registry import game_class, load_game
 from cardtable.server.storage import OPEN, PRIVATE, PUBLIC, RUNNING, TableRow
 
@@ -161,9 +162,9 @@ def check_deck_text(game: Game, text: str) -> tuple[Deck | None, list[DeckProble
     """A deck file's text checked: the deck (``None`` if it cannot be read) and every
     problem, file problems under the rule ``file``."""
     try:
-        deck = deck_from_text(game, text, "deck")
+        deck = deck_from_text(game, text, N_("the deck"))
     except DeckFileError as exc:
-        return None, [DeckProblem("file", line) for line in str(exc).splitlines()]
+        return None, [DeckProblem("file", line) for line in exc.problems]
     return deck, game.check_deck(deck)
 
 

@@ -22,7 +22,7 @@ from .presentation import GoofPresentation
 from .rules import PRIZE_SUIT, deal
 
 HERE = Path(__file__).parent
-ONE_SUIT = "a hand is the 13 cards, ace to king, of one suit other than diamonds"
+ONE_SUIT = N_("a hand is the 13 cards, ace to king, of one suit other than diamonds")
 
 
 class GoofCard(CardBase):

@@ -12,6 +12,7 @@ from pydantic import Field
 from cardtable.core.cards import CardPool, game_card_pool
 from cardtable.core.decks import MANY, Deck, DeckLayout, DeckProblem
 from cardtable.core.game import Game, GameOptions
+from cardtable.core.i18n import N_, reason
 from cardtable.core.zones import ZoneSpec
 
 from .actions import SLOTS, Codec
@@ -132,14 +133,24 @@ class LooneyGame(Game):
             problems.append(
                 DeckProblem(
                     "LT-1.1",
-                    f"a personal deck has {MIN_DECK} to {MAX_DECK} cards (about 30); "
-                    f"this one has {size}",
+                    reason(
+                        N_(
+                            "a personal deck has {low} to {high} cards (about 30); "
+                            "this one has {size}"
+                        ),
+                        low=MIN_DECK,
+                        high=MAX_DECK,
+                        size=size,
+                    ),
                 )
             )
         for cid in deck.sections.get("personal", {}):
             if self.card_pool.get(cid).deck == "movie":
                 problems.append(
-                    DeckProblem("LT-1.2", f"'{cid}' is a Movie-deck scene, not a personal card")
+                    DeckProblem(
+                        "LT-1.2",
+                        reason(N_("'{card}' is a Movie-deck scene, not a personal card"), card=cid),
+                    )
                 )
         return problems
 

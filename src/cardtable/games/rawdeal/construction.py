@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.core.cards import CardPool
 from cardtable.core.decks import Deck, DeckProblem
+from cardtable.core.i18n import N_, named, reason
 
 from .cards import RawDealCard
 
@@ -33,21 +34,34 @@ def check(game: RawDealGame, deck: Deck) -> list[DeckProblem]:
     return out
 
 
+KIND_WORDS = {  # a card's type in the deck problems' words
+    "superstar": N_("Superstar"),
+    "enforcer": N_("Enforcer"),
+    "prematch": N_("Pre-match"),
+    "midmatch": N_("Mid-match"),
+    "arsenal": N_("Arsenal"),
+}
+
+
 def _superstar_problems(
     pool: CardPool[RawDealCard], deck: Deck, star: RawDealCard | None
 ) -> list[DeckProblem]:
     """RD-1.7: the Superstar, and an Enforcer only for a Superstar whose ability allows it."""
     out: list[DeckProblem] = []
     if star is None or star.type != "superstar":
-        out.append(DeckProblem("RD-1.7", "the 'superstar' section must name a Superstar card"))
+        out.append(DeckProblem("RD-1.7", N_("the 'superstar' section must name a Superstar card")))
     enforcers = list(deck.sections.get("enforcer", {}))
     if enforcers:
         if pool.get(enforcers[0]).type != "enforcer":
-            out.append(DeckProblem("RD-1.7", f"'{enforcers[0]}' is not an Enforcer card"))
+            out.append(
+                DeckProblem(
+                    "RD-1.7", reason(N_("'{card}' is not an Enforcer card"), card=enforcers[0])
+                )
+            )
         elif star is not None and star.ability != "enforcer":
             out.append(
                 DeckProblem(
-                    "RD-1.7", "only a Superstar whose ability allows it reveals an Enforcer"
+                    "RD-1.7", N_("only a Superstar whose ability allows it reveals an Enforcer")
                 )
             )
     return out
@@ -61,17 +75,31 @@ def _section_problems(
     out: list[DeckProblem] = []
     size = sum(arsenal.values())
     if size != ARSENAL_SIZE:
-        out.append(DeckProblem("RD-1.1", f"an Arsenal has exactly 60 cards; this one has {size}"))
+        out.append(
+            DeckProblem(
+                "RD-1.1",
+                reason(N_("an Arsenal has exactly 60 cards; this one has {size}"), size=size),
+            )
+        )
     for cid in arsenal:
         if pool.get(cid).type != "arsenal":
             out.append(
                 DeckProblem(
-                    "RD-1.1", f"'{cid}' is a {pool.get(cid).type} card, not an Arsenal card"
+                    "RD-1.1",
+                    reason(
+                        N_("'{card}' is a {kind} card, not an Arsenal card"),
+                        card=cid,
+                        kind=KIND_WORDS.get(pool.get(cid).type, pool.get(cid).type),
+                    ),
                 )
             )
     for cid in backlash:
         if pool.get(cid).type not in ("prematch", "midmatch"):
-            out.append(DeckProblem("RD-1.6", f"'{cid}' is not a Pre-match or Mid-match card"))
+            out.append(
+                DeckProblem(
+                    "RD-1.6", reason(N_("'{card}' is not a Pre-match or Mid-match card"), card=cid)
+                )
+            )
     return out
 
 
@@ -87,10 +115,11 @@ def _copies_problems(
         if c.setup or (c.follow_up and not c.unique):
             limit = 10_000
         if n > limit:
-            why = "a Unique card" if limit == 1 else "a card"
-            out.append(
-                DeckProblem("RD-1.2", f"{section}: {n} copies of '{cid}'; {why} allows {limit}")
-            )
+            why = N_("'{section}': {n} copies of '{card}'; a Unique card allows {limit}")
+            if limit != 1:
+                why = N_("'{section}': {n} copies of '{card}'; a card allows {limit}")
+            words = reason(why, section=named(section), n=n, card=cid, limit=limit)
+            out.append(DeckProblem("RD-1.2", words))
     return out
 
 
@@ -102,13 +131,22 @@ def _belonging_problems(
     out: list[DeckProblem] = []
     for c in everything:
         if c.superstar and (star is None or c.superstar != star.id):
-            out.append(DeckProblem("RD-1.3", f"'{c.id}' is only for the Superstar '{c.superstar}'"))
+            out.append(
+                DeckProblem(
+                    "RD-1.3",
+                    reason(
+                        N_("'{card}' is only for the Superstar '{star}'"),
+                        card=c.id,
+                        star=c.superstar,
+                    ),
+                )
+            )
     sides = {c.alignment for c in [*everything, *([star] if star else [])] if c.alignment}
     if len(sides) > 1:
-        out.append(DeckProblem("RD-1.4", "Face and Heel cards are mixed"))
+        out.append(DeckProblem("RD-1.4", N_("Face and Heel cards are mixed")))
     brands = {c.brand for c in [*everything, *([star] if star else [])] if c.brand}
     if len(brands) > 1:
-        out.append(DeckProblem("RD-1.5", "Raw and SmackDown! cards are mixed"))
+        out.append(DeckProblem("RD-1.5", N_("Raw and SmackDown! cards are mixed")))
     return out
 
 
@@ -122,9 +160,19 @@ def _backlash_size_problems(game: RawDealGame, backlash: Mapping[str, int]) -> l
         return [
             DeckProblem(
                 "RD-1.6",
-                f"the Backlash deck holds at most {total} cards, {pre} Pre-match and {mid} "
-                f"Mid-match (option backlash={game.options.backlash}); this one has "
-                f"{n_pre} + {n_mid}",
+                reason(
+                    N_(
+                        "the Backlash deck holds at most {total} cards, {pre} Pre-match and "
+                        "{mid} Mid-match (option backlash={option}); this one has {n_pre} + "
+                        "{n_mid}"
+                    ),
+                    total=total,
+                    pre=pre,
+                    mid=mid,
+                    option=game.options.backlash,
+                    n_pre=n_pre,
+                    n_mid=n_mid,
+                ),
             )
         ]
     return []

@@ -12,6 +12,7 @@ from pydantic import Field
 from cardtable.core.cards import CardPool, game_card_pool
 from cardtable.core.decks import MANY, SINGLE, Deck, DeckLayout, DeckProblem
 from cardtable.core.game import Game, GameOptions
+from cardtable.core.i18n import N_, reason
 from cardtable.core.zones import ZoneSpec
 
 from . import actions
@@ -123,18 +124,30 @@ class SKGame(Game):
         out = []
         shaman = list(deck.sections.get("shaman", {}))
         if not shaman or pool.get(shaman[0]).type != "shaman":
-            out.append(DeckProblem("SK-1.4", "the 'shaman' section must name a Shaman card"))
+            out.append(DeckProblem("SK-1.4", N_("the 'shaman' section must name a Shaman card")))
         cards = deck.sections.get("deck", {})
         size = sum(cards.values())
         if size < MIN_DECK:
-            out.append(DeckProblem("SK-1.1", f"a deck has 60 or more cards; this one has {size}"))
+            out.append(
+                DeckProblem(
+                    "SK-1.1",
+                    reason(N_("a deck has 60 or more cards; this one has {size}"), size=size),
+                )
+            )
         for cid, n in cards.items():
             if pool.get(cid).type == "shaman":
                 out.append(
-                    DeckProblem("SK-1.3", f"'{cid}' is a Shaman card; it stays out of the deck")
+                    DeckProblem(
+                        "SK-1.3",
+                        reason(N_("'{card}' is a Shaman card; it stays out of the deck"), card=cid),
+                    )
                 )
             if n > MAX_COPIES:
-                out.append(DeckProblem("SK-1.2", f"{n} copies of '{cid}'; at most 4"))
+                out.append(
+                    DeckProblem(
+                        "SK-1.2", reason(N_("{n} copies of '{card}'; at most 4"), n=n, card=cid)
+                    )
+                )
         return out
 
     def new_initial_state(self, seed: int = 0, decks: Sequence[Deck] | None = None) -> SKState:

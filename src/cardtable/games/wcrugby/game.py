@@ -13,6 +13,7 @@ from pydantic import Field
 from cardtable.core.cards import CardPool, game_card_pool
 from cardtable.core.decks import MANY, Deck, DeckLayout, DeckProblem
 from cardtable.core.game import Game, GameOptions
+from cardtable.core.i18n import N_, reason
 from cardtable.core.zones import ZoneSpec
 
 from .actions import Codec
@@ -106,7 +107,10 @@ class RugbyGame(Game):
         size = deck.size("deck")
         if size != DECK_SIZE:
             problems.append(
-                DeckProblem("WR-1.1", f"a deck has exactly 30 cards; this one has {size}")
+                DeckProblem(
+                    "WR-1.1",
+                    reason(N_("a deck has exactly 30 cards; this one has {size}"), size=size),
+                )
             )
         index = self.card_pool.index
         players = sorted({index[c] for c in deck.sections.get("deck", {})} & self._player_defs)
@@ -114,8 +118,10 @@ class RugbyGame(Game):
             problems.append(
                 DeckProblem(
                     "WR-1.2",
-                    "the deck needs 4 players of different names who fit the class-point limit "
-                    "together, to start a game",
+                    N_(
+                        "the deck needs 4 players of different names who fit the class-point "
+                        "limit together, to start a game"
+                    ),
                 )
             )
         return problems

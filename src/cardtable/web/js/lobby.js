@@ -172,7 +172,7 @@ function buildForm(form, g) {
       const text = await f.text();
       report.replaceChildren(h("span.muted", null, t("Checking {file}…", { file: f.name })));
       try {
-        const res = await postJSON("/api/decks/check", { game: g.name, text });
+        const res = await postJSON(`/api/decks/check?lang=${lang()}`, { game: g.name, text });
         s.deck = { text, name: f.name, ok: !!res.ok, problems: res.problems || [], deck: res.deck };
       } catch (e) {
         s.deck = { text, name: f.name, ok: false, problems: [{ rule: "file", message: e.message }] };
