@@ -290,9 +290,11 @@ class GameService:
         self, table_id: str, token: str | None, lang: Lang = "en"
     ) -> tuple[LiveTable, Subscriber]:
         """Register a connection (a seat by its token, or a spectator); its first message,
-        with the whole log so far, is queued at once."""
+        with the whole log so far, is queued at once. A table in memory is first checked
+        against storage, where another process may have changed it (``_refresh``)."""
         live = await self.get(table_id)
         async with live.lock:
+            await self._refresh(live)
             seat = None
             if token:
                 seat = live.seat_of_token(token)
@@ -483,6 +485,17 @@ class GameService:
                     fut.set_result(None)
                 else:
                     fut.set_exception(outcome)
+
+    async def _refresh(self, live: LiveTable) -> None:
+        """Reload ``live`` when storage holds another version of it: more actions, another
+        status or other seats, stored by another process on the same database (call with the
+        lock held). A connection thus always starts from the stored table."""
+        row = await self.db(self.store.load, live.id)
+        if row is None:
+            return
+        same = len(row.actions) == live.seq and row.status == live.row.status
+        if not same or row.seats != live.row.seats:
+            await self._reload(live)
 
     async def _reload(self, live: LiveTable) -> None:
         """Bring a table back in line with storage and send everyone the new state."""
