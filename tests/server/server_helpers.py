@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import random
 import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -81,3 +85,24 @@ def play_until(
         msg = receive(ws)
         assert msg["type"] == "update", msg
     return msg
+
+
+@contextmanager
+def uvicorn_in_thread(config: Any, listener: socket.socket) -> Iterator[str]:
+    """Run a uvicorn ``config`` in a thread on the bound ``listener`` until the block ends;
+    the block gets its address (``127.0.0.1:PORT``)."""
+    import uvicorn
+
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
+        time.sleep(0.05)
+    try:
+        yield f"127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+        listener.close()

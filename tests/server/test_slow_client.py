@@ -13,14 +13,13 @@ import contextlib
 import json
 import random
 import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import HUMAN, agent
+from server_helpers import HUMAN, agent, uvicorn_in_thread
 
 from cardtable.server.app import create_app
 from cardtable.server.live import CLOSE_BEHIND, LiveTable, Subscriber
@@ -43,21 +42,9 @@ def live_server(tmp_path: Path) -> Iterator[tuple[str, Any]]:
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
     listener.bind(("127.0.0.1", 0))
-    port = listener.getsockname()[1]
     config = uvicorn.Config(app, log_level="warning", ws_per_message_deflate=False)
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.05)
-    try:
-        yield f"127.0.0.1:{port}", app
-    finally:
-        server.should_exit = True
-        thread.join(timeout=30)
-        listener.close()
+    with uvicorn_in_thread(config, listener) as addr:
+        yield addr, app
 
 
 def post(addr: str, path: str, body: dict[str, Any]) -> dict[str, Any]:

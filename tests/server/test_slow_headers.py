@@ -7,14 +7,12 @@ header deadline and a small connection limit."""
 from __future__ import annotations
 
 import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import HUMAN, agent
+from server_helpers import HUMAN, agent, uvicorn_in_thread
 
 from cardtable.server.app import create_app
 
@@ -32,19 +30,8 @@ def addr(tmp_path: Path) -> Iterator[str]:
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind(("127.0.0.1", 0))
     config = uvicorn_config(app, max_connections=100, header_timeout=DEADLINE)
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.05)
-    try:
-        yield f"127.0.0.1:{listener.getsockname()[1]}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=30)
-        listener.close()
+    with uvicorn_in_thread(config, listener) as where:
+        yield where
 
 
 def connect(addr: str, data: bytes) -> socket.socket:
