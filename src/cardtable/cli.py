@@ -438,10 +438,16 @@ def balance(
         list[str] | None,
         typer.Option(
             metavar="DECK",
-            help="decks (starter name or file), rotated over seats (default: the "
-            "game's default decks)",
+            help="decks (starter name or file), each pair meeting from both seats with the "
+            "same deals (default: every starter deck)",
         ),
     ] = None,
+    rotate: Annotated[
+        bool,
+        typer.Option(
+            "--rotate", help="rotate the decks over the seats instead (each meets its neighbours)"
+        ),
+    ] = False,
     seed: Annotated[int, typer.Option(help="seed of the run")] = 0,
     jobs: JobsOption = 1,
     ray: RayOption = None,
@@ -467,7 +473,7 @@ def balance(
     court), game length and how games end, with 95% intervals; flags what stands out; writes
     balance.json and balance.html. Ctrl-C stops, --resume goes on; identical for any --jobs."""
     g = get_game(game, option)
-    settings = make_config(g, agents, games, deck, seed, compare)
+    settings = make_config(g, agents, games, deck, seed, compare, rotate)
     backend = _backend(jobs, ray)
     code = balance_session(console, settings, backend, out, resume, margin, min_samples)
     if code:

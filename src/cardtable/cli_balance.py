@@ -19,7 +19,14 @@ from rich.table import Table
 from cardtable.core.errors import CardtableError
 from cardtable.core.game import Game
 from cardtable.sim.backends import Backend
-from cardtable.sim.balance import BalanceConfig, default_deck_specs, play, report, validate
+from cardtable.sim.balance import (
+    BalanceConfig,
+    default_deck_specs,
+    play,
+    report,
+    total_games,
+    validate,
+)
 from cardtable.sim.balance_stats import MARGIN, MIN_SAMPLES
 from cardtable.sim.balance_tables import span
 
@@ -31,9 +38,11 @@ def make_config(
     decks: list[str] | None,
     seed: int,
     compare: str | None,
+    rotate: bool = False,
 ) -> BalanceConfig:
     """The settings from the command line: ``agents`` comma-separated, ``decks`` ``None``
-    for the game's default decks."""
+    for every starter deck (``default_deck_specs``), ``rotate`` for the rotating schedule
+    instead of the round robin."""
     return BalanceConfig(
         game.name,
         game.options_dict(),
@@ -42,6 +51,7 @@ def make_config(
         tuple(decks) if decks else default_deck_specs(game),
         seed,
         compare,
+        "rotate" if rotate else "round-robin",
     )
 
 
@@ -100,7 +110,7 @@ def write_html(console: Console, folder: Path, data: dict[str, Any]) -> str:
 def _play(
     console: Console, settings: BalanceConfig, jobs: int | Backend, folder: Path, resume: bool
 ) -> list[list[Any]]:
-    total = settings.games * len(settings.run_options())
+    total = total_games(settings)
     columns = (*Progress.get_default_columns()[:2], BarColumn(), MofNCompleteColumn())
     with Progress(*columns, TimeRemainingColumn(), console=console, transient=True) as bar:
         task = bar.add_task("playing", total=total)
@@ -117,6 +127,10 @@ def print_summary(console: Console, data: dict[str, Any]) -> None:
     )
     console.print(groups_table(base, title))
     console.print(length_line(base["length"]))
+    if base["units"] is not None:
+        console.print(units_line(base["units"]))
+    if base["matchups"]:
+        console.print(matchups_table(base))
     ends = ", ".join(
         f"{escape(e['how'])} {e['share']:.0%} [{e['low']:.0%}-{e['high']:.0%}]"
         for e in base["ends"]
@@ -160,6 +174,27 @@ def length_line(x: dict[str, Any]) -> str:
         f"game length: mean {x['mean']:.1f} decisions [{span(x)}], "
         f"sd {x['sd']:.1f}, min {x['min']}, median {x['median']}, max {x['max']}"
     )
+
+
+def units_line(x: dict[str, Any]) -> str:
+    """The game's length in its own unit, and the share of short games."""
+    unit, short = x["unit"], x["short"]
+    return (
+        f"game length in {unit}: mean {x['mean']:.1f} [{span(x)}], min {x['min']}, "
+        f"median {x['median']}, max {x['max']}; fewer than 3 {unit} for some player: "
+        f"{short['share']:.1%} [{short['low']:.1%}-{short['high']:.1%}]"
+    )
+
+
+def matchups_table(run: dict[str, Any]) -> Table:
+    """Each deck's win rate against each other deck (rows against columns)."""
+    names = [x["deck"] for x in run["decks"]]
+    cells = {(m["deck"], m["against"]): m for m in run["matchups"]}
+    table = Table("deck against", *map(escape, names), title="matchups (row's win rate)")
+    for a in names:
+        row = [f"{cells[a, b]['score']:.0%}" if (a, b) in cells else "" for b in names]
+        table.add_row(escape(a), *row)
+    return table
 
 
 def flags_table(flags: list[dict[str, Any]], title: str) -> Table | str:

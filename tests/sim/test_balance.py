@@ -133,7 +133,7 @@ def made_up_run(games: int = 120) -> dict[str, Any]:
     for i in range(games):
         winner = (i // 2) % 2  # seats and decks each win half
         played: list[tuple[tuple[int, int], ...]] = [(), ()]
-        deck_of = seat_decks(0, i, 2, 2)
+        deck_of = (i % 2, 1 - i % 2)  # one pair of decks, both ways round
         for p in range(2):
             card = good if deck_of[p] == 0 else bad
             if (card == good) == (p == winner):
@@ -192,7 +192,8 @@ def test_a_traced_game_is_the_same_game_and_counts_cards_of_the_own_deck(name: s
 
 def test_schedule_rotates_the_decks_and_slices_cover_the_missing_games() -> None:
     c = BalanceConfig("looney", {"players": 2}, ("random",), 9, ("a", "b"), compare="x")
-    plan = schedule(c)
+    c = BalanceConfig(**{**c.__dict__, "schedule": "rotate"})
+    plan = schedule(c, 2)
     assert [(b.run, b.block, b.config.games, b.config.decks) for b in plan] == [
         (0, 0, 5, ("a", "b")),
         (0, 1, 4, ("b", "a")),
@@ -200,11 +201,34 @@ def test_schedule_rotates_the_decks_and_slices_cover_the_missing_games() -> None
         (1, 1, 4, ("b", "a")),
     ]
     assert plan[0].config.seed == plan[2].config.seed and plan[2].config.options["cards"] == "x"
-    assert seat_decks(1, 0, 2, 2) == (1, 0)
+    assert seat_decks(c, 1, 0, 2) == (1, 0)
     done = {(0, 0): {i: GameResult(i, 0, (0,), (0.0,), 1) for i in (0, 1, 3)}}
     parts = missing(plan[0], done)
     assert [(p.first, p.games) for p in parts] == [(2, 1), (4, 1)]
     assert [(p.first, p.games) for p in missing(plan[1], done)] == [(0, 4)]
+
+
+def test_round_robin_plays_every_pair_from_both_seats_with_the_same_deals() -> None:
+    c = BalanceConfig("looney", {"players": 2}, ("greedy",), 25, ("a", "b", "c", "d"))
+    plan = schedule(c, 2)
+    pairs = [b.config.decks for b in plan]
+    assert pairs == [("a", "b"), ("a", "c"), ("a", "d"), ("b", "c"), ("b", "d"), ("c", "d")]
+    assert [b.config.games for b in plan] == [6, 4, 4, 4, 4, 4]  # 13 whole deals
+    assert all(b.config.deck_duplicate for b in plan)
+    assert [seat_decks(c, 1, i, 2) for i in range(3)] == [(0, 2), (2, 0), (0, 2)]
+    full = config("rawdeal", 24, agents=("greedy",), seed=2)
+    assert len(full.decks) == 4  # every starter deck by default
+    results = play(full)
+    for batch in results:
+        for first, second in zip(batch[::2], batch[1::2], strict=True):
+            assert first.seed == second.seed  # one deal, each deck in each seat
+    run = report(full, results)["base"]
+    assert len(run["matchups"]) == 12 and all(m["n"] == 4 for m in run["matchups"])
+    units = run["units"]
+    assert units["unit"] == "turns" and units["n"] == 24 and units["min"] >= 1
+    assert sum(v for _, v in units["histogram"]) == 24 and 0 <= units["short"]["share"] <= 1
+    with pytest.raises(CardtableError, match="unknown schedule"):
+        play(BalanceConfig("looney", {}, ("greedy",), 4, ("a",), schedule="swiss"))
 
 
 def test_same_report_for_any_jobs() -> None:
@@ -286,7 +310,8 @@ def test_command_writes_json_and_a_self_contained_html_page(tmp_path: Path) -> N
     assert "95% interval" in res.stdout and "how games end" in res.stdout
     data = json.loads((out / "balance.json").read_text())
     assert data["games"] == 24 and data["agents"] == ["random", "greedy"]
-    assert data["decks"] == ["starter-iron-laws", "starter-lantern-guardians"]
+    assert len(data["decks"]) == 4 and data["schedule"] == "round-robin"  # every starter
+    assert "matchups" in res.stdout and "game length in turns" in res.stdout
     assert data["compare"] is None and data["changes"] is None
     check_sums(data["base"], 2, 2)
     page = (out / "balance.html").read_text()
@@ -320,7 +345,7 @@ def test_compare_plays_the_same_games_with_a_changed_card(tmp_path: Path) -> Non
     assert data["base"]["cards_option"] is None and data["compare"]["cards_option"] == str(cards)
     check_sums(data["compare"], 2, 2)
     ch = data["changes"]
-    assert [s["seat"] for s in ch["seats"]] == [0, 1] and len(ch["decks"]) == 2
+    assert [s["seat"] for s in ch["seats"]] == [0, 1] and len(ch["decks"]) == 4
     assert ch["length"]["low"] <= ch["length"]["delta"] <= ch["length"]["high"]
     assert data["base"]["length"] != data["compare"]["length"]
     court = [c for c in ch["cards"] if c["marks"].get("on court")]

@@ -12,7 +12,7 @@ labels of their declarations (``ZoneSpec.label``).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from rich.markup import escape
 
@@ -123,6 +123,23 @@ class Presentation:
         counts for a label in a game when it entered one of its zones. Default: none. Read
         only by ``sim`` (``cardtable balance``), never by the rules."""
         return {}
+
+    def length_unit(self) -> LengthUnit | None:
+        """How a balance report counts a game's length in the game's own unit (turns,
+        rounds, periods). Default: none, and the report counts decisions only. Read only by
+        ``sim``."""
+        return None
+
+
+class LengthUnit(NamedTuple):
+    """A game's own unit of length: the kind of the event that starts (or ends) one, and the
+    unit's name in English, plural (Raw Deal ``LengthUnit("turn", "turns")``). The event counts
+    for its player (a turn is that player's own), or, ``shared``, for every seat (a round, a
+    period); an event for everyone (player ``EVERYONE``) always counts for every seat."""
+
+    event: str
+    name: str
+    shared: bool = False
 
 
 def generic_result(observation: dict[str, Any], lang: Lang = "en") -> str:

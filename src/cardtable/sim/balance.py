@@ -1,13 +1,19 @@
 """The balance lab (``cardtable balance``): many seeded games, and what they say about the
 decks, the seats and every card.
 
-Schedule. The games are split into one block per rotation of the deck list (without
-``--deck``: the game's default decks). Block ``r`` is a batch of the seeded runner
-(``runner.run_many``) with the seed ``derive_seed(seed, r)`` and the decks rotated by ``r``;
-inside a batch both the agents and the decks rotate with the game's index, so over the blocks
-every deck is played from every seat by every agent about equally often. With ``compare``
-the same blocks are played again, same seeds, agents and decks, with the game option
-``cards=compare``. The results depend on the seed only, never on ``jobs``.
+Schedule. With at least as many decks as seats (the default: every starter deck of the game)
+the games are a **round robin**: one block per combination of as many different decks as the
+game has seats (six pairs of four decks in a two-player game). Block ``c`` is a batch of the
+seeded runner (``runner.run_many``) with the seed ``derive_seed(seed, c)`` and
+``deck_duplicate``: every deal is played once with each deck of the combination in each seat
+(rotated), and the agents rotate over the seats from deal to deal. ``games`` is split over the
+blocks in whole deals (so the total is rounded up to a multiple of the seats). With fewer
+decks than seats, or ``schedule="rotate"``, the games are instead split into one block per
+rotation of the deck list: block ``r`` has the seed ``derive_seed(seed, r)`` and the decks
+rotated by ``r``, and inside a batch agents and decks both rotate with the game's index (each
+deck then meets only its neighbours in the list). With ``compare`` the same blocks are played
+again, same seeds, agents and decks, with the game option ``cards=compare``. The results depend
+on the seed only, never on ``jobs``.
 
 Checkpoint. With an output folder every finished chunk of games is appended to
 ``games.jsonl`` there (``balance_store``); ``resume`` plays only the games not in it, so an
@@ -21,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +58,7 @@ class BalanceConfig:
     decks: tuple[str, ...]
     seed: int = 0
     compare: str | None = None
+    schedule: str = "round-robin"  # or "rotate"
 
     def run_options(self) -> list[dict[str, Any]]:
         """The game options of each run: the base run, then the compared card set."""
@@ -69,6 +77,7 @@ class BalanceConfig:
             "decks": list(self.decks),
             "seed": self.seed,
             "compare": self.compare,
+            "schedule": self.schedule,
         }
 
 
@@ -82,9 +91,13 @@ class Batch:
 
 
 def default_deck_specs(game: Game) -> tuple[str, ...]:
-    """The starter names of the decks ``game`` uses when given none (``default_decks``);
-    raises ``CardtableError`` when they are not starter decks."""
+    """The decks the lab plays when given none: every starter deck of ``game`` when it has at
+    least one per seat (a round robin of them), else the starter names of the decks the game
+    uses by default (``default_decks``); raises ``CardtableError`` when those are not starter
+    decks."""
     starters = game.starter_decks()
+    if len(starters) >= game.num_players:
+        return tuple(starters)
     names: list[str] = []
     for deck in game.default_decks():
         name = next((k for k, d in starters.items() if d == deck), None)
@@ -104,6 +117,8 @@ def validate(config: BalanceConfig) -> None:
         raise CardtableError("give at least one agent, e.g. --agents greedy,greedy")
     if not config.decks:
         raise CardtableError("give at least one deck")
+    if config.schedule not in SCHEDULES:
+        raise CardtableError(f"unknown schedule {config.schedule!r}: use {' or '.join(SCHEDULES)}")
     for spec in config.agents:
         make_agent(spec)
     base, *other = config.run_options()
@@ -120,8 +135,46 @@ def block_sizes(games: int, blocks: int) -> list[int]:
     return [games // blocks + (r < games % blocks) for r in range(blocks)]
 
 
-def schedule(config: BalanceConfig) -> list[Batch]:
-    """The batches to play: per run, one per rotation of the deck list (empty ones left out)."""
+SCHEDULES = ("round-robin", "rotate")
+
+
+def pairings(config: BalanceConfig, players: int) -> list[tuple[int, ...]] | None:
+    """The round robin's combinations of different decks (indexes into ``config.decks``), one
+    per block; ``None`` when the decks are rotated instead (``schedule="rotate"``, or fewer
+    decks than ``players``)."""
+    if config.schedule != "round-robin" or len(config.decks) < players:
+        return None
+    return list(combinations(range(len(config.decks)), players))
+
+
+def schedule(config: BalanceConfig, players: int) -> list[Batch]:
+    """The batches to play: per run, one per combination of decks (round robin) or rotation
+    of the deck list (empty ones left out)."""
+    combos = pairings(config, players)
+    if combos is None:
+        return _rotations(config)
+    deals = block_sizes(-(-config.games // players), len(combos))
+    out = []
+    for run, options in enumerate(config.run_options()):
+        for c, combo in enumerate(combos):
+            if deals[c]:
+                decks = tuple(config.decks[d] for d in combo)
+                batch = SimConfig(
+                    config.game,
+                    options,
+                    deals[c] * players,
+                    config.agents,
+                    derive_seed(config.seed, c),
+                    decks,
+                    trace=True,
+                    deck_duplicate=True,
+                )
+                out.append(Batch(run, c, batch))
+    return out
+
+
+def _rotations(config: BalanceConfig) -> list[Batch]:
+    """The rotating schedule's batches: one per rotation of the deck list."""
     decks = config.decks
     out = []
     for run, options in enumerate(config.run_options()):
@@ -141,10 +194,21 @@ def schedule(config: BalanceConfig) -> list[Batch]:
     return out
 
 
-def seat_decks(block: int, index: int, players: int, decks: int) -> tuple[int, ...]:
-    """Which deck (an index into the deck list) each seat played in game ``index`` of block
-    ``block``: the runner gives seat ``p`` the rotated list's deck ``(index + p)``."""
-    return tuple((block + index + p) % decks for p in range(players))
+def seat_decks(config: BalanceConfig, block: int, index: int, players: int) -> tuple[int, ...]:
+    """Which deck (an index into ``config.decks``) each seat played in game ``index`` of
+    block ``block``: in the round robin seat ``p`` has the block's deck ``(index + p)``; when
+    rotating, the rotated list's deck ``(index + p)``."""
+    combos = pairings(config, players)
+    if combos is None:
+        return tuple((block + index + p) % len(config.decks) for p in range(players))
+    combo = combos[block]
+    return tuple(combo[(index + p) % players] for p in range(players))
+
+
+def total_games(config: BalanceConfig) -> int:
+    """The number of games ``play`` plays in all (card sets together): ``games`` per card set,
+    rounded up to whole deals in a round robin."""
+    return sum(b.config.games for b in schedule(config, _players(config)))
 
 
 def missing(batch: Batch, done: store.Done) -> list[SimConfig]:
@@ -176,7 +240,7 @@ def play(
     the number of games finished so far, those read back included. Bad input raises
     ``CardtableError`` before any game is played."""
     validate(config)
-    plan = schedule(config)
+    plan = schedule(config, _players(config))
     path = folder / store.CHECKPOINT if folder else None
     done = _saved(config, path, resume)
     todo = [(b, part) for b in plan for part in missing(b, done)]
@@ -206,6 +270,11 @@ def play(
     return [[done[b.run, b.block][i] for i in range(b.config.games)] for b in plan]
 
 
+def _players(config: BalanceConfig) -> int:
+    """The number of seats of the configured game."""
+    return load_game(config.game, **config.options).num_players
+
+
 def _saved(config: BalanceConfig, path: Path | None, resume: bool) -> store.Done:
     """The games a checkpoint already holds (``resume``), or none after starting a new one."""
     if path and resume:
@@ -222,7 +291,7 @@ def run_data(
     game = load_game(config.game, **config.run_options()[run])
     decks = [game.resolve_deck(d) for d in config.decks]
     games = [
-        (seat_decks(b.block, r.index, game.num_players, len(decks)), r)
+        (seat_decks(config, b.block, r.index, game.num_players), r)
         for b, rs in zip(plan, results, strict=True)
         if b.run == run
         for r in rs
@@ -239,7 +308,7 @@ def report(
     """The JSON-ready balance report of finished games (``results`` as ``play`` returns
     them): settings, the rules used, the base run and, with ``compare``, the compared run and
     the changes between them."""
-    plan = schedule(config)
+    plan = schedule(config, _players(config))
     labels = agent_labels(config.agents)
     runs = [
         summarize_run(run_data(config, k, plan, results), labels, margin, min_samples)

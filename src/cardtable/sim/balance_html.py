@@ -21,8 +21,10 @@ from cardtable.sim.balance_tables import (
     group_names,
     groups_table,
     length_table,
+    matchups_table,
     pct,
     points,
+    short_games,
     span,
     table,
 )
@@ -103,8 +105,10 @@ def run_sections(report: Json, run: Json, heading: str) -> str:
                 run["overall"]["score"],
                 r["margin"],
             ),
+            *([matchups_table(run)] if run["matchups"] else []),
             length_table([("", run["length"])]),
             length_histogram([(heading, run["length"])]),
+            *_unit_sections(run, heading),
             ends_table(run["ends"]),
             end_bars([(heading, run["ends"])]),
             *card_plots(run, r["min_samples"]),
@@ -112,6 +116,19 @@ def run_sections(report: Json, run: Json, heading: str) -> str:
             errors_table(run["errors"]),
         ]
     )
+
+
+def _unit_sections(run: Json, heading: str) -> list[str]:
+    """The game's length in its own unit (turns, rounds, periods), when it has one."""
+    units = run["units"]
+    if units is None:
+        return []
+    unit = units["unit"]
+    return [
+        length_table([("", units)], unit),
+        short_games(units),
+        length_histogram([(heading, units)], unit),
+    ]
 
 
 def _group_rows(run: Json) -> list[Row]:

@@ -86,9 +86,9 @@ def forest(
     return _img(fig, title)
 
 
-def length_histogram(runs: Sequence[tuple[str, dict[str, Any]]]) -> str:
-    """Decisions per game (one histogram per run, overlaid, on the same bins) with each
-    run's mean."""
+def length_histogram(runs: Sequence[tuple[str, dict[str, Any]]], unit: str = "decisions") -> str:
+    """Decisions (or ``unit``) per game: one histogram per run, overlaid, on the same bins,
+    with each run's mean."""
     fig, ax = _figure(8.0, 3.2)
     colours = (AFTER,) if len(runs) == 1 else (BEFORE, AFTER)
     seen = [k for _, length in runs for k, _ in length["histogram"]]
@@ -103,12 +103,12 @@ def length_histogram(runs: Sequence[tuple[str, dict[str, Any]]]) -> str:
             name = f"{label} (mean {length['mean']:.1f})".strip()
             ax.hist(values, bins=bins, weights=weights, alpha=0.55, color=colour, label=name)
             ax.axvline(length["mean"], color=colour, linewidth=1.5)
-    ax.set_title("Game length", fontsize=10, loc="left")
-    ax.set_xlabel("decisions per game", fontsize=9)
+    ax.set_title(f"Game length in {unit}", fontsize=10, loc="left")
+    ax.set_xlabel(f"{unit} per game", fontsize=9)
     ax.set_ylabel("games", fontsize=9)
     if seen:
         ax.legend(fontsize=8)
-    return _img(fig, "game length histogram")
+    return _img(fig, f"histogram of the game length in {unit}")
 
 
 def end_bars(runs: Sequence[tuple[str, list[dict[str, Any]]]]) -> str:

@@ -3,7 +3,7 @@
 The file (``games.jsonl`` in the output folder) starts with a header line holding the run's
 settings; every further line is one finished chunk of games of one batch:
 ``{"run": 0, "block": 1, "games": [[index, seed, seats, returns, length, error, played,
-marks, end], ...]}`` (see ``GameTrace`` for ``played``, ``marks`` and ``end``). Lines are
+marks, end, units, seat_units, first], ...]}`` (see ``GameTrace`` for the last six). Lines are
 written and flushed as chunks finish; a last line cut short by a hard stop is dropped when
 the file is read again.
 """
@@ -19,7 +19,7 @@ from cardtable.sim.runner import GameResult
 from cardtable.sim.trace import Counts, GameTrace
 
 CHECKPOINT = "games.jsonl"
-FORMAT = 1
+FORMAT = 2
 
 Done = dict[tuple[int, int], dict[int, GameResult]]
 """Finished games by ``(run, block)`` and game index."""
@@ -32,20 +32,27 @@ def _counts(data: Any) -> Counts:
 def result_to_json(r: GameResult) -> list[Any]:
     """A game result as a compact JSON list."""
     t = r.trace
-    played = [list(map(list, p)) for p in t.played] if t else None
-    marks = [[list(map(list, p)) for p in label] for label in t.marks] if t else None
-    return [r.index, r.seed, r.seats, r.returns, r.length, r.error, played, marks, t and t.end]
+    head = [r.index, r.seed, r.seats, r.returns, r.length, r.error]
+    if t is None:
+        return [*head, None, None, None, 0, [], []]
+    played = [list(map(list, p)) for p in t.played]
+    marks = [[list(map(list, p)) for p in label] for label in t.marks]
+    first = [list(map(list, p)) for p in t.first]
+    return [*head, played, marks, t.end, t.units, list(t.seat_units), first]
 
 
 def result_from_json(data: list[Any]) -> GameResult:
     """The inverse of ``result_to_json``."""
-    index, seed, seats, returns, length, error, played, marks, end = data
+    index, seed, seats, returns, length, error, played, marks, end, units, seat_units, first = data
     trace = None
     if played is not None:
         trace = GameTrace(
             tuple(_counts(p) for p in played),
             tuple(tuple(_counts(p) for p in label) for label in marks),
             str(end),
+            int(units),
+            tuple(map(int, seat_units)),
+            tuple(_counts(p) for p in first),
         )
     return GameResult(
         int(index), int(seed), tuple(seats), tuple(map(float, returns)), int(length), error, trace

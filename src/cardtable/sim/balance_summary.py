@@ -41,13 +41,15 @@ class RunData:
 
 @dataclass
 class CardTally:
-    """One card's player-games: with it in the deck, played, in the deck but not played, and
-    per mark label; ``times`` counts the copies played (entries, for a mark); ``decks`` counts
-    the played (or marked) player-games by the deck the player had."""
+    """One card's player-games: with it in the deck, played, played early (first in one of
+    the player's first ``EARLY`` units), in the deck but not played, and per mark label;
+    ``times`` counts the copies played (entries, for a mark); ``decks`` counts the played (or
+    marked) player-games by the deck the player had."""
 
     in_deck: Tally = field(default_factory=Tally)
     played: Tally = field(default_factory=Tally)
     not_played: Tally = field(default_factory=Tally)
+    early: Tally = field(default_factory=Tally)
     times: int = 0
     decks: dict[int, int] = field(default_factory=dict)
     marks: dict[str, Tally] = field(default_factory=dict)
@@ -65,6 +67,9 @@ class RunTally:
     agents: list[Tally]
     cards: dict[str, CardTally] = field(default_factory=dict)
     lengths: list[int] = field(default_factory=list)
+    units: list[int] = field(default_factory=list)
+    fewest: list[int] = field(default_factory=list)
+    matchups: dict[tuple[int, int], Tally] = field(default_factory=dict)
     ends: dict[str, list[int]] = field(default_factory=dict)
     errors: list[GameResult] = field(default_factory=list)
 
@@ -99,13 +104,23 @@ def tally(data: RunData, agents: int) -> RunTally:
             t.errors.append(r)
             continue
         t.lengths.append(r.length)
+        t.units.append(r.trace.units)
+        t.fewest.append(min(r.trace.seat_units, default=0))
         t.ends.setdefault(r.trace.end, []).append(r.length)
         for p, points in enumerate(seat_points(r.returns)):
             for group in (t.overall, t.seats[p], t.decks[decks[p]], t.agents[r.seats[p]]):
                 group.add(points)
             deck = decks[p]
+            _count_matchups(t, decks, p, points)
             _count_cards(t, data.game, deck, deck_ids[deck], r.trace, p, points, labels)
     return t
+
+
+def _count_matchups(t: RunTally, decks: tuple[int, ...], p: int, points: float) -> None:
+    """Count one player-game for its deck against each other deck at the table."""
+    for q, other in enumerate(decks):
+        if q != p and other != decks[p]:
+            t.matchups.setdefault((decks[p], other), Tally()).add(points)
 
 
 def _count_cards(
@@ -121,6 +136,7 @@ def _count_cards(
     """Count one player-game for the cards of the player's deck and those they played."""
     ids = game.card_ids
     played = {ids[d]: c for d, c in trace.played[p]}
+    early = {ids[d] for d, unit in trace.first[p] if unit <= EARLY} if trace.seat_units else set()
     for cid in deck_ids.keys() | played.keys():
         card = t.cards.setdefault(cid, CardTally())
         if cid in deck_ids:
@@ -129,6 +145,8 @@ def _count_cards(
             card.played.add(points)
             card.times += played[cid]
             card.decks[deck] = card.decks.get(deck, 0) + 1
+            if cid in early:
+                card.early.add(points)
         elif cid in deck_ids:
             card.not_played.add(points)
     for label, seats in zip(labels, trace.marks, strict=True):
@@ -171,6 +189,11 @@ def summarize_run(
         "agents": [{"agent": a, **rate(x)} for a, x in zip(labels, t.agents, strict=True)],
         "cards": _cards(data, t, rate),
         "length": _length(t.lengths),
+        "units": _units(data.game, t),
+        "matchups": [
+            {"deck": data.decks[a].name, "against": data.decks[b].name, **x.to_json()}
+            for (a, b), x in sorted(t.matchups.items())
+        ],
         "ends": _ends(t),
         "errors": [{"game": r.index, "seed": r.seed, "error": r.error} for r in t.errors],
     }
@@ -204,6 +227,7 @@ def _cards(data: RunData, t: RunTally, rate: Callable[[Tally, float], Json]) -> 
                 "in_deck": c.in_deck.to_json(),
                 "played": played,
                 "not_played": c.not_played.to_json(),
+                "early": c.early.to_json(),
                 "marks": marks,
             }
         )
@@ -211,7 +235,8 @@ def _cards(data: RunData, t: RunTally, rate: Callable[[Tally, float], Json]) -> 
 
 
 def _length(lengths: list[int]) -> dict[str, Any]:
-    """Decisions per finished game: mean with its interval, spread, and the histogram."""
+    """Decisions (or units) per finished game: mean with its interval, spread, and the
+    histogram."""
     out: dict[str, Any] = mean_interval([float(x) for x in lengths])
     ordered = sorted(lengths)
     out["min"] = ordered[0] if ordered else 0
@@ -222,6 +247,25 @@ def _length(lengths: list[int]) -> dict[str, Any]:
         counts[x] = counts.get(x, 0) + 1
     out["histogram"] = [[k, v] for k, v in counts.items()]
     return out
+
+
+EARLY = 2
+"""A card is played *early* when its player first played it in its first two own units (its
+first or second turn; before the first counts too)."""
+
+SHORT = 3
+"""A game is *short* when some player had fewer than this many of its own units (turns)."""
+
+
+def _units(game: Game, t: RunTally) -> Json | None:
+    """The game's length in its own unit (``Presentation.length_unit``): the distribution as
+    for decisions, and the share of *short* games (some player had fewer than ``SHORT`` of its
+    own units) with its interval; ``None`` for a game without a unit."""
+    unit = game.presentation.length_unit()
+    if unit is None:
+        return None
+    short = sum(1 for x in t.fewest if x < SHORT)
+    return {"unit": unit.name, **_length(t.units), "short": share(short, len(t.fewest))}
 
 
 def _ends(t: RunTally) -> list[dict[str, Any]]:

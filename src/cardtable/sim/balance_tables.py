@@ -91,8 +91,8 @@ def groups_table(run: Json) -> str:
     return table("By seat, deck and agent", head, rows)
 
 
-def length_table(runs: list[tuple[str, Json]]) -> str:
-    """Decisions per game: mean with its interval, spread and range."""
+def length_table(runs: list[tuple[str, Json]], unit: str = "decisions") -> str:
+    """Decisions (or ``unit``) per game: mean with its interval, spread and range."""
     rows = [
         [
             escape(label),
@@ -107,7 +107,30 @@ def length_table(runs: list[tuple[str, Json]]) -> str:
         for label, x in runs
     ]
     head = ["", "games", "mean", "95% interval", "sd", "min", "median", "max"]
-    return table("Game length (decisions per game)", head, rows)
+    return table(f"Game length ({unit} per game)", head, rows)
+
+
+def short_games(units: Json) -> str:
+    """The share of games in which some player had fewer than three of its own units."""
+    short, unit = units["short"], escape(units["unit"])
+    return (
+        f"<p>Games in which some player had fewer than 3 {unit}: {short['n']} "
+        f"({pct(short['share'])}, 95% interval {interval(short)}).</p>"
+    )
+
+
+def matchups_table(run: Json) -> str:
+    """Each deck's win rate against each other deck (row against column), with its games."""
+    names = [x["deck"] for x in run["decks"]]
+    cells = {(m["deck"], m["against"]): m for m in run["matchups"]}
+    rows = []
+    for a in names:
+        row = [escape(a)]
+        for b in names:
+            m = cells.get((a, b))
+            row.append(f"{pct(m['score'])} ({m['n']})" if m else "")
+        rows.append(row)
+    return table("Matchups: the row's win rate against the column (games)", ["", *names], rows)
 
 
 def ends_table(ends: list[Json]) -> str:

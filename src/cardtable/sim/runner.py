@@ -6,9 +6,13 @@ results are identical for any number of jobs. With ``duplicate`` the games go in
 many games as there are agents, and every game of a group replays the same *deal*: group
 ``k = i // len(agents)`` has the seed ``derive_seed(seed, k)`` and the same deck in each seat,
 while the agents rotate through the seats (duplicate play, as in duplicate bridge or poker: the
-luck of the cards falls on every agent alike). A config may name a slice of its batch (``first``),
-which plays exactly those games of the whole batch; with ``trace`` each result also carries the
-game's ``GameTrace`` (``trace.py``: cards played, how it ended), gathered in the worker.
+luck of the cards falls on every agent alike). With ``deck_duplicate`` the games go in groups of
+as many games as there are decks instead: group ``k`` has the seed ``derive_seed(seed, k)`` and
+the agents rotated by ``k``, and game ``j`` of the group gives seat ``p`` deck ``(j + p)``, so
+every deal is played with each deck in each seat (the balance lab's round robin). A config may
+name a slice of its batch (``first``), which plays exactly those games of the whole batch;
+with ``trace`` each result also carries the game's ``GameTrace`` (``trace.py``: cards played,
+how it ended), gathered in the worker.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ class SimConfig:
     first: int = 0  # play games first .. first + games - 1 of the batch
     trace: bool = False  # also collect each game's GameTrace
     duplicate: bool = False  # replay each deal with the agents rotated through the seats
+    deck_duplicate: bool = False  # replay each deal with the decks rotated through the seats
 
 
 @dataclass(frozen=True)
@@ -59,11 +64,12 @@ class GameResult:
 
 def _play_one(config: SimConfig, game: Game, decks: list[Deck] | None, i: int) -> GameResult:
     n = game.num_players
-    seats = tuple((i + p) % len(config.agents) for p in range(n))
-    deal = i // len(config.agents) if config.duplicate else i
+    deal, turn = deal_of(config, i)
+    seats = tuple((turn + p) % len(config.agents) for p in range(n))
     seed = derive_seed(config.seed, deal)
     if decks is not None:
-        decks = [decks[(deal + p) % len(decks)] for p in range(n)]
+        shift = i % len(decks) if config.deck_duplicate else deal
+        decks = [decks[(shift + p) % len(decks)] for p in range(n)]
     agents = [make_agent(config.agents[s], derive_seed(seed, p + 1)) for p, s in enumerate(seats)]
     try:
         if config.trace:
@@ -73,6 +79,15 @@ def _play_one(config: SimConfig, game: Game, decks: list[Deck] | None, i: int) -
     except Exception as exc:  # an engine error is reported, not fatal
         return GameResult(i, seed, seats, (0.0,) * n, 0, f"{type(exc).__name__}: {exc}")
     return GameResult(i, seed, seats, tuple(rec.result or ()), len(rec.actions))
+
+
+def deal_of(config: SimConfig, i: int) -> tuple[int, int]:
+    """Game ``i``'s deal (the index its seed derives from) and the rotation of the agents
+    over the seats."""
+    if config.deck_duplicate:
+        deal = i // len(config.decks or (None,))
+        return deal, deal
+    return (i // len(config.agents) if config.duplicate else i), i
 
 
 def _play_chunk(args: tuple[SimConfig, int, int]) -> list[GameResult]:

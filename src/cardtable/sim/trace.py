@@ -14,6 +14,10 @@ way for every game:
 ``Presentation.balance_zones()`` adds counts a game declares (wcrugby: ``on court``): a card
 counts for a label each time it enters one of the label's zones. How the game ended is the
 ``how`` of the last ``game_over`` event, or else ``win`` / ``draw`` from the returns.
+
+``Presentation.length_unit()`` names the event that counts a game's length in its own unit
+(turns, rounds, periods): the trace keeps how many there were, per seat, and in which of its
+own units each player first played each card (1: its first turn; 0: before it).
 """
 
 from __future__ import annotations
@@ -36,11 +40,17 @@ Counts = tuple[tuple[int, int], ...]
 @dataclass(frozen=True)
 class GameTrace:
     """What one game showed: per seat the cards played; per label of ``balance_zones`` (in
-    its order) and per seat the cards that entered those zones; how the game ended."""
+    its order) and per seat the cards that entered those zones; how the game ended; the
+    game's length in its own unit (``units`` events in all, ``seat_units`` per seat; both
+    empty without a ``length_unit``) and per seat ``(card definition, own unit)`` of each
+    card's first play."""
 
     played: tuple[Counts, ...]
     marks: tuple[tuple[Counts, ...], ...]
     end: str
+    units: int = 0
+    seat_units: tuple[int, ...] = ()
+    first: tuple[Counts, ...] = ()
 
 
 def has_private_zones(game: Game) -> bool:
@@ -87,8 +97,14 @@ class Watcher:
                 self.owner[c] = -1 if o is None else o
         n = game.num_players
         self.played: list[dict[int, int]] = [{} for _ in range(n)]
+        self.first: list[dict[int, int]] = [{} for _ in range(n)]
         self.marks: list[list[dict[int, int]]] = [[{} for _ in range(n)] for _ in labels]
         self.end = ""
+        unit = game.presentation.length_unit()
+        self.unit = unit.event if unit else None
+        self.shared = unit.shared if unit else False
+        self.units = 0
+        self.seat_units = [0] * n
 
     def see(self, events: list[Event]) -> None:
         """Count the moves of one action's events, and note a ``game_over``'s ``how``."""
@@ -102,13 +118,26 @@ class Watcher:
                 if self.src_owner[e[3]] == o and self.public[e[4]]:
                     mine = self.played[o]
                     mine[d] = mine.get(d, 0) + 1
+                    self.first[o].setdefault(d, self.seat_units[o])
                 k = self.mark[e[4]]
                 if k >= 0:
                     counts = self.marks[k][o]
                     counts[d] = counts.get(d, 0) + 1
+            elif e[0] == self.unit:
+                self._count_unit(-1 if self.shared else e[1])
             elif e[0] == "game_over":
                 how = (e[5] or {}).get("how")
                 self.end = how if isinstance(how, str) else ""
+
+    def _count_unit(self, player: int) -> None:
+        """One more unit of length: the player's own, or everyone's (a player below 0)."""
+        self.units += 1
+        seats = self.seat_units
+        if 0 <= player < len(seats):
+            seats[player] += 1
+        else:
+            for p in range(len(seats)):
+                seats[p] += 1
 
     def trace(self, returns: Sequence[float]) -> GameTrace:
         """The finished game's trace."""
@@ -117,6 +146,9 @@ class Watcher:
             tuple(_counts(p) for p in self.played),
             tuple(tuple(_counts(p) for p in label) for label in self.marks),
             end,
+            self.units if self.unit else 0,
+            tuple(self.seat_units) if self.unit else (),
+            tuple(_counts(p) for p in self.first),
         )
 
 

@@ -3,6 +3,8 @@ the menu lines of the legal actions (menu.py), how the game ended (result.py), t
 (sheet.py), and the log's sentences (words.py; the zones' words are their labels, zones.py).
 Every part speaks English and Japanese (locale/ja/LC_MESSAGES/messages.po)."""
 
+from cardtable.core.presentation import LengthUnit
+
 from .menu import LooneyMenu
 from .render import LooneyDrawing
 from .result import LooneyResult
@@ -14,3 +16,7 @@ class LooneyPresentation(LooneyDrawing, LooneyMenu, LooneyResult, LooneySheet):
     """How Looney Tunes reads to people."""
 
     sentences = SENTENCES
+
+    def length_unit(self) -> LengthUnit:
+        """A balance report counts the game's length in rounds."""
+        return LengthUnit("round", "rounds", shared=True)

@@ -3,6 +3,8 @@ how the match ended (result.py), the rules sheet (sheet.py), the actions as menu
 (menu.py), and the log's sentences (words.py; the zones' words are their labels, zones.py).
 Every part speaks English and Japanese (the catalogue locale/ja/LC_MESSAGES/messages.po)."""
 
+from cardtable.core.presentation import LengthUnit
+
 from .menu import RawDealMenu
 from .render import RawDealDrawing
 from .result import RawDealResult
@@ -14,3 +16,7 @@ class RawDealPresentation(RawDealDrawing, RawDealResult, RawDealSheet, RawDealMe
     """How Raw Deal reads to people."""
 
     sentences = SENTENCES
+
+    def length_unit(self) -> LengthUnit:
+        """A balance report counts the game's length in turns."""
+        return LengthUnit("turn", "turns")

@@ -4,6 +4,8 @@ with the Intercept against Force of figures.py), how the game ended (result.py),
 sheet (sheet.py), and the log's sentences (words.py; the zones' words are their labels,
 zones.py)."""
 
+from cardtable.core.presentation import LengthUnit
+
 from .cardtext import SKCardText
 from .choices import SKChoices
 from .render import SKDrawing
@@ -16,3 +18,7 @@ class SKPresentation(SKCardText, SKChoices, SKDrawing, SKResult, SKSheet):
     """How Shaman King reads to people."""
 
     sentences = SENTENCES
+
+    def length_unit(self) -> LengthUnit:
+        """A balance report counts the game's length in turns."""
+        return LengthUnit("turn", "turns")

@@ -3,6 +3,8 @@
 (menu.py), and the log's sentences (words.py; the zones' words are their labels, zones.py);
 each in English and Japanese (locale/ja/LC_MESSAGES/messages.po)."""
 
+from cardtable.core.presentation import LengthUnit
+
 from .menu import RugbyMenu
 from .render import RugbyDrawing
 from .result import RugbyResult
@@ -15,6 +17,10 @@ class RugbyPresentation(RugbyDrawing, RugbyResult, RugbySheet, RugbyMenu):
     """How Wheelchair rugby reads to people."""
 
     sentences = SENTENCES
+
+    def length_unit(self) -> LengthUnit:
+        """A balance report counts the game's length in periods."""
+        return LengthUnit("period_end", "periods", shared=True)
 
     def balance_zones(self) -> dict[str, tuple[int, ...]]:
         """For balance reports: a player card is "on court" when it enters a court slot (at
