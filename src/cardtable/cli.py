@@ -20,6 +20,7 @@ from cardtable.cli_help import Command, GameArg, Group, LangOption, OptionList
 from cardtable.cli_play import play_session
 from cardtable.cli_replay import replay_session
 from cardtable.cli_serve import serve as serve_session
+from cardtable.cli_suggest import search_config
 from cardtable.cli_tournament import tournament_session
 from cardtable.core.cards import load_yaml
 from cardtable.core.decks import Deck, load_deck_file
@@ -59,6 +60,17 @@ AgentsOption = Annotated[
     str, typer.Option(metavar="AGENT,AGENT", help="comma-separated agent specs")
 ]
 JobsOption = Annotated[int, typer.Option(help="local processes")]
+SuggestOption = Annotated[
+    bool,
+    typer.Option("--suggest", help="propose verified changes to card numbers (docs/balance.md)"),
+]
+ScreenGamesOption = Annotated[
+    int, typer.Option(metavar="N", help="--suggest: games per screened change")
+]
+FieldsOption = Annotated[
+    str | None,
+    typer.Option(metavar="NAME,NAME", help="--suggest: only numbers of these names (atk,def)"),
+]
 
 
 def chosen_lang(lang: str | None) -> Lang:
@@ -467,15 +479,20 @@ def balance(
     ] = False,
     margin: Annotated[float, typer.Option(help="flag rule: margin around the reference")] = 0.03,
     min_samples: Annotated[int, typer.Option(help="flag rule: fewest samples")] = 30,
+    suggest: SuggestOption = False,
+    screen_games: ScreenGamesOption = 200,
+    fields: FieldsOption = None,
     option: OptionList = None,
 ) -> None:
     """The balance lab: win rates by seat, deck and card (in the deck, played; wcrugby: on
     court), game length and how games end, with 95% intervals; flags what stands out; writes
-    balance.json and balance.html. Ctrl-C stops, --resume goes on; identical for any --jobs."""
+    balance.json and balance.html; --suggest proposes changes. Ctrl-C stops, --resume goes on;
+    identical for any --jobs."""
     g = get_game(game, option)
     settings = make_config(g, agents, games, deck, seed, compare, rotate)
     backend = _backend(jobs, ray)
-    code = balance_session(console, settings, backend, out, resume, margin, min_samples)
+    search = search_config(screen_games, margin, fields) if suggest else None
+    code = balance_session(console, settings, backend, out, resume, margin, min_samples, search)
     if code:
         raise typer.Exit(code)
 

@@ -16,6 +16,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
+from cardtable.cli_suggest import print_suggestions, suggest_session
 from cardtable.core.errors import CardtableError
 from cardtable.core.game import Game
 from cardtable.sim.backends import Backend
@@ -29,6 +30,7 @@ from cardtable.sim.balance import (
 )
 from cardtable.sim.balance_stats import MARGIN, MIN_SAMPLES
 from cardtable.sim.balance_tables import span
+from cardtable.sim.suggest import SuggestConfig, check_fields
 
 
 def make_config(
@@ -63,16 +65,20 @@ def balance_session(
     resume: bool = False,
     margin: float = MARGIN,
     min_samples: int = MIN_SAMPLES,
+    suggest: SuggestConfig | None = None,
 ) -> int:
-    """Play the balance run, print its summary and write the files; return the exit code: 1
-    if some game ended in an engine error, 130 when stopped by Ctrl-C (the finished games stay
-    in the checkpoint), else 0. Bad input raises ``CardtableError`` before anything is played
-    or written."""
+    """Play the balance run, print its summary and write the files; with ``suggest`` also
+    search, verify and write changes for what is off (``sim.suggest``). Return the exit code:
+    1 if some game ended in an engine error, 130 when stopped by Ctrl-C (the finished games
+    stay in the checkpoint), else 0. Bad input raises ``CardtableError`` before anything is
+    played or written."""
     if isinstance(jobs, int) and jobs < 1:
         raise CardtableError("--jobs must be at least 1")
     if not 0 <= margin < 1 or min_samples < 1:
         raise CardtableError("--margin must be from 0 to 1 and --min-samples at least 1")
     validate(settings)
+    if suggest is not None:
+        check_fields(settings, suggest)
     folder = out if out is not None else Path(f"balance-{settings.game}")
     try:
         results = _play(console, settings, jobs, folder, resume)
@@ -83,8 +89,12 @@ def balance_session(
         )
         return 130
     data = report(settings, results, margin, min_samples)
+    if suggest is not None:
+        data["suggestions"] = suggest_session(console, settings, data, jobs, folder, suggest)
     (folder / "balance.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print_summary(console, data)
+    if data.get("suggestions"):
+        print_suggestions(console, data["suggestions"])
     html = write_html(console, folder, data)
     console.print(f"written: {escape(str(folder / 'balance.json'))}, {html}games.jsonl")
     errors = data["base"]["errors"] + (data["compare"] or {"errors": []})["errors"]

@@ -28,6 +28,7 @@ from cardtable.sim.balance_tables import (
     span,
     table,
 )
+from cardtable.sim.suggest_html import suggestions_section
 
 Json = dict[str, Any]
 
@@ -65,6 +66,8 @@ def balance_html(report: Json) -> str:
             run_sections(report, report["base"], "Results with the base card set"),
             run_sections(report, other, f"Results with cards {label}"),
         ]
+    if report.get("suggestions"):
+        parts.append(suggestions_section(report["suggestions"]))
     parts += ["</body></html>", ""]
     return "\n".join(parts)
 
