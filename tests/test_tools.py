@@ -167,3 +167,19 @@ def test_rate_opponents_writes_each_level_of_a_game(tmp_path: Path) -> None:
     assert set(rated) == {level.spec for level in levels(game_class("goofspiel"))}
     assert rated["random"]["elo"] == 0 and rated["random"]["elo_low"] == 0
     assert all(r["elo_low"] <= r["elo"] <= r["elo_high"] for r in rated.values())
+
+
+def test_balance_starters_writes_the_tables_before_and_after(tmp_path: Path) -> None:
+    """tools/balance_starters.py plays the round robin now and at a revision, and writes
+    the doc's generated section (replacing it when run again) and the plot."""
+    script = Path(__file__).resolve().parent.parent / "tools" / "balance_starters.py"
+    doc = tmp_path / "balance.md"
+    doc.write_text("# The balance lab\n")
+    args = ["--game", "wcrugby", "--games", "8", "--ismcts-games", "0", "--jobs", "1"]
+    args += ["--before", "HEAD", "--work", str(tmp_path / "work"), "--doc", str(doc)]
+    for _ in range(2):
+        subprocess.run([sys.executable, str(script), *args], check=True, capture_output=True)
+    text = doc.read_text()
+    assert text.count("<!-- starters:begin -->") == 1 and "| greedy before | greedy after |" in text
+    assert "| first seat (P0) |" in text and "length in periods" in text
+    assert (tmp_path / "img" / "balance-starters.png").stat().st_size > 1000

@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""The starter decks' balance, before and after a change: the tables and plots of
+docs/balance.md (section *Our starter decks*), rerun by anyone with one command.
+
+For every game and every agent set (greedy against greedy; the default ismcts against
+itself) it plays the balance lab's round robin of the four starter decks (``cardtable
+balance GAME``, seed 1) with the card set as it is now and, with ``--before REV``, with the
+card and starter deck files as they were at that git revision (read with ``git show``; the
+rules are today's). The lab's folders under ``--work`` keep every finished game, so a
+stopped run goes on where it stopped. Then it rewrites the part of docs/balance.md between
+``<!-- starters:begin -->`` and ``<!-- starters:end -->`` and draws
+docs/img/balance-starters.png.
+
+Usage::
+
+    python3 tools/balance_starters.py --before f075723 --games 600 --ismcts-games 120 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import cardtable
+from cardtable.sim.balance import BalanceConfig, default_deck_specs, play, report
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "balance.md"
+BEGIN, END = "<!-- starters:begin -->", "<!-- starters:end -->"
+GAMES = ("looney", "rawdeal", "shamanking", "wcrugby")
+SEED = 1
+Json = dict[str, Any]
+
+
+def files_at(rev: str, game: str, work: Path) -> tuple[Path, tuple[str, ...]]:
+    """The game's card files and starter decks as they were at ``rev``, written under
+    ``work``: the card folder and the deck files."""
+    base = f"src/cardtable/games/{game}"
+    out = work / f"{game}-{rev}"
+    for part in ("cards", "decks"):
+        (out / part).mkdir(parents=True, exist_ok=True)
+        names = git("ls-tree", "--name-only", f"{rev}:{base}/{part}").split()
+        for name in names:
+            if name.endswith(".yaml"):
+                (out / part / name).write_text(git("show", f"{rev}:{base}/{part}/{name}"))
+    decks = sorted(str(p) for p in (out / "decks").glob("starter-*.yaml"))
+    return out / "cards", tuple(decks)
+
+
+def git(*args: str) -> str:
+    """The output of a git command run in the repository."""
+    return subprocess.run(
+        ["git", *args], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
+
+
+def run(game: str, agents: str, games: int, work: Path, jobs: int, before: str | None) -> Json:
+    """One round robin (resumed from its folder when it was stopped): the lab's base run."""
+    g = cardtable.load_game(game)
+    options, decks = g.options_dict(), default_deck_specs(g)
+    if before:
+        cards, decks = files_at(before, game, work)
+        options = {**options, "cards": str(cards)}
+    config = BalanceConfig(game, options, (agents,), games, decks, SEED)
+    folder = work / f"{game}-{agents.replace(':', '_')}-{before or 'now'}"
+    resume = (folder / "games.jsonl").exists()
+    try:
+        results = play(config, jobs, folder, resume)
+    except cardtable.CardtableError:  # other settings in the folder: start again
+        results = play(config, jobs, folder, False)
+    return dict(report(config, results)["base"])
+
+
+def cell(x: Json) -> str:
+    """A win rate with its 95% interval."""
+    return f"{x['score']:.0%} [{x['low']:.0%}, {x['high']:.0%}]"
+
+
+def game_table(runs: dict[tuple[str, str], Json]) -> list[str]:
+    """One game's table: decks and the first seat, per agent set, before and after."""
+    keys = sorted(runs, key=lambda k: (k[0] != "greedy", k[1] != "before"))
+    head = "| | " + " | ".join(f"{a} {w}" for a, w in keys) + " |"
+    lines = [head, "|---" * (len(keys) + 1) + "|"]
+    first = runs[keys[0]]
+    for k, deck in enumerate(first["decks"]):
+        lines.append(
+            f"| {deck['deck']} | " + " | ".join(cell(runs[x]["decks"][k]) for x in keys) + " |"
+        )
+    lines.append(
+        "| first seat (P0) | " + " | ".join(cell(runs[x]["seats"][0]) for x in keys) + " |"
+    )
+    lines.append("| " + " | ".join([length_row(first), *(length(runs[x]) for x in keys)]) + " |")
+    lines.append("| flagged cards | " + " | ".join(flagged(runs[x]) for x in keys) + " |")
+    return lines
+
+
+def length_row(run: Json) -> str:
+    """The label of the length row: the game's unit."""
+    units = run.get("units")
+    return f"length in {units['unit']}: median (p10-p90); short games" if units else "length"
+
+
+def length(run: Json) -> str:
+    """The median length in the game's unit, its 10th to 90th percentile and the share of
+    games in which some player had fewer than three of its units."""
+    units = run.get("units")
+    if not units:
+        return f"{run['length']['median']} decisions"
+    values = sorted(k for k, n in units["histogram"] for _ in range(n))
+    p10, p90 = values[len(values) // 10], values[(9 * len(values)) // 10]
+    return f"{units['median']} ({p10}-{p90}); {units['short']['share']:.1%}"
+
+
+def flagged(run: Json) -> str:
+    """The cards the flag rule flags, or none."""
+    names = [f"{f['name']} ({f['direction']})" for f in run["flags"] if f["kind"] == "card"]
+    return ", ".join(names) if names else "none"
+
+
+def section(results: dict[str, dict[tuple[str, str], Json]], command: str) -> str:
+    """The generated part of docs/balance.md."""
+    out = [BEGIN, "", f"Made by `{command}`.", ""]
+    for game, runs in results.items():
+        out += [f"### {cardtable.load_game(game).title}", "", *game_table(runs), ""]
+    out += ["![Starter decks before and after](img/balance-starters.png)", "", END]
+    return "\n".join(out)
+
+
+def plot(results: dict[str, dict[tuple[str, str], Json]], path: Path) -> None:
+    """Deck win rates with intervals, per game, each agent set before and after."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, len(results), figsize=(4.2 * len(results), 3.6), squeeze=False)
+    for ax, (game, runs) in zip(axes[0], results.items(), strict=True):
+        for j, key in enumerate(sorted(runs)):
+            decks = runs[key]["decks"]
+            ys = [i + 0.18 * j for i in range(len(decks))]
+            xs = [d["score"] for d in decks]
+            err = [[d["score"] - d["low"] for d in decks], [d["high"] - d["score"] for d in decks]]
+            ax.errorbar(xs, ys, xerr=err, fmt="o", capsize=2, label=" ".join(key))
+        ax.set_yticks(range(len(decks)), [d["deck"] for d in decks], fontsize=8)
+        ax.axvspan(0.45, 0.55, color="#dfd", zorder=0)
+        ax.set_xlim(0, 1)
+        ax.set_title(cardtable.load_game(game).title, fontsize=10)
+    axes[0][0].legend(fontsize=7, loc="lower right")
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=90)
+
+
+def write_doc(path: Path, text: str) -> None:
+    """Replace the generated part of ``path`` (docs/balance.md; or add it at the end)."""
+    doc = path.read_text()
+    if BEGIN in doc:
+        doc = doc[: doc.index(BEGIN)] + text + doc[doc.index(END) + len(END) :]
+    else:
+        doc = doc.rstrip() + "\n\n## Our starter decks\n\n" + text + "\n"
+    path.write_text(doc if doc.endswith("\n") else doc + "\n")
+
+
+def main() -> None:
+    """Play what is missing, then write the tables and the plot."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--before", metavar="REV", help="also the card files at this revision")
+    ap.add_argument("--games", type=int, default=600, help="games per greedy round robin")
+    ap.add_argument("--ismcts-games", type=int, default=120, help="games per ismcts one; 0: none")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--game", action="append", choices=GAMES, help="only these games")
+    ap.add_argument("--work", type=Path, default=Path("balance-starters"))
+    ap.add_argument("--doc", type=Path, default=DOC, help="the page to write (img/ beside it)")
+    args = ap.parse_args()
+    agents = [("greedy", args.games)] + (
+        [("ismcts", args.ismcts_games)] if args.ismcts_games else []
+    )
+    results: dict[str, dict[tuple[str, str], Json]] = {}
+    for game in args.game or GAMES:
+        runs = results.setdefault(game, {})
+        for spec, games in agents:
+            for which in (["before"] if args.before else []) + ["after"]:
+                rev = args.before if which == "before" else None
+                runs[spec, which] = run(game, spec, games, args.work, args.jobs, rev)
+                print(
+                    game, spec, which, json.dumps([d["score"] for d in runs[spec, which]["decks"]])
+                )
+    command = "python3 tools/balance_starters.py" + (
+        f" --before {args.before}" if args.before else ""
+    )
+    command += f" --games {args.games} --ismcts-games {args.ismcts_games}"
+    command += "".join(f" --game {g}" for g in args.game or ())
+    write_doc(args.doc, section(results, command))
+    plot(results, args.doc.parent / "img" / "balance-starters.png")
+
+
+if __name__ == "__main__":
+    main()
