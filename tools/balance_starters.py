@@ -19,6 +19,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import subprocess
 from pathlib import Path
@@ -26,6 +27,7 @@ from typing import Any
 
 import cardtable
 from cardtable.sim.balance import BalanceConfig, default_deck_specs, play, report
+from cardtable.sim.card_edit import card_set_files
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "balance.md"
@@ -65,13 +67,27 @@ def run(game: str, agents: str, games: int, work: Path, jobs: int, before: str |
         cards, decks = files_at(before, game, work)
         options = {**options, "cards": str(cards)}
     config = BalanceConfig(game, options, (agents,), games, decks, SEED)
-    folder = work / f"{game}-{agents.replace(':', '_')}-{before or 'now'}"
+    folder = work / f"{game}-{agents.replace(':', '_')}-{fingerprint(g, options, decks)}"
     resume = (folder / "games.jsonl").exists()
     try:
         results = play(config, jobs, folder, resume)
     except cardtable.CardtableError:  # other settings in the folder: start again
         results = play(config, jobs, folder, False)
     return dict(report(config, results)["base"])
+
+
+def fingerprint(game: cardtable.Game, options: Json, decks: tuple[str, ...]) -> str:
+    """A short hash of the card files and decks played, so that a kept folder of games is
+    reused only for the same cards (the engine's rules are not in it: after a rules change,
+    start with a new ``--work``)."""
+    digest = hashlib.sha256()
+    changed = cardtable.load_game(game.name, **options)
+    for path in card_set_files(changed):
+        digest.update(path.read_bytes())
+    for spec in decks:
+        deck = changed.resolve_deck(spec)
+        digest.update(json.dumps({s: deck.cards(s) for s in deck.sections}).encode())
+    return digest.hexdigest()[:12]
 
 
 def cell(x: Json) -> str:
