@@ -29,7 +29,7 @@ SEEDED = [
         "18ターン目、P1のピンフォール勝ち（メインデッキ残り10枚）",
     ),
     ("shamanking", 2, "P1 wins, 3 points to 2", "P1の勝ち（3ポイント対2ポイント）"),
-    ("wcrugby", 0, "P1 wins in period 4, 46–34", "第4ピリオドでP1の勝ち（46対34）"),
+    ("wcrugby", 0, "P1 wins in period 4, 57–23", "第4ピリオドでP1の勝ち（57対23）"),
 ]
 
 
