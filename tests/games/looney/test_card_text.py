@@ -166,7 +166,7 @@ def test_card_lines_in_both_languages(game: LooneyGame) -> None:
         "[i]A parcel marked FRAGILE starts to hiss halfway up the front steps.[/i]"
     )
     assert line("bugs-bunny-maestro", "ja") == (
-        "[bold yellow]バッグス・バニー（マエストロ）[/][dim]（黄のアクター、ランク4、"
+        "[bold yellow]バッグス・バニー（マエストロ）[/][dim]（黄のアクター、ランク3、"
         "バッグス・バニー）[/] — 自分がこのシーンを獲得した場合、追加で1ポイントを得る。"
     )
     assert "灰色のスペシャルエフェクト" in line("stunt-double", "ja")
