@@ -90,7 +90,7 @@ def test_targets_and_their_values() -> None:
     card = {"card": "kick", "decks": {"A": 2}, "played": {"n": 80, "score": 0.8, "reference": 0.7}}
     base["cards"] = [card]
     base["flags"] = [{"kind": "card", "name": "kick", "metric": "played", "direction": "above"}]
-    found = targets(base, 0.03)
+    found = targets(base)
     assert found == [
         Target("deck", "A", "above"),
         Target("deck", "C", "below"),

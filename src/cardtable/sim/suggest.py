@@ -73,7 +73,7 @@ Changes = Mapping[Knob, int]
 Measure = Callable[[Changes, int], Json | None]
 
 
-def targets(base: Json, margin: float) -> list[Target]:
+def targets(base: Json) -> list[Target]:
     """The decks and seats outside the band and the flagged cards of a run's report."""
     out = [
         Target("deck", d["deck"], "above" if d["score"] > 0.5 else "below")
@@ -95,15 +95,11 @@ def targets(base: Json, margin: float) -> list[Target]:
 
 def value(run: Json, target: Target) -> float:
     """The target's number in a run: a deck's or seat's win rate, a card's win rate when
-    played minus the rate its decks alone give (its *edge*)."""
-    if target.kind == "deck":
-        return float(next(d["score"] for d in run["decks"] if d["deck"] == target.name))
-    if target.kind == "seat":
-        return float(run["seats"][int(target.name[1:])]["score"])
-    card = next((c for c in run["cards"] if c["card"] == target.name), None)
-    if card is None or not card["played"]["n"]:
-        return 0.0
-    return float(card["played"]["score"] - card["played"]["reference"])
+    played minus the rate its decks alone give (its *edge*; 0 when it was not played)."""
+    x = item(run, target)
+    if target.kind != "card":
+        return float(x["score"])
+    return float(x["score"] - x["reference"]) if x["n"] else 0.0
 
 
 def goal(target: Target) -> float:
@@ -401,7 +397,7 @@ def suggest(
         screen_base = measure({}, cfg.screen_games)
         if screen_base is None:
             raise CardtableError(f"{config.game}: the card set does not load")
-        for target in targets(base, cfg.margin):
+        for target in targets(base):
             if progress:
                 progress(f"{target.kind} {target.name}")
             entry = search_target(target, base, screen_base, found, measure, cfg)
