@@ -60,6 +60,7 @@ EXPECT_KEYS = {
 }
 # the top fields that hold a mapping or a list, and how to say so
 SHAPES: dict[str, tuple[type, str]] = {
+    "seed": (int, "a whole number"),
     "options": (dict, "a mapping of option names and values"),
     "decks": (list, "a list of starter deck names or deck file paths"),
     "setup": (dict, "a mapping of zone keys to lists of card ids"),
