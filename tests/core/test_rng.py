@@ -35,3 +35,21 @@ def test_different_seeds_differ_and_shuffle_varies() -> None:
     assert len(orders) > 15
     assert derive_seed(5, 1) != derive_seed(5, 2)
     assert 0 <= Rng(9).random() < 1
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=0, max_value=300))
+def test_shuffle_draws_what_next64_draws(state: int, n: int) -> None:
+    """shuffle draws its numbers many at once; they, the order and the generator left after it
+    are those of the plain Fisher-Yates over next64()."""
+    r = Rng()
+    r.state = state
+    items = list(range(n))
+    r.shuffle(items)
+    ref = Rng()
+    ref.state = state
+    expected = list(range(n))
+    for i in range(n - 1, 0, -1):
+        j = ref.next64() % (i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected
+    assert r.state == ref.state

@@ -6,7 +6,10 @@ state costs nothing and a game record (seed plus actions) replays exactly.
 
 from __future__ import annotations
 
+import sys
+from array import array
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -47,16 +50,18 @@ class Rng:
         return items[(z ^ (z >> 31)) % len(items)]
 
     def shuffle(self, items: list[T]) -> None:
-        """Shuffle a list in place (Fisher-Yates)."""
-        # next64() inlined: the same numbers, without a call per card.
+        """Shuffle a list in place (Fisher-Yates, from the last item down: item ``i`` swaps
+        with item ``next64() % (i + 1)``)."""
+        n = len(items)
+        if n < 2:
+            return
+        # The n - 1 numbers are the ones next64() would give one by one, drawn all at once:
+        # see _draws. Only the modulo and the swap are left to do per item.
         s = self.state
-        for i in range(len(items) - 1, 0, -1):
-            s = (s + _GOLDEN) & _MASK
-            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            j = (z ^ (z >> 31)) % (i + 1)
+        for x, (i, k) in zip(_draws(s, n - 1), _swap_plan(n), strict=True):
+            j = x % k
             items[i], items[j] = items[j], items[i]
-        self.state = s
+        self.state = (s + (n - 1) * _GOLDEN) & _MASK
 
     def shuffled(self, items: Iterable[T]) -> tuple[T, ...]:
         """Return a shuffled tuple of ``items``."""
@@ -84,3 +89,42 @@ def derive_seed(seed: int, *salt: int) -> int:
         r.state = (r.state ^ ((s * _GOLDEN) & _MASK)) & _MASK
         r.next64()
     return r.next64() >> 1
+
+
+# ----- many numbers at once -----------------------------------------------------------------
+# Shuffling a deck takes one next64() per card, and each next64() is a dozen operations on
+# Python ints of 64 bits or more: a deal cost more than the rest of a new game together. The
+# same arithmetic runs on many generator states at once when they are packed into one large
+# int, a 128-bit lane each: a lane's product by a 64-bit constant fits in its lane, so one
+# multiplication of the packed int multiplies every lane, and a shift followed by the lane mask
+# drops the bits that came across from the lane above. The numbers are exactly next64()'s.
+
+_LANE = 128
+
+
+@lru_cache(maxsize=64)
+def _lanes(count: int) -> tuple[int, int, int]:
+    """For ``count`` lanes: 1 in each lane, ``_GOLDEN * k`` in lane ``k - 1`` (k = 1..count),
+    and the lane mask (the low 64 bits of each lane)."""
+    ones = sum(1 << (_LANE * k) for k in range(count))
+    ramp = sum((k + 1) << (_LANE * k) for k in range(count))
+    return ones, ramp * _GOLDEN, ones * _MASK
+
+
+def _draws(state: int, count: int) -> array[int]:
+    """The next ``count`` numbers of a generator in ``state`` (which is left unchanged)."""
+    ones, steps, lanes = _lanes(count)
+    s = (state * ones + steps) & lanes  # lane k - 1: the state after k steps
+    z = ((s ^ ((s >> 30) & lanes)) * 0xBF58476D1CE4E5B9) & lanes
+    z = ((z ^ ((z >> 27) & lanes)) * 0x94D049BB133111EB) & lanes
+    z ^= (z >> 31) & lanes
+    words = array("Q", z.to_bytes(count * _LANE // 8, "little"))
+    if sys.byteorder == "big":
+        words.byteswap()
+    return words[::2]  # the low word of each lane; the high one is 0
+
+
+@lru_cache(maxsize=64)
+def _swap_plan(n: int) -> tuple[tuple[int, int], ...]:
+    """Fisher-Yates over ``n`` items: each index ``i`` from the last down to 1, with ``i + 1``."""
+    return tuple((i, i + 1) for i in range(n - 1, 0, -1))
