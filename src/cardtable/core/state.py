@@ -154,18 +154,13 @@ class State(ABC):
         it."""
         legal = self._legal
         if legal.__class__ is not ActionList:
-            legal = self._cache_legal()
-        return legal
-
-    def _cache_legal(self) -> ActionList:
-        """Compute (or take the list the game left in the cache) and cache the legal actions
-        as an :class:`ActionList`."""
-        legal = self._legal
-        if legal is None:
-            legal = NO_ACTIONS if self.is_terminal() else self._legal_actions()
-        if legal.__class__ is not ActionList:
-            legal = ActionList(legal)
-        self._legal = legal
+            # computed (or taken as the game left it) and kept, in this one frame: this
+            # runs once per decision of every playout
+            if legal is None:
+                legal = NO_ACTIONS if self.is_terminal() else self._legal_actions()
+            if legal.__class__ is not ActionList:
+                legal = ActionList(legal)
+            self._legal = legal
         return legal
 
     def apply_action(self, action: int) -> list[Event]:
