@@ -6,7 +6,7 @@ from __future__ import annotations
 from cardtable.core.events import Event
 
 from .base import LooneyBase
-from .zones import DOWN, UP, occupied, pbase
+from .zones import DOWN, PER_PLAYER, PLAYER_BASE, UP, occupied
 
 
 class Answering(LooneyBase):
@@ -17,7 +17,7 @@ class Answering(LooneyBase):
     def _covered(self) -> bool:
         """Whether the acting player has an actor on every used scene."""
         z = self.zones
-        b = pbase(self.actor)
+        b = PLAYER_BASE + PER_PLAYER * self.actor  # pbase(self.actor), without the call
         placed = occupied(z, b + DOWN) | occupied(z, b + UP)  # bit s: an actor on slot s
         return self.used & ~placed == 0
 
@@ -27,7 +27,7 @@ class Answering(LooneyBase):
         if not self.n_placed:
             self._eliminate(p, ev)
             return
-        uncovered_out = self.game.hot.uncovered_out
+        uncovered_out = self.hot.uncovered_out
         if p != self.rp and uncovered_out and not self._covered():
             self._eliminate(p, ev)
             return
@@ -35,7 +35,7 @@ class Answering(LooneyBase):
 
     def _next_answer(self, ev: list[Event]) -> None:
         """LT-5.1: each other player in turn, clockwise from the round player, answers."""
-        n = self.game.num_players
+        n = self.hot.n
         p = (self.actor + 1) % n
         while p != self.rp and self.out[p]:
             p = (p + 1) % n

@@ -17,6 +17,7 @@ from cardtable.core.state import State
 
 if TYPE_CHECKING:
     from .game import LooneyGame
+    from .rules import HotTables
 
 PH_FIRST, PH_STORY, PH_PLACE, PH_OVER = range(4)  # values of ``phase``
 PHASES = ("choose-first", "storyboard", "placement", "over")
@@ -24,6 +25,11 @@ BY_MOVIE, BY_HAND = 1, 2  # storyboard refill sources (``refill_method``)
 M_HAND, M_ROLE = 1, 2  # placement methods (bits of rp_methods and my_methods)
 M_FAILED = 4  # bit of my_methods: a Role of this placement found no actor
 DRAW = -2  # ``winner`` of a drawn game (-1 while it goes on)
+
+HandKinds = tuple[tuple[int, ...], list[int], list[int], list[int], list[int]]
+"""A hand and its distinct card definitions by kind: (the hand, then the scenes, actors,
+special effects and locations), as ``CardMoves._hand_kinds`` keeps them."""
+NO_HAND: HandKinds = ((), [], [], [], [])
 
 
 class Quiet(list[Event]):
@@ -64,6 +70,8 @@ class LooneyBase(State):
     __slots__ = (
         "actor",
         "chooser",
+        "hands",
+        "hot",
         "location_played",
         "my_methods",
         "n_placed",
@@ -83,8 +91,11 @@ class LooneyBase(State):
 
     game: LooneyGame
     owner: tuple[int, ...]
+    hands: list[HandKinds]
+    hot: HotTables
 
     def _init_fields(self) -> None:
+        self.hot = self.game.hot
         self.phase = PH_FIRST
         self.chooser = 0
         self.rp = 0
@@ -101,10 +112,12 @@ class LooneyBase(State):
         self.scores = [0] * self.game.num_players
         self.out = [False] * self.game.num_players
         self.winner = -1
+        self.hands = [NO_HAND] * self.game.num_players
 
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, LooneyBase)
         other.owner = self.owner
+        other.hot = self.hot
         other.phase = self.phase
         other.chooser = self.chooser
         other.rp = self.rp
@@ -121,6 +134,7 @@ class LooneyBase(State):
         other.scores = self.scores[:]
         other.out = self.out[:]
         other.winner = self.winner
+        other.hands = self.hands[:]
 
     # ----- scenario support ------------------------------------------------------------------
     def _pinned(self, zone: int, new: list[int]) -> None:

@@ -148,7 +148,7 @@ def side_values(
     rank = t.rank
     color = t.color
     cards = st.cards
-    any_hue = st.game.hot.any_hue
+    any_hue = st.hot.any_hue
     opp_rank: dict[int, int] = {}
     all_opp = 0
     for p in sides:

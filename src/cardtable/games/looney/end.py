@@ -22,7 +22,7 @@ class RoundEnd(CardMoves):
         """LT-6: score each used scene in slot order; LT-7.1 check for a winner after each
         scene (option ``target_check=round``: after the last one)."""
         draws: list[tuple[int, int]] = []
-        each_scene = self.game.hot.each_scene
+        each_scene = self.hot.each_scene
         for s in range(SLOTS):
             if self.used >> s & 1:
                 score_slot(self, s, ev, draws)
@@ -37,10 +37,10 @@ class RoundEnd(CardMoves):
     def _target_reached(self, ev: list[Event]) -> bool:
         """LT-7.1: end the game if a player has the target; of several, the highest total
         wins, then the round player, then the nearest to their left."""
-        target = self.game.options.target_points
+        target = self.hot.target_points
         if max(self.scores) < target:  # the usual case, decided without the lists below
             return False
-        n = self.game.num_players
+        n = self.hot.n
         order = [(self.rp + i) % n for i in range(n)]
         reached = [p for p in order if not self.out[p] and self.scores[p] >= target]
         if not reached:
@@ -50,7 +50,7 @@ class RoundEnd(CardMoves):
         return True
 
     def _next_round(self, ev: list[Event]) -> None:
-        n = self.game.num_players
+        n = self.hot.n
         p = (self.rp + 1) % n
         while self.out[p]:
             p = (p + 1) % n

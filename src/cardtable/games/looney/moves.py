@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from cardtable.core.events import Event, move, note
 
-from .base import PH_PLACE, QUIET, LooneyBase
-from .zones import DECK, DISCARD, HAND, pbase
+from .base import PH_PLACE, QUIET, HandKinds, LooneyBase
+from .zones import DECK, DISCARD, HAND, PER_PLAYER, PLAYER_BASE
 
 
 class CardMoves(LooneyBase):
@@ -14,10 +14,32 @@ class CardMoves(LooneyBase):
 
     __slots__ = ()
 
+    def _hand_kinds(self, player: int) -> HandKinds:
+        """``player``'s hand and its distinct card definitions by kind (see ``HandKinds``).
+        The legal actions read them at almost every decision, and half the time the hand is
+        the one they last read (a Role, a scene played or a turn passed leave it alone): zones
+        are immutable tuples, so the very same tuple is the same hand."""
+        hand = self.zones[PLAYER_BASE + PER_PLAYER * player + HAND]  # pbase(player) + HAND
+        kept = self.hands[player]
+        if kept[0] is hand:
+            return kept
+        cards = self.cards
+        kind = self.hot.kind
+        scenes: list[int] = []
+        actors: list[int] = []
+        effects: list[int] = []
+        locations: list[int] = []
+        by_kind = (scenes, actors, effects, locations)  # by SCENE, ACTOR, EFFECT, LOCATION
+        for d in {cards[i] for i in hand}:
+            by_kind[kind[d]].append(d)
+        kinds = (hand, scenes, actors, effects, locations)
+        self.hands[player] = kinds
+        return kinds
+
     def _play_from_hand(self, personal: int, dst: int, ev: list[Event]) -> None:
-        d = self.game.tables.personal_defs[personal]
+        d = self.hot.personal_defs[personal]
         player = self.actor if self.phase == PH_PLACE else self.rp
-        h = pbase(player) + HAND
+        h = PLAYER_BASE + PER_PLAYER * player + HAND  # pbase(player) + HAND, without the call
         hand = self.zones[h]
         cards = self.cards
         i = 0
@@ -50,11 +72,11 @@ class CardMoves(LooneyBase):
 
     def _draw(self, player: int, n: int, ev: list[Event]) -> None:
         """Draw ``n`` cards; an empty deck draws nothing unless the reshuffle option is on."""
-        b = pbase(player)
+        b = PLAYER_BASE + PER_PLAYER * player  # pbase(player), without the call
         z = self.zones
         for _ in range(n):
             if not z[b + DECK]:
-                if not self.game.hot.deck_reshuffle or not z[b + DISCARD]:
+                if not self.hot.deck_reshuffle or not z[b + DISCARD]:
                     return
                 self._reshuffle(b + DISCARD, b + DECK, ev, player)
             self._move_top(b + DECK, b + HAND, ev, player)

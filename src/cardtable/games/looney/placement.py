@@ -10,7 +10,7 @@ from cardtable.core.events import Event, note
 
 from .actions import DONE, ROLE, ROLE_SLOT, SLOT_RANGE, SLOTS
 from .base import M_FAILED, M_HAND, M_ROLE
-from .cards import ACTOR, EFFECT, GRAY, LOCATION
+from .cards import ACTOR, GRAY
 from .moves import CardMoves
 from .zones import DECK, DISCARD, DOWN, HAND, PER_PLAYER, PLAYER_BASE, STORY, UP, occupied, pbase
 from .zones import LOCATION as LOC
@@ -54,14 +54,14 @@ class Placement(CardMoves):
 
     def _char_ok(self, c: int, s: int, placed: list[set[int]]) -> bool:
         """LT-4.3: one actor of a character on your side at once (option: per scene)."""
-        if self.game.hot.scene_scope:
+        if self.hot.scene_scope:
             return c not in placed[s]
         return not any(c in p for p in placed)
 
     def _method_ok(self, method: int) -> bool:
         """LT-5.2: an answering player's methods (option 'same': only those the round player
         used this round)."""
-        if self.actor == self.rp or self.game.hot.answer_any:
+        if self.actor == self.rp or self.hot.answer_any:
             return True
         return bool(self.rp_methods & method)
 
@@ -69,11 +69,20 @@ class Placement(CardMoves):
         """The slots the acting player may place on (bit s: slot s; see _slots_open) and, by
         character, the slots where LT-4.3 forbids another actor of it (see _char_ok)."""
         z = self.zones
-        h = self.game.hot
+        h = self.hot
         cards = self.cards
         char = h.char
-        # LT-4.1 the round player: any scene; LT-5.1 the others: the scenes it used
-        open_mask = occupied(z, STORY) if self.actor == self.rp else self.used
+        # LT-4.1 the round player: any scene (occupied(z, STORY), without the call); LT-5.1
+        # the others: the scenes it used
+        if self.actor == self.rp:
+            open_mask = (
+                (1 if z[STORY] else 0)
+                | (2 if z[STORY + 1] else 0)
+                | (4 if z[STORY + 2] else 0)
+                | (8 if z[STORY + 3] else 0)
+            )
+        else:
+            open_mask = self.used
         b = PLAYER_BASE + PER_PLAYER * self.actor
         down, up = b + DOWN, b + UP
         blocked: dict[int, int] = {}
@@ -92,9 +101,11 @@ class Placement(CardMoves):
     def _placement_actions(self) -> list[int]:
         # The hot path of play. The same result as testing each card with _slots_open,
         # _chars_placed, _char_ok and _method_ok, but with slot sets as bit masks (bit s:
-        # slot s) and the actions of each card and slot mask looked up in HotTables.
+        # slot s), the actions of each card and slot mask looked up in HotTables, and the
+        # hand's definitions by kind as _hand_kinds keeps them (each kind is looked at only
+        # when it may be played: the special effects only after an actor is placed).
         z = self.zones
-        h = self.game.hot
+        h = self.hot
         cards = self.cards
         char = h.char
         b = PLAYER_BASE + PER_PLAYER * self.actor
@@ -103,32 +114,34 @@ class Placement(CardMoves):
         role = z[b + ROLE_ZONE]
         if role:
             return list(_ROLE_SLOT_ACTIONS[open_mask & ~blocked.get(char[cards[role[0]]], 0)])
+        kinds = self.hands[self.actor]  # _hand_kinds, its common case inline
+        if kinds[0] is not z[b + HAND]:
+            kinds = self._hand_kinds(self.actor)
+        _, _, actors, effects, locations = kinds
         out: list[int] = []
         can_place = False
         hand_ok = is_rp or h.answer_any or bool(self.rp_methods & M_HAND)
         if h.one_method and self.my_methods & M_ROLE:  # LT-4.8 one method per placement
             hand_ok = False
+        if hand_ok:
+            place = h.place
+            is_blocked = blocked.get
+            for d in actors:
+                m = open_mask & ~is_blocked(char[d], 0)
+                if m:
+                    out += place[d][m]
+                    can_place = True
         pe = self.pending_effect
-        color = h.color
-        actor_color = color[cards[z[b + DOWN + pe][-1]]] if pe >= 0 else -1
-        kind = h.kind
-        place = h.place
-        is_blocked = blocked.get
-        free = -1  # the slots without a location, once a location card is met
-        for d in {cards[i] for i in z[b + HAND]}:  # the result is sorted at the end
-            k = kind[d]
-            if k == ACTOR:
-                if hand_ok:
-                    m = open_mask & ~is_blocked(char[d], 0)
-                    if m:
-                        out += place[d][m]
-                        can_place = True
-            elif k == EFFECT:
-                if pe >= 0 and (color[d] == GRAY or color[d] == actor_color):
-                    out.append(h.effect[d])
-            elif k == LOCATION and is_rp and not self.location_played:
-                if free < 0:
-                    free = open_mask & ~occupied(z, LOC)
+        if pe >= 0 and effects:
+            color = h.color
+            effect = h.effect
+            actor_color = color[cards[z[b + DOWN + pe][-1]]]
+            for d in effects:
+                if color[d] == GRAY or color[d] == actor_color:
+                    out.append(effect[d])
+        if locations and is_rp and not self.location_played:
+            free = open_mask & ~occupied(z, LOC)  # the slots without a location
+            for d in locations:
                 out += h.location[d][free]
         if self._role_ok(can_place):
             out.append(ROLE)
@@ -140,7 +153,7 @@ class Placement(CardMoves):
 
     def _role_ok(self, can_place_from_hand: bool) -> bool:
         """LT-4.6 a Role needs cards in the deck; LT-4.7 and LT-4.8 limit how often."""
-        h = self.game.hot
+        h = self.hot
         if not (self.actor == self.rp or h.answer_any or self.rp_methods & M_ROLE):
             return False
         if self.my_methods & M_FAILED or (h.one_method and self.my_methods & M_HAND):
@@ -175,7 +188,7 @@ class Placement(CardMoves):
         """LT-7.5: a player who must place an actor and cannot is eliminated (a location
         they could still play does not save them)."""
         legal = self._placement_actions()
-        if legal and legal[0] < self.game.codec.location_base:
+        if legal and legal[0] < self.hot.location_base:
             self._legal = legal
             return
         self._eliminate(self.actor, ev)
@@ -185,14 +198,14 @@ class Placement(CardMoves):
         the deck runs out first or that actor cannot be placed (it is discarded)."""
         self.role_used = True
         p = self.actor
-        b = pbase(p)
+        b = PLAYER_BASE + PER_PLAYER * p  # pbase(p), without the call
         z = self.zones
-        h = self.game.hot
+        h = self.hot
         open_mask, blocked = self._open_and_blocked()
         reshuffled = False
         while True:
             if not z[b + DECK]:
-                if reshuffled or not self.game.hot.deck_reshuffle:
+                if reshuffled or not self.hot.deck_reshuffle:
                     break
                 if not z[b + DISCARD]:
                     break
@@ -210,6 +223,6 @@ class Placement(CardMoves):
         self._check_stuck(ev)
 
     def _role_to_slot(self, s: int, ev: list[Event]) -> None:
-        b = pbase(self.actor)
+        b = PLAYER_BASE + PER_PLAYER * self.actor  # pbase(self.actor), without the call
         self._move_top(b + ROLE_ZONE, b + UP + s, ev, self.actor)
         self._placed(s, M_ROLE)

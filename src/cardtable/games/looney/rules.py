@@ -32,7 +32,7 @@ from .end import RoundEnd
 from .explain import explain
 from .placement import ROLE_LIMITS, Placement, by_mask
 from .storyboard import Storyboard
-from .zones import DOWN, FX, STORY, pbase
+from .zones import DOWN, FX, PER_PLAYER, PLAYER_BASE, STORY
 from .zones import LOCATION as LOC
 
 if TYPE_CHECKING:
@@ -52,16 +52,21 @@ class HotTables:
         "each_scene",
         "effect",
         "effect_base",
+        "hand_size",
         "kind",
         "location",
         "location_base",
+        "max_rounds",
+        "n",
         "nobody_over",
         "one_method",
+        "personal_defs",
         "place",
         "place_base",
         "refill_mix",
         "role_limit",
         "scene_scope",
+        "target_points",
         "uncovered_out",
     )
 
@@ -70,6 +75,7 @@ class HotTables:
         codec = game.codec
         opts = game.options
         self.kind = t.kind
+        self.personal_defs = t.personal_defs
         self.char = t.char
         self.color = t.color
         self.effect_base = codec.effect_base
@@ -80,6 +86,10 @@ class HotTables:
         self.effect = tuple(codec.effect_base + p for p in t.personal)
         self.place = tuple(by_mask(codec.place_base + SLOTS * p) for p in t.personal)
         self.location = tuple(by_mask(codec.location_base + SLOTS * p) for p in t.personal)
+        self.n = game.num_players  # game.num_players is a property: a call per use
+        self.hand_size = opts.hand_size
+        self.max_rounds = opts.max_rounds
+        self.target_points = opts.target_points
         self.scene_scope = opts.unique_scope == "scene"
         self.answer_any = opts.answer_method == "any"
         self.deck_reshuffle = opts.personal_deck_out == "reshuffle"
@@ -128,7 +138,7 @@ class LooneyState(Storyboard, Placement, Answering, RoundEnd):
             # Only a resampled state can leave a player stuck here (play eliminates a stuck
             # player at once); its one action, 'done', then eliminates them.
             legal = self._placement_actions()
-            return legal if legal and legal[0] < self.game.codec.location_base else [DONE]
+            return legal if legal and legal[0] < self.hot.location_base else [DONE]
         if ph == PH_STORY:
             return self._storyboard_actions() or [DONE]
         return [FIRST + p for p in range(self.game.num_players)]
@@ -146,7 +156,7 @@ class LooneyState(Storyboard, Placement, Answering, RoundEnd):
         """Apply ``action``, its events into ``ev``. By default ``ev`` is ``QUIET``, so that
         ``_push = _act`` (below) applies it with no events; a subclass that overrides ``_act``
         must rebind ``_push`` to its own."""
-        h = self.game.hot
+        h = self.hot
         if action < REFILL:
             self.rp = action - FIRST
             ev.append(note("first_player", self.chooser, first=self.rp))
@@ -173,11 +183,11 @@ class LooneyState(Storyboard, Placement, Answering, RoundEnd):
         elif action < SCENE:
             self._role_to_slot(action - ROLE_SLOT, ev)
         elif action < h.place_base:
-            b = pbase(self.actor)
+            b = PLAYER_BASE + PER_PLAYER * self.actor  # pbase(self.actor), without the call
             self._play_from_hand(action - h.effect_base, b + FX + pe, ev)
         elif action < h.location_base:
             p, s = divmod(action - h.place_base, SLOTS)
-            self._play_from_hand(p, pbase(self.actor) + DOWN + s, ev)
+            self._play_from_hand(p, PLAYER_BASE + PER_PLAYER * self.actor + DOWN + s, ev)
             self.pending_effect = s
             self._placed(s, M_HAND)
         else:
@@ -185,7 +195,12 @@ class LooneyState(Storyboard, Placement, Answering, RoundEnd):
             self._play_from_hand(p, LOC + s, ev)
             self.location_played = True
         if self.phase == PH_PLACE and self._legal is None:
-            self._check_stuck(ev)
+            # _check_stuck, without the call: after almost every action of the placement
+            legal = self._placement_actions()
+            if legal and legal[0] < h.location_base:
+                self._legal = legal
+            else:
+                self._eliminate(self.actor, ev)
 
     _push = _act  # the default ``ev=QUIET``: no events (rebind it when overriding _act)
 

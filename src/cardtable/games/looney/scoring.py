@@ -27,7 +27,6 @@ from .zones import (
     SCORE,
     STORY,
     UP,
-    pbase,
 )
 
 if TYPE_CHECKING:
@@ -45,7 +44,7 @@ def score_slot(st: LooneyBase, s: int, ev: list[Event], draws: list[tuple[int, i
     active = active_effects(st, printed, sides, actors, fx, any_fx)
     scene_rank, scene_color, loc_points = scene_for_scoring(st, s, printed, sides, active)
     value, colors, ties = side_values(st, sides, actors, active)
-    winner = _compare(sides, value, colors, ties, scene_rank, scene_color, game.hot.nobody_over)
+    winner = _compare(sides, value, colors, ties, scene_rank, scene_color, st.hot.nobody_over)
     points = _award(st, s, winner, game.tables.points[sd] + loc_points, active, ev)
     if ev is not QUIET:
         ev.append(
@@ -72,7 +71,7 @@ def _reveal(st: LooneyBase, s: int, ev: list[Event]) -> Sides:
     special effects, everything placed face down revealed; and whether any special effect is
     there."""
     z = st.zones
-    n = st.game.num_players
+    n = st.hot.n
     out = st.out
     sides: list[int] = []
     actors: dict[int, tuple[int, ...]] = {}
@@ -112,13 +111,14 @@ def _award(
     Returns the points scored (0 if nobody wins)."""
     if winner < 0:
         owner = st.owner[st.zones[STORY + s][0]]
-        _send(st, STORY + s, MOVIE_DISCARD if owner < 0 else pbase(owner) + DISCARD, ev)
+        dst = MOVIE_DISCARD if owner < 0 else PLAYER_BASE + PER_PLAYER * owner + DISCARD
+        _send(st, STORY + s, dst, ev)
         return 0
     for e in active[winner]:
         if e[0] == V_POINTS:
             points += e[1]
     st.scores[winner] += points
-    _send(st, STORY + s, pbase(winner) + SCORE, ev)
+    _send(st, STORY + s, PLAYER_BASE + PER_PLAYER * winner + SCORE, ev)
     return points
 
 
@@ -126,7 +126,7 @@ def _discard_placed(st: LooneyBase, s: int, ev: list[Event]) -> None:
     """LT-6.6: every actor and special effect placed at slot ``s`` goes to its owner's discard
     pile; the slot's location stays for the scenes to come (LT-9.2)."""
     z = st.zones
-    for p in range(st.game.num_players):
+    for p in range(st.hot.n):
         b = PLAYER_BASE + PER_PLAYER * p
         if z[b + DOWN + s]:
             _send(st, b + DOWN + s, b + DISCARD, ev)

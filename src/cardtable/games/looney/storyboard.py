@@ -8,9 +8,8 @@ from cardtable.core.events import Event, note
 
 from .actions import REFILL, SCENE, SLOT_RANGE
 from .base import BY_HAND, BY_MOVIE, PH_PLACE, PH_STORY
-from .cards import SCENE as KIND_SCENE
 from .moves import CardMoves
-from .zones import HAND, MOVIE_DECK, MOVIE_DISCARD, STORY, pbase
+from .zones import HAND, MOVIE_DECK, MOVIE_DISCARD, PER_PLAYER, PLAYER_BASE, STORY
 
 
 class Storyboard(CardMoves):
@@ -21,13 +20,14 @@ class Storyboard(CardMoves):
     def _start_round(self, ev: list[Event]) -> None:
         """LT-3.1 draw up to the hand size, then LT-3.2 build the storyboard."""
         self.round_no += 1
-        if self.round_no > self.game.options.max_rounds:
+        h = self.hot
+        if self.round_no > h.max_rounds:
             self._end_by_points(ev)
             return
         ev.append(note("round", self.rp, round=self.round_no))
-        hand = len(self.zones[pbase(self.rp) + HAND])
-        if hand < self.game.options.hand_size:
-            self._draw(self.rp, self.game.options.hand_size - hand, ev)
+        hand = len(self.zones[PLAYER_BASE + PER_PLAYER * self.rp + HAND])  # pbase(rp) + HAND
+        if hand < h.hand_size:
+            self._draw(self.rp, h.hand_size - hand, ev)
         self.phase = PH_STORY
         self.refill_method = 0
         self._storyboard(ev)
@@ -36,12 +36,11 @@ class Storyboard(CardMoves):
         """LT-3.2 one source per refill; LT-3.3 a hand refill that runs out of scenes is
         completed from the Movie deck."""
         z = self.zones
-        t = self.game.tables
-        cards = self.cards
-        defs = {cards[i] for i in z[pbase(self.rp) + HAND]}
-        scenes = sorted(SCENE + t.personal[d] for d in defs if t.kind[d] == KIND_SCENE)
+        personal = self.game.tables.personal
+        _, scene_defs, _, _, _ = self._hand_kinds(self.rp)
+        scenes = sorted([SCENE + personal[d] for d in scene_defs])
         out: list[int] = []
-        method = 0 if self.game.hot.refill_mix else self.refill_method
+        method = 0 if self.hot.refill_mix else self.refill_method
         hand_only = method == BY_HAND and scenes
         if not hand_only and (z[MOVIE_DECK] or z[MOVIE_DISCARD]):
             out.append(REFILL)
