@@ -8,7 +8,7 @@ from cardtable.core.events import Event, move, note
 
 from .actions import END
 from .fields import PH_FATIGUE, PH_LINEUP, RugbyFields
-from .zones import COURT, DECK, DISCARD, FATIGUED, HAND, SLOTS, TIRED, tbase
+from .zones import COURT, DECK, DISCARD, FATIGUED, HAND, PER_TEAM, SLOTS, TIRED
 
 
 class BetweenPeriods(RugbyFields):
@@ -21,12 +21,10 @@ class BetweenPeriods(RugbyFields):
         it (as tired players); then team 0 prepares its next lineup."""
         self.period += 1
         for team in (0, 1):
-            self._draw(team, self.game.options.hand_size - len(self.zones[tbase(team) + HAND]), ev)
-            tb = tbase(team)
+            self._draw(team, self.hot.hand_size - len(self.zones[PER_TEAM * team + HAND]), ev)
+            tb = PER_TEAM * team
             for s in range(SLOTS):
-                for c in self.zones[tb + COURT + s]:
-                    self._put(c, tb + COURT + s, tb + TIRED, ev, team)
-                self.zones[tb + COURT + s] = ()
+                self._put_all(tb + COURT + s, tb + TIRED, ev, team)
         self.team = 0
         self._begin_team_prep(ev)
 
@@ -39,7 +37,7 @@ class BetweenPeriods(RugbyFields):
         if self.period == 1:
             self.phase = PH_LINEUP
             return
-        if not self.subs[team] and self.zones[tbase(team) + TIRED]:
+        if not self.subs[team] and self.zones[PER_TEAM * team + TIRED]:
             self.phase = PH_FATIGUE
             return
         self._fatigue_done(ev)
@@ -48,7 +46,7 @@ class BetweenPeriods(RugbyFields):
         """WR-7.2: drop one of the tired players; ``end`` once one is dropped (or none is
         tired)."""
         z = self.zones
-        b = tbase(self.team)
+        b = PER_TEAM * self.team
         out = sorted({self.game.codec.fatigue + self.cards[c] for c in z[b + TIRED]})
         if z[b + FATIGUED] or not z[b + TIRED]:
             out.insert(0, END)
@@ -56,17 +54,15 @@ class BetweenPeriods(RugbyFields):
 
     def _drop(self, d: int, ev: list[Event] | None) -> None:
         """WR-7.2: drop a tired player of definition ``d`` for fatigue."""
-        b = tbase(self.team)
+        b = PER_TEAM * self.team
         self._put(self._take(b + TIRED, d), b + TIRED, b + FATIGUED, ev, self.team)
         if not self.zones[b + TIRED]:
             self._fatigue_done(ev)
 
     def _fatigue_done(self, ev: list[Event] | None) -> None:
         """WR-7.2, WR-7.3: the tired players return to the hand; the next lineup is picked."""
-        b = tbase(self.team)
-        for c in self.zones[b + TIRED]:
-            self._put(c, b + TIRED, b + HAND, ev, self.team)
-        self.zones[b + TIRED] = ()
+        b = PER_TEAM * self.team
+        self._put_all(b + TIRED, b + HAND, ev, self.team)
         self.phase = PH_LINEUP
         picks = self._pick_actions()
         if picks:
@@ -78,20 +74,26 @@ class BetweenPeriods(RugbyFields):
         """Draw ``n`` cards. WR-5.5: the moment the deck runs out, the discard pile is shuffled
         into a new deck; a draw from an empty deck (nothing was discarded when it ran out)
         does the same first."""
-        b = tbase(team)
+        b = PER_TEAM * team
         z = self.zones
-        for _ in range(max(0, n)):
+        while n > 0:  # as many cards at once as the deck holds, each as if drawn on its own
             if not z[b + DECK] and not self._reshuffle(team, ev):
                 return
-            card = z[b + DECK][-1]
-            z[b + DECK] = z[b + DECK][:-1]
-            self._put(card, b + DECK, b + HAND, ev, team)
+            deck = z[b + DECK]
+            k = min(n, len(deck))
+            drawn = deck[: -k - 1 : -1]  # the top k cards, in the order they are drawn
+            z[b + DECK] = deck[:-k]
+            z[b + HAND] += drawn
+            if ev is not None:
+                for card in drawn:
+                    ev.append(move(card, b + DECK, b + HAND, team))
+            n -= k
             if not z[b + DECK]:
                 self._reshuffle(team, ev)
 
     def _reshuffle(self, team: int, ev: list[Event] | None) -> bool:
         """WR-5.5: shuffle the discard pile into the (empty) deck; False if it is empty too."""
-        b = tbase(team)
+        b = PER_TEAM * team
         z = self.zones
         if not z[b + DISCARD]:
             return False

@@ -23,7 +23,7 @@ from .cards import (
     CompiledEffect,
     Cond,
 )
-from .zones import COURT, SLOTS, tbase
+from .zones import COURT, PER_TEAM, SLOTS
 
 if TYPE_CHECKING:
     from .fields import RugbyFields
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 def on_court_stat(st: RugbyFields, team: int, slot: int, stat: int) -> int:
     """A status (0-4), ATK (5) or DEF (6) of the player on a court slot, modifiers included;
     ATK and DEF are the sideways values for a player placed sideways."""
-    z = st.zones[tbase(team) + COURT + slot]
+    z = st.zones[PER_TEAM * team + COURT + slot]
     if not z:
         return 0
     t = st.game.tables
@@ -92,7 +92,7 @@ def _modify(st: RugbyFields, team: int, slot: int, stat: int, amount: int, who: 
         side = 1 - team if who == OPPONENTS else team
         targets = [(side, s) for s in range(SLOTS)]
     for tm, s in targets:
-        if not st.zones[tbase(tm) + COURT + s]:
+        if not st.zones[PER_TEAM * tm + COURT + s]:
             continue
         st.mods[(tm * SLOTS + s) * NSTATS + stat] += amount
         if stat == ATK:

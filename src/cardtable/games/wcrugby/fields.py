@@ -17,10 +17,11 @@ from cardtable.core.events import Event, move
 from cardtable.core.state import TERMINAL, State
 
 from .cards import NSTATS
-from .zones import COURT, HAND, SLOTS, tbase
+from .zones import COURT, HAND, PER_TEAM, SLOTS
 
 if TYPE_CHECKING:
     from .game import RugbyGame
+    from .rules import HotTables
 
 PH_LINEUP, PH_POSITIONS, PH_ORDER, PH_STRATEGY, PH_WINDOW, PH_FATIGUE, PH_OVER = range(7)
 PHASES = ("lineup", "positions", "order", "strategy", "substitution window", "fatigue", "over")
@@ -40,6 +41,7 @@ class RugbyFields(State):
         "ended",
         "first",
         "held",
+        "hot",
         "inb",
         "mods",
         "period",
@@ -55,9 +57,11 @@ class RugbyFields(State):
     )
 
     game: RugbyGame
+    hot: HotTables  # game.hot, kept here: one lookup less on every hot path
 
     def _init_fields(self) -> None:
         """Every field at the start of a game: period 1, team 0 to place its lineup."""
+        self.hot = self.game.hot
         self.phase = PH_LINEUP
         self.team = 0  # the team to decide
         self.period = 1
@@ -82,6 +86,7 @@ class RugbyFields(State):
     def _copy_into(self, other: State) -> None:
         """Copy every field into ``other`` (lists copied, tuples shared)."""
         assert isinstance(other, RugbyFields)
+        other.hot = self.hot
         other.phase = self.phase
         other.team = self.team
         other.period = self.period
@@ -129,20 +134,20 @@ class RugbyFields(State):
     def court(self, team: int) -> list[int]:
         """The card instance on each court slot of a team (-1 where empty)."""
         z = self.zones
-        b = tbase(team) + COURT
+        b = PER_TEAM * team + COURT
         return [z[b + s][0] if z[b + s] else -1 for s in range(SLOTS)]
 
     def _court_defs(self, team: int) -> list[int]:
         """The card definition on each court slot of a team (-1 where empty)."""
         z = self.zones
         cards = self.cards
-        b = tbase(team) + COURT
+        b = PER_TEAM * team + COURT
         return [cards[z[b + s][0]] if z[b + s] else -1 for s in range(SLOTS)]
 
     def _hand_defs(self, team: int) -> list[int]:
         """The distinct card definitions in a team's hand, sorted."""
         cards = self.cards
-        return sorted({cards[c] for c in self.zones[tbase(team) + HAND]})
+        return sorted({cards[c] for c in self.zones[PER_TEAM * team + HAND]})
 
     def _hand_by_kind(self, team: int) -> tuple[list[int], list[int], list[int]]:
         """The distinct card definitions in a team's hand, sorted, by kind: players,
@@ -150,14 +155,14 @@ class RugbyFields(State):
         kind = self.game.tables.kind
         cards = self.cards
         parts: tuple[list[int], list[int], list[int]] = ([], [], [])
-        for d in sorted({cards[c] for c in self.zones[tbase(team) + HAND]}):  # _hand_defs
+        for d in sorted({cards[c] for c in self.zones[PER_TEAM * team + HAND]}):  # _hand_defs
             parts[kind[d]].append(d)
         return parts
 
     def _lineup_defs(self, team: int, zone: int) -> list[int]:
         """The card definitions placed on a team's lineup (or court) places, in place order."""
         z = self.zones
-        b = tbase(team) + zone
+        b = PER_TEAM * team + zone
         return [self.cards[z[b + s][0]] for s in range(SLOTS) if z[b + s]]
 
     def _take(self, zone: int, d: int) -> int:
@@ -176,6 +181,18 @@ class RugbyFields(State):
         self.zones[dst] += (card,)
         if ev is not None:
             ev.append(move(card, src, dst, team))
+
+    def _put_all(self, src: int, dst: int, ev: list[Event] | None, team: int) -> None:
+        """Move every card of ``src`` on top of ``dst``, in order (``_put`` each card, then
+        empty ``src``): one tuple operation when no events are wanted."""
+        z = self.zones
+        cards = z[src]
+        if cards:
+            z[dst] += cards
+            z[src] = ()
+            if ev is not None:
+                for card in cards:
+                    ev.append(move(card, src, dst, team))
 
     # ----- the steps one part of the rules calls in another ----------------------------------
     @abstractmethod

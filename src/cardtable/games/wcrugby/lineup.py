@@ -88,13 +88,20 @@ class LineupTables:
 
     def rooms_without_each(self, defs: list[int]) -> list[tuple[int, int]]:
         """For each slot of ``defs`` (-1: empty), the room left by the others on court."""
-        taken, free = self.room(d for d in defs if d >= 0)
+        clash, net = self.clash, self.net
+        taken, free = 0, LIMIT_HALVES  # self.room of the slots taken, without a generator
+        for d in defs:
+            if d >= 0:
+                if taken & clash[d]:
+                    taken = -1
+                    break
+                taken |= clash[d]
+                free -= net[d]
         if taken < 0:  # a clash already: work each slot out on its own
             return [
                 self.room(e for i, e in enumerate(defs) if e >= 0 and i != s)
                 for s in range(len(defs))
             ]
-        clash, net = self.clash, self.net
         return [(taken, free) if d < 0 else (taken ^ clash[d], free + net[d]) for d in defs]
 
 

@@ -10,7 +10,7 @@ from cardtable.core.events import Event, move, note
 from .actions import INBOUNDER, TARGET
 from .fields import PH_POSITIONS, RugbyFields
 from .lineup import LIMIT_HALVES, can_fill
-from .zones import DECK, HAND, LINEUP, POOL, SLOTS, tbase
+from .zones import DECK, HAND, LINEUP, PER_TEAM, POOL, SLOTS
 
 
 class Placing(RugbyFields):
@@ -25,7 +25,7 @@ class Placing(RugbyFields):
         o = 1 - player
         if any(c >= 0 for c in self.court(o)):
             return  # revealed: everything is public
-        filled = [s for s in range(SLOTS) if self.zones[tbase(o) + LINEUP + s]]
+        filled = [s for s in range(SLOTS) if self.zones[PER_TEAM * o + LINEUP + s]]
         if not filled:
             return
         rng = self.rng
@@ -39,12 +39,12 @@ class Placing(RugbyFields):
     def _pick_actions(self) -> list[int]:
         """WR-3.1 and WR-7.3: pick a player not yet in the lineup, keeping it legal and able
         to reach 4 players (or as many as the available players allow)."""
-        h = self.game.hot
+        h = self.hot
         lt = h.lineup
         clash, net, pick = lt.clash, lt.net, h.pick
         z = self.zones
         cards = self.cards
-        b = tbase(self.team)
+        b = PER_TEAM * self.team
         # lt.room(the lineup's definitions), and how many places are free
         taken, free, need = 0, LIMIT_HALVES, SLOTS
         for zone in z[b + LINEUP : b + LINEUP + SLOTS]:
@@ -89,7 +89,7 @@ class Placing(RugbyFields):
     def _position_actions(self) -> list[int]:
         """WR-3.2: name the inbounder among the filled places, then the target among the others."""
         z = self.zones
-        b = tbase(self.team) + LINEUP
+        b = PER_TEAM * self.team + LINEUP
         filled = [s for s in range(SLOTS) if z[b + s]]
         if self.inb[self.team] < 0:
             return [INBOUNDER + s for s in filled]
@@ -100,7 +100,7 @@ class Placing(RugbyFields):
         if ``x`` is odd; the lineup is done when it is full or no pick is left."""
         d, o = divmod(x, 2)
         team = self.team
-        b = tbase(team)
+        b = PER_TEAM * team
         src = b + (POOL if self.period == 1 else HAND)
         s = 0  # the first free place
         while self.zones[b + LINEUP + s]:
@@ -117,7 +117,7 @@ class Placing(RugbyFields):
     def _lineup_done(self, ev: list[Event] | None) -> None:
         """WR-3.2: with the lineup placed, name the inbounder and the target."""
         team = self.team
-        filled = [s for s in range(SLOTS) if self.zones[tbase(team) + LINEUP + s]]
+        filled = [s for s in range(SLOTS) if self.zones[PER_TEAM * team + LINEUP + s]]
         self.inb[team] = self.tgt[team] = -1
         if len(filled) >= 2:
             self.phase = PH_POSITIONS
@@ -149,10 +149,10 @@ class Placing(RugbyFields):
             return
         if self.period == 1:
             for team in (0, 1):
-                b = tbase(team)
+                b = PER_TEAM * team
                 self.zones[b + DECK] = self.rng.shuffled(self.zones[b + POOL])
                 if ev is not None:
                     ev += [move(c, b + POOL, b + DECK, team) for c in self.zones[b + POOL]]
                 self.zones[b + POOL] = ()
-                self._draw(team, self.game.options.hand_size, ev)
+                self._draw(team, self.hot.hand_size, ev)
         self._start_period(ev)

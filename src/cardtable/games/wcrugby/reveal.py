@@ -10,7 +10,7 @@ from cardtable.core.events import Event, note, reveal
 from .cards import ATK, CATCH, DEF, NSTATS, THROW
 from .effects import on_court_stat
 from .fields import PH_ORDER, RugbyFields
-from .zones import COURT, DISCARD, FATIGUED, LINEUP, SLOTS, tbase
+from .zones import COURT, DISCARD, FATIGUED, LINEUP, PER_TEAM, SLOTS
 
 
 class Reveal(RugbyFields):
@@ -29,16 +29,16 @@ class Reveal(RugbyFields):
         self.subs = [False, False]
         self.ended = [False, False]
         for team in (0, 1):
-            b = tbase(team)
-            for c in z[b + FATIGUED]:
-                self._put(c, b + FATIGUED, b + DISCARD, ev, team)
-            z[b + FATIGUED] = ()
+            b = PER_TEAM * team
+            self._put_all(b + FATIGUED, b + DISCARD, ev, team)
             for s in range(SLOTS):
-                for c in z[b + LINEUP + s]:
-                    if ev is not None:
+                if ev is not None:
+                    for c in z[b + LINEUP + s]:
                         ev.append(reveal(c, team))
-                    self._put(c, b + LINEUP + s, b + COURT + s, ev, team)
-                z[b + LINEUP + s] = ()
+                        self._put(c, b + LINEUP + s, b + COURT + s, ev, team)
+                    z[b + LINEUP + s] = ()
+                else:
+                    self._put_all(b + LINEUP + s, b + COURT + s, ev, team)
         for team in (0, 1):
             atk = dfn = 0
             for s, c in enumerate(self.court(team)):
@@ -84,7 +84,7 @@ class Reveal(RugbyFields):
             if slot < 0:
                 continue
             if (
-                not self.zones[tbase(team) + COURT + slot]
+                not self.zones[PER_TEAM * team + COURT + slot]
                 or on_court_stat(self, team, slot, stat) < 3
             ):
                 self.top[1 - team] += 1

@@ -59,8 +59,10 @@ class HotTables:
         "bench",
         "fatigue",
         "free_skills",
+        "hand_size",
         "kind",
         "lineup",
+        "max_overtime",
         "pick",
         "players",
         "skill_conds",
@@ -75,6 +77,8 @@ class HotTables:
         codec = game.codec
         n = len(t.kind)
         self.kind = t.kind
+        self.hand_size = game.options.hand_size  # options: read once, not per draw
+        self.max_overtime = game.options.max_overtime
         self.players = frozenset(d for d in range(n) if t.kind[d] == PLAYER)
         self.lineup = LineupTables(t, game.options.female_allowance)
         self.fatigue = codec.fatigue
@@ -137,7 +141,7 @@ class RugbyState(Placing, Reveal, Strategy, Substitution, Specials, Scoring, Bet
         """Apply a legal action of the phase, adding what happened to ``ev``; with ``ev``
         None (as ``push`` calls it), no event is built at all."""
         ph = self.phase
-        h = self.game.hot
+        h = self.hot
         if ph == PH_LINEUP:
             if action == END:
                 self._lineup_done(ev)

@@ -26,7 +26,7 @@ class Scoring(RugbyFields):
         if self.period >= 4 and a != b:
             self._game_over(0 if a > b else 1, ev)
             return
-        if self.period >= 4 + self.game.options.max_overtime:
+        if self.period >= 4 + self.hot.max_overtime:
             self._game_over(-2, ev)
             return
         self._next_period(ev)

@@ -9,7 +9,7 @@ from cardtable.core.events import Event
 from .cards import NSTATS
 from .effects import apply_effects
 from .fields import RugbyFields
-from .zones import DISCARD, HAND, SLOTS, tbase
+from .zones import DISCARD, HAND, PER_TEAM, SLOTS
 
 
 class Specials(RugbyFields):
@@ -22,7 +22,7 @@ class Specials(RugbyFields):
         never one player twice (by name: any card of the player counts), not while the team's
         skills are blocked. Sorted: by card, by slot, then by skill. ``specials``: the
         distinct special cards in hand, sorted; ``court``: the team's ``_court_defs``."""
-        h = self.game.hot
+        h = self.hot
         t = self.game.tables
         team = self.team
         if self.blocked[team] or len(self.specials[team]) >= 2 or not specials:
@@ -60,7 +60,7 @@ class Specials(RugbyFields):
     def _special(self, d: int, s: int, k: int, ev: list[Event] | None) -> None:
         """WR-5.4: activate skill ``k`` of the player on slot ``s`` with special card ``d``."""
         team = self.team
-        b = tbase(team)
+        b = PER_TEAM * team
         t = self.game.tables
         card = self._take(b + HAND, d)
         self._put(card, b + HAND, b + DISCARD, ev, team)

@@ -9,7 +9,7 @@ from .actions import END
 from .cards import NSTATS, PLAYER
 from .effects import apply_effects
 from .fields import PH_STRATEGY, PH_WINDOW, RugbyFields
-from .zones import DISCARD, HAND, SLOTS, tbase
+from .zones import DISCARD, HAND, PER_TEAM, SLOTS
 
 
 class Strategy(RugbyFields):
@@ -42,7 +42,7 @@ class Strategy(RugbyFields):
         condition an own player on court (``court``: the definition on each slot, -1 where
         empty) meets; sorted."""
         cond = self.game.tables.cond
-        first = self.game.hot.bench
+        first = self.hot.bench
         team = self.team
         return [
             first + d for d in bench if cond[d] is None or self._team_cond(team, cond[d], court)
@@ -107,7 +107,7 @@ class Strategy(RugbyFields):
     def _bench(self, d: int, ev: list[Event] | None) -> None:
         """WR-5.6: play bench-work card ``d``; the other team's window opens (WR-5.3)."""
         team = self.team
-        b = tbase(team)
+        b = PER_TEAM * team
         card = self._take(b + HAND, d)
         self._put(card, b + HAND, b + DISCARD, ev, team)
         apply_effects(self, team, -1, self.game.tables.effects[d], False, ev)

@@ -8,7 +8,7 @@ from cardtable.core.events import Event, note, reveal
 
 from .cards import NSTATS
 from .fields import RugbyFields
-from .zones import COURT, DISCARD, HAND, SLOTS, tbase
+from .zones import COURT, DISCARD, HAND, PER_TEAM, SLOTS
 
 
 class Substitution(RugbyFields):
@@ -24,7 +24,7 @@ class Substitution(RugbyFields):
         the team's ``_court_defs``, when known."""
         if not players:
             return []
-        h = self.game.hot
+        h = self.hot
         lt = h.lineup
         clash, net = lt.clash, lt.net
         rooms = lt.rooms_without_each(self._court_defs(team) if court is None else court)
@@ -46,7 +46,7 @@ class Substitution(RugbyFields):
     def _substitute(self, d: int, s: int, o: int, ev: list[Event] | None) -> None:
         """WR-5.2: the incoming player takes the outgoing one's place and position."""
         team = self.team
-        b = tbase(team)
+        b = PER_TEAM * team
         old = self.zones[b + COURT + s]
         if old:
             self._put(old[0], b + COURT + s, b + DISCARD, ev, team)
