@@ -30,7 +30,7 @@ class DamageRules(EffectRules, ReversalRules):
         src = PER_PLAYER * victim + ARSENAL
         dst = PER_PLAYER * victim + RINGSIDE
         z = self.zones
-        h = self.game.hot
+        h = self.hot
         if ev is not None:
             data = {"amount": n}
             ev.append(_event(Event, ("damage", victim, NO_CARD, NO_ZONE, NO_ZONE, data, EVERYONE)))
@@ -77,7 +77,7 @@ class DamageRules(EffectRules, ReversalRules):
         effects apply (RD-5.7)."""
         if ev is not None:
             ev.append(note("reversed_from_arsenal", victim, card=self.game.card_ids[d]))
-        if self.game.hot.rev_overturned[d]:  # RD-5.7: its effects apply
+        if self.hot.rev_overturned[d]:  # RD-5.7: its effects apply
             self._effects(victim, self.tp, self.game.tables.reversal_effects[d], ev)
             if self.phase == PH_OVER or self.gone >> self.tp & 1:
                 return

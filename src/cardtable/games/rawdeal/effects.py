@@ -96,5 +96,5 @@ class EffectRules(WinningRules):
         self.zones[src] = arsenal[: len(arsenal) - k]
         for card in reversed(arsenal[len(arsenal) - k :]):  # the top card first
             self._put(card, src, PER_PLAYER * p + RINGSIDE, ev, p)
-        if k < n and not self.game.hot.pinfall_seed:
+        if k < n and not self.hot.pinfall_seed:
             self._knock_out([p], "pinfall", ev)

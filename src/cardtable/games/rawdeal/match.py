@@ -20,6 +20,7 @@ from .zones import HAND as HAND_ZONE
 
 if TYPE_CHECKING:
     from .game import RawDealGame
+    from .hot import HotTables
 
 PH_PREMATCH, PH_MAIN, PH_REVERSAL, PH_STUN, PH_BURY, PH_OVER, PH_TARGET = range(7)
 PHASES = ("pre-match", "main", "reversal window", "stun draw", "bury", "over", "target")
@@ -70,6 +71,7 @@ class MatchState(State):
         "bonus",
         "carry",
         "gone",
+        "hot",
         "how_ended",
         "last_damage",
         "last_played",
@@ -92,8 +94,10 @@ class MatchState(State):
     )
 
     game: RawDealGame
+    hot: HotTables  # game.hot, kept here: one lookup less on every hot path
 
     def _init_fields(self) -> None:
+        self.hot = self.game.hot
         self.phase = PH_PREMATCH
         self.tp = 0  # the turn player (in Pre-match: who started it)
         self.actor = 0
@@ -146,6 +150,7 @@ class MatchState(State):
 
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, type(self))
+        other.hot = self.hot
         other.phase = self.phase
         other.tp = self.tp
         other.actor = self.actor
@@ -245,7 +250,7 @@ class MatchState(State):
         if cached is z:
             return defs
         cards = self.cards
-        defs = tuple(sorted({cards[c] for c in z} & self.game.hot.midmatch_defs))
+        defs = tuple(sorted({cards[c] for c in z} & self.hot.midmatch_defs))
         entry = (z, defs)
         b = self._backlash
         self._backlash = (*b[:p], entry, *b[p + 1 :])

@@ -22,12 +22,12 @@ class MultiplayerRules(MatchState):
     def standing(self) -> list[int]:
         """The players still in the match, in seat order."""
         gone = self.gone
-        return [p for p in range(self.game.hot.n) if not gone >> p & 1]
+        return [p for p in range(self.hot.n) if not gone >> p & 1]
 
     def opponents(self, p: int) -> list[int]:
         """RD-9.2: the players a card of player ``p`` may be aimed at: in a tag team match the
         other team's active member, otherwise every other player still in the match."""
-        if self.game.hot.tag:
+        if self.hot.tag:
             return [self.active[1 - p % 2]]
         return [q for q in self.standing() if q != p]
 
@@ -35,9 +35,9 @@ class MultiplayerRules(MatchState):
         """The opponent an effect without a card aims at (a start-of-turn ability): in a tag
         team match the other team's active member, otherwise the next player still in the
         match after ``p`` in seat order."""
-        if self.game.hot.tag:
+        if self.hot.tag:
             return self.active[1 - p % 2]
-        n = self.game.hot.n
+        n = self.hot.n
         q = (p + 1) % n
         while self.gone >> q & 1:
             q = (q + 1) % n
@@ -46,7 +46,7 @@ class MultiplayerRules(MatchState):
     def _targets(self, p: int, d: int) -> list[int]:
         """RD-9.2: the opponents player ``p`` may aim definition ``d`` at (those with a lower
         Fortitude, when the card asks for it, RD-4.5)."""
-        targets = [1 - p] if self.game.hot.n == 2 else self.opponents(p)
+        targets = [1 - p] if self.hot.n == 2 else self.opponents(p)
         if self.game.tables.req_fort_over[d]:
             fort = self.fortitude(p)
             targets = [q for q in targets if self.fortitude(q) < fort]

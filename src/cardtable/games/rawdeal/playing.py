@@ -26,7 +26,7 @@ class PlayingRules(TurnRules):
     def _main_actions(self) -> list[int]:
         """RD-4.3: maneuvers and actions from the hand, Mid-match cards, the ability, end.
         Sorted: END, ABILITY, the hand's plays by definition, then the Backlash deck's."""
-        h = self.game.hot
+        h = self.hot
         p = self.actor
         b = PER_PLAYER * p
         z = self.zones
@@ -72,7 +72,7 @@ class PlayingRules(TurnRules):
             return False
         return not (
             t.universal[d]
-            and any(cards[c] == d for q in range(self.game.hot.n) for c in z[PER_PLAYER * q + RING])
+            and any(cards[c] == d for q in range(self.hot.n) for c in z[PER_PLAYER * q + RING])
         )
 
     def _play(self, src: int, d: int, k: int, ev: Events) -> None:
@@ -90,7 +90,7 @@ class PlayingRules(TurnRules):
         self.pending_def = d
         self.pending_prev = self.last_played
         self.pending_from_hand = src % PER_PLAYER == HAND_ZONE
-        if self.game.hot.n == 2:  # the one opponent (the card is legal, RD-4.5)
+        if self.hot.n == 2:  # the one opponent (the card is legal, RD-4.5)
             self._aim(1 - p, ev)
             return
         targets = self._targets(p, d)
@@ -140,7 +140,7 @@ class PlayingRules(TurnRules):
         after the window opens)."""
         self.actor = self.target
         reversals = self._reversal_actions()
-        if reversals or (self.game.hot.window_always and self._reversal_possible()):
+        if reversals or (self.hot.window_always and self._reversal_possible()):
             self.phase = PH_REVERSAL
             self._legal = [END, *reversals]
             return
@@ -203,5 +203,5 @@ class PlayingRules(TurnRules):
                 return
             if stopped:
                 return
-        if self.game.hot.ends_turn[d]:
+        if self.hot.ends_turn[d]:
             self._end_turn(ev)

@@ -29,7 +29,7 @@ class PrematchRules(TurnRules):
     def _prematch_actions(self) -> list[int]:
         """RD-2.3: a Pre-match card from the Backlash deck, within the limits."""
         t = self.game.tables
-        h = self.game.hot
+        h = self.hot
         b = PER_PLAYER * self.actor
         z = self.zones
         cards = self.cards
@@ -59,18 +59,18 @@ class PrematchRules(TurnRules):
         else:
             self.passes = 0
             b = PER_PLAYER * p
-            d = (action - self.game.hot.backlash) // 3
+            d = (action - self.hot.backlash) // 3
             card = self._take(b + BACKLASH, d)
             self._put(card, b + BACKLASH, b + PREMATCH, ev, p)
             if self.game.tables.pm_draw[d]:
                 self._draw(p, self.game.tables.pm_draw[d], ev)
-        self.next_prematch((p + 1) % self.game.hot.n, ev)
+        self.next_prematch((p + 1) % self.hot.n, ev)
 
     def next_prematch(self, q: int, ev: Events) -> None:
         """Give player ``q`` the next Pre-match decision; a player with nothing to place
         passes at once; when every player has passed in a row the first turn starts. The
         Pre-match cards found are kept as the legal actions (nothing changes after this)."""
-        n = self.game.hot.n
+        n = self.hot.n
         for _ in range(n):
             if self.passes >= n:
                 break
@@ -88,11 +88,11 @@ class PrematchRules(TurnRules):
         players in seat order from the one who started the Pre-match. RD-9.5: in a tag team
         match each team's higher Superstar Value (a tie: the lower seat) starts active, and
         the first player's team begins."""
-        n = self.game.hot.n
+        n = self.hot.n
         values = [self.superstar_value(p) for p in range(n)]
         order = [(self.tp + i) % n for i in range(n)]
         first = next(p for p in order if values[p] == max(values))
-        if self.game.hot.tag:
+        if self.hot.tag:
             other = 1 - first % 2
             a, b = other, other + 2
             self.active = _by_team(first, b if values[b] > values[a] else a)

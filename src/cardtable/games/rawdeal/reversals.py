@@ -24,7 +24,7 @@ class ReversalRules(MatchState):
         """RD-5.1: the defender's reversals that fit the card being played."""
         if self.pending_def < 0:
             return []
-        h = self.game.hot
+        h = self.hot
         answers = h.known_answers[2 * self.pending_def + self.pending_as] or h.answers(
             self.pending_def, self.pending_as
         )
@@ -63,7 +63,7 @@ class ReversalRules(MatchState):
         by what everyone sees: the card, its damage and extra cost, the card played before
         it, the defender's Fortitude and the Rings; never by the defender's hand or Backlash
         deck, so that the window opening tells nobody what they hold."""
-        h = self.game.hot
+        h = self.hot
         answers = h.known_answers[2 * self.pending_def + self.pending_as] or h.answers(
             self.pending_def, self.pending_as
         )
@@ -82,7 +82,7 @@ class ReversalRules(MatchState):
         """RD-5.2, what the moment decides of reversal ``rev``, which fits the card being
         played by the cards alone (HotTables.answers): the damage, the card played before it,
         and the cost against the defender's Fortitude ``fort``."""
-        h = self.game.hot
+        h = self.hot
         maneuver = self.pending_as == MANEUVER
         if maneuver and self.pending_damage > h.rev_max_damage[rev]:
             return False

@@ -94,14 +94,11 @@ class RawDealState(PrematchRules, PlayingRules):
         self._step(action, ev)
         return ev
 
-    def _push(self, action: int) -> None:
-        self._step(action, None)  # the same changes, without building the events
-
-    def _step(self, action: int, ev: Events) -> None:
+    def _step(self, action: int, ev: Events = None) -> None:
         """Apply a legal action, its events added to ``ev`` (None: built not at all)."""
         ph = self.phase
         if ph == PH_MAIN:
-            hot = self.game.hot
+            hot = self.hot
             if action >= hot.target:
                 self._tag_in(ev)
             elif action >= hot.backlash:
@@ -118,7 +115,7 @@ class RawDealState(PrematchRules, PlayingRules):
             if action == END:
                 self._resolve(ev)
             else:
-                backlash = self.game.hot.backlash
+                backlash = self.hot.backlash
                 zone = HAND_ZONE if action < backlash else BACKLASH
                 first = HAND if action < backlash else backlash
                 self._reverse(PER_PLAYER * self.actor + zone, (action - first) // 3, ev)
@@ -126,6 +123,8 @@ class RawDealState(PrematchRules, PlayingRules):
             self._apply_other(ph, action, ev)
         if self.gone >> self.tp & 1 and self.phase != PH_OVER:
             self._end_turn(ev)  # RD-9.3: the turn player is out: the turn ends at once
+
+    _push = _step  # push: the same changes without building the events (one call less)
 
     def _apply_other(self, ph: int, action: int, ev: Events) -> None:
         """``_apply`` in the phases but the main segment and the reversal window."""
@@ -152,7 +151,7 @@ class RawDealState(PrematchRules, PlayingRules):
         ids = self.game.card_ids
         playing = self.zones[pbase(self.tp) + PLAYING]
         seats = range(self.game.num_players)
-        tag = self.game.hot.tag
+        tag = self.hot.tag
         aimed = self.phase != PH_TARGET
         view: dict[str, Any] = {
             "game": "rawdeal",

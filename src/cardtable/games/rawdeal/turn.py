@@ -22,7 +22,7 @@ class TurnRules(DamageRules):
     def _start_turn(self, p: int, ev: Events) -> None:
         """RD-4.1 start-of-turn abilities, RD-4.2 the draw."""
         self.turn_no += 1
-        if self.turn_no > self.game.hot.max_turns:
+        if self.turn_no > self.hot.max_turns:
             self._game_over(DRAW, "turn limit", ev)
             return
         self.tp = self.actor = p
@@ -73,7 +73,7 @@ class TurnRules(DamageRules):
         """RD-4.7 end of turn; RD-8.2 count-out of every player still in the match; the
         next turn goes to the next player still in (RD-9.1)."""
         z = self.zones
-        if self.game.hot.n == 2:  # the common case, without the loops
+        if self.hot.n == 2:  # the common case, without the loops
             if z[ARSENAL] and z[PER_PLAYER + ARSENAL]:  # (zones of players 0 and 1)
                 out = []
             else:
@@ -85,4 +85,4 @@ class TurnRules(DamageRules):
             if self.phase == PH_OVER:
                 return
         p = self.tp
-        self._start_turn(self.active[1 - p % 2] if self.game.hot.tag else self.next_opponent(p), ev)
+        self._start_turn(self.active[1 - p % 2] if self.hot.tag else self.next_opponent(p), ev)

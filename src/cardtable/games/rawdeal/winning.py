@@ -26,7 +26,7 @@ class WinningRules(MultiplayerRules):
         w = self.winner
         if w == -1:
             return [0.0] * n
-        if self.game.hot.tag:
+        if self.hot.tag:
             if w < 0:
                 return [-1.0 if w == BOTH_LOSE else 0.0] * n
             return [1.0 if p % 2 == w else -1.0 for p in range(n)]
@@ -45,7 +45,7 @@ class WinningRules(MultiplayerRules):
         left, it is a draw among those who went out together (or they all lose, by the
         option double_countout). In a tag team match the partner of an active member who
         goes out becomes active."""
-        h = self.game.hot
+        h = self.hot
         gone = self.gone
         for p in players:
             gone |= 1 << p
@@ -85,4 +85,4 @@ class WinningRules(MultiplayerRules):
             return None
         if w < 0:
             return "draw" if w == DRAW else "both lose"
-        return f"team {w}" if self.game.hot.tag else w
+        return f"team {w}" if self.hot.tag else w
