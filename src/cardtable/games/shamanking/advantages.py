@@ -50,7 +50,7 @@ class AdvantageRules(SKFields):
             self.zones[b + ADVANTAGE] += (card,)
             if ev is not None:
                 ev.append(move(card, src, b + ADVANTAGE, p))
-        if not immediate or self.game.hot.immediate_charge:  # SK-5.1, SK-5.2: it charges
+        if not immediate or self.hot.immediate_charge:  # SK-5.1, SK-5.2: it charges
             self.charges[p] |= 1 << self.zone
         self._advantage_effects(p, d, ev)
         if immediate:  # SK-5.2: used at once, then to the discard pile (after its effects)

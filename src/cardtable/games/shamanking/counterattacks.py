@@ -49,7 +49,7 @@ class CounterattackRules(SKFields):
         if ev is not None:
             ev.append(note("signature_move", p, name=t.sig_name[s][side], force=force))
         self._one_shot(p, t.sig_effects[s][side], ev)
-        if self.game.hot.flip_on_use:
+        if self.hot.flip_on_use:
             self.side[p] ^= 1
         else:
             self.stow[p] = True

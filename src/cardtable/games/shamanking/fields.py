@@ -18,6 +18,7 @@ from .zones import DECK, FURYOKU, PER_PLAYER, SHAMAN, pbase
 
 if TYPE_CHECKING:
     from .game import SKGame
+    from .rules import HotTables
     from .tables import Cond, Effect, Price
 
 PH_CHOICE, PH_SIGNATURE, PH_FLIP, PH_OVER = range(4)
@@ -49,6 +50,7 @@ class SKFields(State):
         "first_sender",
         "flipped",
         "fog",
+        "hot",
         "incoming",
         "move_back",
         "moves_used",
@@ -62,6 +64,7 @@ class SKFields(State):
     )
 
     game: SKGame
+    hot: HotTables  # game.hot, kept here: one lookup less on every hot path
     phase: int
     chooser: int
     defender: int
@@ -120,6 +123,7 @@ class SKFields(State):
         def rebuild_deck(self, p: int, ev: EventLog) -> None: ...
 
     def _init_fields(self) -> None:
+        self.hot = self.game.hot
         self.phase = PH_CHOICE
         self.chooser = 0
         self.defender = 0
@@ -146,6 +150,7 @@ class SKFields(State):
 
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, type(self))
+        other.hot = self.hot
         other.phase = self.phase
         other.chooser = self.chooser
         other.defender = self.defender

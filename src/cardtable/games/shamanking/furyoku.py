@@ -43,7 +43,7 @@ class FuryokuRules(SKFields):
         if in_zone and zones[b - FURYOKU + TEAMWORK + self.zone]:
             cost = self._price(p, cost)
         g, y, r = cost
-        if in_zone and self.game.hot.flip_zone_pay:
+        if in_zone and self.hot.flip_zone_pay:
             # only this zone's furyoku, which pays the colours its own colour may pay
             if (self.zone == 0 and (y or r)) or (self.zone == 1 and r):
                 return False
@@ -64,7 +64,7 @@ class FuryokuRules(SKFields):
         yellow, then red (the cheapest furyoku first). Paid furyoku goes to the discard pile.
         ``priced``: the cost is already underpaid (SK-7.7)."""
         g, y, r = cost if priced else self._price(p, cost, in_zone)
-        if in_zone and self.game.hot.flip_zone_pay:
+        if in_zone and self.hot.flip_zone_pay:
             self._take(p, self.zone, g + y + r, ev)
             self._narrow_fog(p, self.zone)
             return

@@ -32,7 +32,7 @@ class PointRules(SKFields):
         self.flipped = -1
         if ev is not None:
             ev.append(note("point", scorer, points=self.points[:]))
-        if self.points[scorer] >= self.game.hot.target_points:
+        if self.points[scorer] >= self.hot.target_points:
             self._game_over(scorer, "points", ev)
             return
         for q in (0, 1):
@@ -40,7 +40,7 @@ class PointRules(SKFields):
         for z in range(3):
             if self.zones[pbase(scorer) + TEAMWORK + z]:
                 self._gain(scorer, z, 1, ev)
-        rule = self.game.hot.next_sender
+        rule = self.hot.next_sender
         if rule == FIRST_PLAYER_SENDS:
             sender = self.first_sender
         else:

@@ -17,7 +17,7 @@ compiles the options the rules read on every step (:class:`HotTables`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from .advantages import AdvantageRules
 from .counterattacks import CounterattackRules
@@ -43,32 +43,39 @@ __all__ = [
 ]
 
 
-class HotTables(NamedTuple):
+class HotTables:
     """The options the rules read on every step, compiled once per game so that no option
-    string is compared during play."""
+    string is compared during play. A class with slots, not a NamedTuple: CPython 3.11
+    specialises reading a slot, not a NamedTuple's field."""
 
-    flip_zone_pay: bool  # payment == "flip-zone": only the flip zone's furyoku pays
-    mismatch_usable: bool  # trait_mismatch == "no-effect": a mismatched card is still played
-    focus: bool
-    flip_on_use: bool  # signature_turn == "on-use"
-    immediate_charge: bool
-    target_points: int
-    max_turns: int
-    next_sender: int  # opening_after_point, by its index in fields.SENDERS
+    __slots__ = (
+        "flip_on_use",
+        "flip_zone_pay",
+        "focus",
+        "immediate_charge",
+        "max_turns",
+        "mismatch_usable",
+        "next_sender",
+        "target_points",
+    )
+
+    def __init__(self, options: SKOptions) -> None:
+        # payment == "flip-zone": only the flip zone's furyoku pays
+        self.flip_zone_pay = options.payment == "flip-zone"
+        # trait_mismatch == "no-effect": a mismatched card is still played
+        self.mismatch_usable = options.trait_mismatch == "no-effect"
+        self.focus = options.focus
+        self.flip_on_use = options.signature_turn == "on-use"
+        self.immediate_charge = options.immediate_charge
+        self.target_points = options.target_points
+        self.max_turns = options.max_turns
+        # opening_after_point, by its index in fields.SENDERS
+        self.next_sender = SENDERS.index(options.opening_after_point)
 
     @classmethod
     def of(cls, options: SKOptions) -> HotTables:
         """The hot tables of a game's options."""
-        return cls(
-            flip_zone_pay=options.payment == "flip-zone",
-            mismatch_usable=options.trait_mismatch == "no-effect",
-            focus=options.focus,
-            flip_on_use=options.signature_turn == "on-use",
-            immediate_charge=options.immediate_charge,
-            target_points=options.target_points,
-            max_turns=options.max_turns,
-            next_sender=SENDERS.index(options.opening_after_point),
-        )
+        return cls(options)
 
 
 class SKState(

@@ -49,9 +49,9 @@ class TurnRules(SKFields):
         t = game.tables
         shaman = self.cards[self.zones[PER_PLAYER * p + SHAMAN][0]]
         active = t.works[shaman][d]
-        bits = 1 << PASS | (1 << FOCUS if game.hot.focus else 0)
+        bits = 1 << PASS | (1 << FOCUS if self.hot.focus else 0)
         # SK-1.6 a mismatched card, SK-5.6 a guardian spirit's Shamans
-        if not ((active or game.hot.mismatch_usable) and t.usable[shaman][d]):
+        if not ((active or self.hot.mismatch_usable) and t.usable[shaman][d]):
             return bits
         k = t.kind[d]
         if k == STRIKE:
@@ -139,7 +139,7 @@ class TurnRules(SKFields):
         first flip. Against the Opening Attack the defender first gains 1 green furyoku
         (SK-2.5)."""
         self.turn_no += 1
-        if self.turn_no > self.game.hot.max_turns:
+        if self.turn_no > self.hot.max_turns:
             self._game_over(-2, "turn limit", ev)
             return
         self.defender = p
