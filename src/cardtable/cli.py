@@ -308,6 +308,23 @@ def serve(
             "answers for random and greedy",
         ),
     ] = None,
+    data: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="DIR",
+            help="folder of the balance lab's card sets and runs (default: cardtable-data "
+            "in this folder)",
+        ),
+    ] = None,
+    lab_workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            metavar="N",
+            help="balance-lab runs played at once, each in a process of its own at a lower "
+            "priority; the others wait",
+        ),
+    ] = 1,
 ) -> None:
     """Serve games to browsers: open the printed address (docs/server-api.md)."""
     serve_session(
@@ -319,6 +336,8 @@ def serve(
         tuple(allow_origin or ()),
         max_connections,
         agent_workers=agent_workers,
+        data=data,
+        lab_workers=lab_workers,
     )
 
 

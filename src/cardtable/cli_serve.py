@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.console import Console
 from rich.markup import escape
 
@@ -17,12 +19,15 @@ def serve(
     origins: tuple[str, ...] = (),
     max_connections: int = 1000,
     agent_workers: int | None = None,
+    data: Path | None = None,
+    lab_workers: int = 1,
 ) -> None:
     """Start the server on ``host:port`` over the database ``db`` and print where to open it;
     a table whose seats' people are all away for ``abandon_after`` seconds is abandoned;
     browser pages of ``origins`` may open its tables besides its own; at most
     ``max_connections`` at once (server/transport.py); agents think in ``agent_workers``
-    processes (``None``: the server's default)."""
+    processes (``None``: the server's default); the balance lab keeps its card sets and runs
+    under ``data`` and plays ``lab_workers`` runs at once."""
     try:
         import uvicorn
 
@@ -38,7 +43,14 @@ def serve(
         minutes = abandon_after / 60
         raise CardtableError(f"--abandon-after must be a number of minutes, not {minutes}")
     url = db or default_url()
-    app = create_app(url, abandon_after=abandon_after, origins=origins, agent_workers=agent_workers)
+    app = create_app(
+        url,
+        abandon_after=abandon_after,
+        origins=origins,
+        agent_workers=agent_workers,
+        data=data,
+        lab_workers=lab_workers,
+    )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     console.print(f"cardtable server: open [bold]http://{shown}:{port}/[/] in a browser")
     console.print(f"database: {escape(_safe_url(url))} · stop with Ctrl+C")

@@ -76,13 +76,74 @@ class DeckCheck(BaseModel):
     text: str = Field(description="a deck file's YAML text (no aliases)")
 
 
+class CardFile(BaseModel):
+    """A card file: its name (``*.yaml``, no folders) and YAML text."""
+
+    name: str = Field(max_length=64, examples=["players.yaml"])
+    text: str = Field(max_length=200_000)
+
+
+class NewCardSet(BaseModel):
+    """``POST /api/lab/sets``: the game's built-in card files, ``files`` added or replacing
+    theirs (by name)."""
+
+    game: str = Field(examples=["wcrugby"])
+    files: list[CardFile] | None = Field(default=None, max_length=16)
+
+
+class CardEdit(BaseModel):
+    """One value of the form: a card's whole number or text."""
+
+    file: str
+    card: str
+    field: str = Field(examples=["atk", "skills[0].effects[0].amount", "text_ja"])
+    value: int | str
+    from_: int | str | None = Field(
+        default=None, alias="from", description="the value it must be now (else 400)"
+    )
+
+
+class EditCardSet(BaseModel):
+    """``POST /api/lab/sets/{set}``: one change, kept only if the set then loads."""
+
+    edits: list[CardEdit] | None = Field(default=None, max_length=2000)
+    files: list[CardFile] | None = Field(default=None, max_length=16)
+    remove: list[str] | None = Field(default=None, description="card file names")
+
+
+class NewLabRun(BaseModel):
+    """``POST /api/lab/runs``: a balance run of a game's built-in cards or of a set."""
+
+    game: str | None = Field(default=None, description="the game (or give set)")
+    set: str | None = Field(default=None, description="a card set's id")
+    agents: list[str] = Field(default=["greedy", "greedy"], min_length=1, max_length=4)
+    games: int = Field(default=200, ge=1, le=5000)
+    seed: int = Field(default=0, ge=0, lt=SEED_LIMIT)
+    suggest: bool = False
+    screen_games: int | None = Field(default=None, ge=1, le=1000)
+
+
 # ----- answers ------------------------------------------------------------------------
+
+
+class CardProblem(BaseModel):
+    """One problem of a card set that does not load: where (each part may be null) and
+    what."""
+
+    file: str | None
+    card: str | None
+    field: str | None = Field(description="as the form names it: skills[0].effects[0].amount")
+    line: int | None
+    message: str
 
 
 class ErrorAnswer(BaseModel):
     """Every refusal: what is wrong and where (at most 60 characters of a value sent)."""
 
     error: str
+    problems: list[CardProblem] | SkipJsonSchema[None] = Field(
+        default=None, description="a card set that does not load: each problem"
+    )
 
 
 class DeckProblem(BaseModel):
@@ -216,18 +277,71 @@ class Replay(BaseModel):
     result_text: str
 
 
+class FormField(BaseModel):
+    field: str
+    kind: Literal["int", "text"]
+    value: int | str
+
+
+class CardForm(BaseModel):
+    file: str
+    card: str
+    fields: list[FormField]
+
+
+class CardSet(BaseModel):
+    set: str
+    game: str
+    files: list[CardFile]
+    cards: list[CardForm]
+
+
+class LabRunLine(BaseModel):
+    run: str
+    game: str
+    set: str | None
+    status: Literal["queued", "running", "finished", "failed"]
+    created: float
+    games: int
+    suggest: bool
+
+
+class LabRun(BaseModel):
+    run: str
+    game: str
+    set: str | None
+    settings: dict[str, Any]
+    decks: list[str]
+    status: Literal["queued", "running", "finished", "failed"]
+    created: float
+    progress: dict[str, Any] | None = Field(
+        description="{phase: queued|playing|suggest|report, done, total, target?}"
+    )
+    result: dict[str, Any] | None = Field(
+        description="the summary: seats, decks, matchups, length, units, flags, suggestions"
+    )
+    error: str | None
+
+
 # ----- the schema ---------------------------------------------------------------------
 
-REQUESTS: tuple[type[BaseModel], ...] = (CreateTable, JoinTable, DeckCheck)
+REQUESTS: tuple[type[BaseModel], ...] = (
+    CreateTable,
+    JoinTable,
+    DeckCheck,
+    NewCardSet,
+    EditCardSet,
+    NewLabRun,
+)
 
 ERRORS: dict[int, str] = {
     400: "a bad request: bad JSON, an unknown game or option, a bad deck or agent spec, "
     "a language cardtable does not speak, a body too long",
     403: "a token or invite that is not valid for the table",
-    404: "no such table or game",
+    404: "no such table, game, card set or lab run",
     409: "no free human seat, or a replay of a table that is not finished",
     415: "a body not sent as Content-Type: application/json",
-    503: "the database failed or is locked; nothing changed, try again",
+    503: "the database failed or is locked, or the lab is full; nothing changed, try again",
 }
 
 
@@ -258,7 +372,7 @@ def finish_schema(schema: dict[str, Any], games: list[str]) -> dict[str, Any]:
     _, defs = models_json_schema([(m, "validation") for m in REQUESTS], ref_template=COMPONENTS)
     components = schema.setdefault("components", {}).setdefault("schemas", {})
     components.update(defs.get("$defs", {}))
-    for model in (CreateTable, DeckCheck):
+    for model in (CreateTable, DeckCheck, NewCardSet):
         components[model.__name__]["properties"]["game"]["enum"] = list(games)
     for name in ("HTTPValidationError", "ValidationError"):
         components.pop(name, None)

@@ -31,6 +31,9 @@ from cardtable.core.registry import available_games
 from cardtable.server import api_models as api
 from cardtable.server import catalog
 from cardtable.server.agent_pool import AgentLimits
+from cardtable.server.lab import LabService
+from cardtable.server.lab_routes import add_lab_routes
+from cardtable.server.lab_sets import CardSetRejected
 from cardtable.server.live import (
     CLOSE_BEHIND,
     CLOSE_BEHIND_REASON,
@@ -152,15 +155,21 @@ def create_app(
     origins: tuple[str, ...] = (),
     agent_workers: int | None = None,
     agent_limits: AgentLimits | None = None,
+    data: Path | None = None,
+    lab_workers: int = 1,
 ) -> FastAPI:
     """The server over the database at ``db_url`` (default: ``cardtable.db`` here); a
     connection holding more than ``max_queued`` unsent messages is dropped; a table whose
     seats' people are all away for ``abandon_after`` seconds is abandoned. A browser's
     WebSocket opens only from the server's own pages or from ``origins``
     (``https://example.org``). Agents think in ``agent_workers`` processes (default: one
-    per core but one, at least two), each decision within ``agent_limits``."""
+    per core but one, at least two), each decision within ``agent_limits``. The balance
+    lab keeps its card sets and runs under ``data`` (default: ``cardtable-data`` here) and
+    plays at most ``lab_workers`` runs at once."""
     url = db_url or default_url()
     holder: dict[str, GameService] = {}
+    labs: dict[str, LabService] = {}
+    folder = data if data is not None else Path.cwd() / "cardtable-data"
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -174,9 +183,13 @@ def create_app(
         )
         await service.start()
         holder["service"] = app.state.service = service  # app.state: for tests
+        lab = LabService(store, folder, lab_workers)
+        await lab.start()
+        labs["lab"] = app.state.lab = lab
         try:
             yield
         finally:
+            await lab.stop()
             await service.stop()
 
     app = FastAPI(title="cardtable", lifespan=lifespan)
@@ -192,7 +205,16 @@ def create_app(
     _add_deck_check(app)
     _add_table_routes(app, svc)
     _add_table_socket(app, svc, frozenset(o.rstrip("/") for o in origins))
+    add_lab_routes(app, lambda: labs["lab"], _body)
     _serve_game_modules(app)
+    app.add_api_route(
+        "/lab",
+        _lab_page(web),
+        methods=["GET"],
+        response_class=FileResponse,
+        responses=api.answers(None, media="text/html"),
+        summary="The browser client's balance lab",
+    )
     for page in ("join", "table", "replay"):
         app.add_api_route(
             f"/{page}/{{table}}",
@@ -211,6 +233,9 @@ def _add_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(CardtableError)
     async def cardtable_error(_request: Request, exc: CardtableError) -> JSONResponse:
+        if isinstance(exc, CardSetRejected):  # where each problem is, for the lab's form
+            content = {"error": str(exc), "problems": exc.details}
+            return JSONResponse(content, status_code=400)
         return _error(STATUS.get(type(exc), 400), str(exc))
 
     @app.exception_handler(StarletteHTTPException)
@@ -416,6 +441,13 @@ def _serve_game_modules(app: FastAPI) -> None:
     async def game_module(game: str) -> FileResponse:
         path = await asyncio.to_thread(catalog.browser_module, game)
         return FileResponse(path, media_type="text/javascript")
+
+
+def _lab_page(web: Path) -> Callable[[], Awaitable[FileResponse]]:
+    async def lab() -> FileResponse:
+        return FileResponse(web / "index.html")
+
+    return lab
 
 
 def _index_page(web: Path) -> Callable[[str], Awaitable[FileResponse]]:

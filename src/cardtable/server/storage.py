@@ -197,6 +197,11 @@ class Store:
     def _locked(self) -> AbstractContextManager[Any]:
         return self._write_lock if self._write_lock is not None else nullcontext()
 
+    def locked(self) -> AbstractContextManager[Any]:
+        """Hold this process's SQLite write lock (nothing on PostgreSQL) around a write of
+        another part's rows (the balance lab's)."""
+        return self._locked()
+
     def create(self, row: TableRow) -> None:
         """Store a new table."""
         with self._locked(), self.engine.begin() as conn:

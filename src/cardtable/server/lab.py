@@ -1,0 +1,402 @@
+"""The balance lab on the server: card sets a designer edits in the browser, and balance runs
+played in worker processes (docs/server-api.md, *The balance lab*; docs/balance.md, *In the
+browser*).
+
+Card sets live under the data folder, ``lab/sets/<id>/``; runs under ``lab/runs/<id>/``
+(the run's copy of its card set in ``cards/``, the checkpoint ``games.jsonl``, ``balance.json``,
+``balance.html`` and ``suggestions/``). Their rows are in the server's database
+(``lab_storage``). At most ``workers`` runs play at once (one by default), each in a process
+of its own at a lower priority (``lab_worker``); the others wait in order. A run the server
+was playing or holding when it stopped is started again, with ``resume``, when it starts.
+Card sets are checked in a checker process, so loading a large set never holds the loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import secrets
+import shutil
+import time
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+from cardtable.core.errors import brief
+from cardtable.core.registry import available_games
+from cardtable.server import lab_sets as sets
+from cardtable.server.lab_storage import FAILED, FINISHED, QUEUED, RUNNING, LabStore, RunRow
+from cardtable.server.lab_worker import lab_worker
+from cardtable.server.service import TABLE_ID, NotFound, Unavailable
+from cardtable.server.setup import BadRequest, check_agent
+from cardtable.server.storage import Store
+
+log = logging.getLogger("cardtable.server")
+Json = dict[str, Any]
+MAX_GAMES = 5_000
+"""Games of one run (per card set) a client may ask for."""
+MAX_SCREEN_GAMES = 1_000
+MAX_WAITING = 20
+"""Runs queued or running at once; beyond them a new run is refused (503)."""
+MAX_AGENTS = 4
+
+
+def _ctx() -> Any:
+    forkserver = "forkserver" in multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if forkserver else "spawn")
+
+
+class LabService:
+    """The lab's card sets and runs over the server's :class:`Store` and data folder."""
+
+    def __init__(self, store: Store, data: Path, workers: int = 1) -> None:
+        if workers < 1:
+            raise ValueError(f"the lab needs at least 1 worker, not {workers}")
+        self.store = store
+        self.root = data / "lab"
+        self.workers = workers
+        self.progress: dict[str, Json] = {}  # the live progress of runs being played
+        self._rows: LabStore | None = None
+        self._slots: asyncio.Semaphore | None = None
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._procs: dict[str, Any] = {}
+        self._set_locks: dict[str, asyncio.Lock] = {}
+        self._checker: ProcessPoolExecutor | None = None
+
+    @property
+    def rows(self) -> LabStore:
+        assert self._rows is not None, "LabService.start() first"
+        return self._rows
+
+    async def start(self) -> None:
+        """Create the tables and folders; queue again the runs a stopped server left."""
+        self._rows = await asyncio.to_thread(LabStore, self.store)
+        for sub in ("sets", "runs"):
+            await asyncio.to_thread((self.root / sub).mkdir, parents=True, exist_ok=True)
+        self._slots = asyncio.Semaphore(self.workers)
+        self._checker = ProcessPoolExecutor(1, mp_context=_ctx(), max_tasks_per_child=50)
+        for row in await asyncio.to_thread(self.rows.unfinished):
+            self._queue(row, resume=True)
+
+    async def stop(self) -> None:
+        """Stop every run (their checkpoints stay: the next start resumes them)."""
+        for task in self._tasks.values():
+            task.cancel()
+        for proc in list(self._procs.values()):
+            proc.terminate()
+        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        if self._checker is not None:
+            self._checker.shutdown(wait=False, cancel_futures=True)
+
+    # ----- card sets ------------------------------------------------------------------------
+
+    def _set_dir(self, set_id: str) -> Path:
+        return self.root / "sets" / set_id
+
+    async def _game_of(self, set_id: Any) -> tuple[str, str]:
+        """A stored set's id and game; NotFound otherwise."""
+        if not isinstance(set_id, str) or not TABLE_ID.fullmatch(set_id):
+            raise NotFound(f"no card set {brief(set_id)}")
+        game = await asyncio.to_thread(self.rows.set_game, set_id)
+        if game is None:
+            raise NotFound(f"no card set {brief(set_id)}")
+        return set_id, game
+
+    async def _checked(self, game: str, files: dict[str, str]) -> Path:
+        """``files`` written to a new folder and checked there (CardSetRejected when the set
+        does not load; the folder is then removed)."""
+        new = await asyncio.to_thread(sets.write_new, self.root / "sets", files)
+        loop = asyncio.get_running_loop()
+        problems = await loop.run_in_executor(self._checker, sets.check_folder, game, new)
+        if problems:
+            await asyncio.to_thread(shutil.rmtree, new, True)
+            raise sets.rejected(problems)
+        return new
+
+    async def new_set(self, body: Json) -> Json:
+        """A new set: the game's built-in card files, with ``files`` added or replacing
+        theirs."""
+        game = _game_field(body)
+        files = await asyncio.to_thread(
+            lambda: {p.name: p.read_text(encoding="utf-8") for p in sets.builtin_files(game)}
+        )
+        if body.get("files") is not None:
+            files.update(sets.checked_files(body["files"]))
+        new = await self._checked(game, files)
+        set_id = secrets.token_urlsafe(9)
+        await asyncio.to_thread(sets.keep, new, self._set_dir(set_id))
+        await self._db_or_undo(self.rows.add_set, set_id, game, undo=self._set_dir(set_id))
+        return await self.card_set(set_id)
+
+    async def _db_or_undo(self, fn: Any, *args: Any, undo: Path) -> None:
+        try:
+            await asyncio.to_thread(fn, *args)
+        except Exception:
+            await asyncio.to_thread(shutil.rmtree, undo, True)
+            raise Unavailable("the server could not store the card set; try again") from None
+
+    async def card_set(self, set_id: Any) -> Json:
+        """``{set, game, files: [{name, text}], cards: [...form...]}``."""
+        set_id, game = await self._game_of(set_id)
+        files = await asyncio.to_thread(sets.read_folder, self._set_dir(set_id))
+        return {
+            "set": set_id,
+            "game": game,
+            "files": [{"name": n, "text": t} for n, t in files.items()],
+            "cards": sets.card_forms(files),
+        }
+
+    async def edit_set(self, set_id: Any, body: Json) -> Json:
+        """Apply ``edits`` (the form's values), ``files`` (uploaded, added or replacing) and
+        ``remove`` (file names) in one change: kept only if the set then loads."""
+        set_id, game = await self._game_of(set_id)
+        lock = self._set_locks.setdefault(set_id, asyncio.Lock())
+        async with lock:
+            files = await asyncio.to_thread(sets.read_folder, self._set_dir(set_id))
+            files = _changed(files, body)
+            new = await self._checked(game, files)
+            await asyncio.to_thread(sets.keep, new, self._set_dir(set_id))
+            with contextlib.suppress(Exception):
+                await asyncio.to_thread(self.rows.touch_set, set_id)
+        return await self.card_set(set_id)
+
+    async def set_file(self, set_id: Any, name: str) -> str:
+        set_id, _ = await self._game_of(set_id)
+        files = await asyncio.to_thread(sets.read_folder, self._set_dir(set_id))
+        if name not in files:
+            raise NotFound(f"card set {set_id} has no file {brief(name)}")
+        return files[name]
+
+    async def set_patch(self, set_id: Any) -> str:
+        set_id, game = await self._game_of(set_id)
+        files = await asyncio.to_thread(sets.read_folder, self._set_dir(set_id))
+        return await asyncio.to_thread(sets.patch, game, files)
+
+    # ----- runs -----------------------------------------------------------------------------
+
+    async def new_run(self, body: Json) -> Json:
+        """Queue a run: ``{game | set, agents?, games?, seed?, suggest?, screen_games?}``."""
+        settings, set_id = await self._run_settings(body)
+        waiting = sum(not t.done() for t in self._tasks.values())
+        if waiting >= MAX_WAITING:
+            raise Unavailable(f"the lab has {waiting} runs waiting or playing; try again later")
+        row = RunRow(
+            secrets.token_urlsafe(9), settings["game"], set_id, settings, QUEUED, time.time()
+        )
+        folder = self.root / "runs" / row.id
+        await asyncio.to_thread(_prepare, folder, self._set_dir(set_id) if set_id else None)
+        await self._db_or_undo(self.rows.add_run, row, undo=folder)
+        self._queue(row, resume=False)
+        return await self.run_info(row.id)
+
+    async def _run_settings(self, body: Json) -> tuple[Json, str | None]:
+        set_id = body.get("set")
+        if set_id is not None:
+            set_id, game = await self._game_of(set_id)
+            if body.get("game") not in (None, game):
+                raise BadRequest(f"field 'game': card set {set_id} is a set of {game}")
+        else:
+            game = _game_field(body)
+        settings = run_fields(body)
+        decks = await asyncio.to_thread(_starters, game)
+        return {"game": game, **settings, "decks": decks}, set_id
+
+    def _queue(self, row: RunRow, resume: bool) -> None:
+        self._tasks[row.id] = asyncio.create_task(self._play(row, resume))
+
+    async def _play(self, row: RunRow, resume: bool) -> None:
+        assert self._slots is not None
+        self.progress[row.id] = {"phase": "queued"}
+        try:
+            async with self._slots:
+                await self._set_status(row.id, status=RUNNING)
+                outcome, value = await self._in_worker(row, resume)
+            if outcome == "done":
+                await self._set_status(row.id, status=FINISHED, result=value, progress=None)
+            else:
+                await self._set_status(row.id, status=FAILED, error=str(value)[:2000])
+        finally:
+            self.progress.pop(row.id, None)
+
+    async def _set_status(self, run_id: str, **values: Any) -> None:
+        try:
+            await asyncio.to_thread(self.rows.update_run, run_id, **values)
+        except Exception:  # the database is down: the run is played again at the next start
+            log.exception("lab run %s: could not store its status", run_id)
+
+    async def _in_worker(self, row: RunRow, resume: bool) -> tuple[str, Any]:
+        """Play the run in a worker process; its last message (``done`` or ``error``)."""
+        folder = self.root / "runs" / row.id
+        here, there = _ctx().Pipe(duplex=False)
+        proc = _ctx().Process(
+            target=lab_worker,
+            args=(there, str(folder), row.settings, resume),
+            name="cardtable-lab",
+            daemon=True,
+        )
+        await asyncio.to_thread(proc.start)
+        there.close()
+        self._procs[row.id] = proc
+        try:
+            return await self._listen(row.id, here)
+        finally:
+            self._procs.pop(row.id, None)
+            if proc.is_alive():
+                proc.terminate()
+            await asyncio.to_thread(proc.join, 5)
+            here.close()
+
+    async def _listen(self, run_id: str, conn: Connection) -> tuple[str, Any]:
+        stored = 0.0
+        while True:
+            msg = await asyncio.to_thread(_receive, conn)
+            if msg is None:
+                return "error", "the lab's worker process ended before the run did"
+            kind, value = msg
+            if kind != "progress":
+                return kind, value
+            self.progress[run_id] = value
+            if time.monotonic() - stored > 2:
+                stored = time.monotonic()
+                await self._set_status(run_id, progress=value)
+
+    async def run_info(self, run_id: Any) -> Json:
+        """A run: settings, status, progress (live while it plays), result or error."""
+        row = await self._run_row(run_id)
+        return {
+            "run": row.id,
+            "game": row.game,
+            "set": row.set_id,
+            "settings": {k: v for k, v in row.settings.items() if k != "decks"},
+            "decks": row.settings.get("decks", []),
+            "status": row.status,
+            "created": row.created,
+            "progress": self.progress.get(row.id, row.progress),
+            "result": row.result,
+            "error": row.error,
+        }
+
+    async def _run_row(self, run_id: Any) -> RunRow:
+        if not isinstance(run_id, str) or not TABLE_ID.fullmatch(run_id):
+            raise NotFound(f"no lab run {brief(run_id)}")
+        row = await asyncio.to_thread(self.rows.run, run_id)
+        if row is None:
+            raise NotFound(f"no lab run {brief(run_id)}")
+        return row
+
+    async def runs(self) -> list[Json]:
+        rows = await asyncio.to_thread(self.rows.runs)
+        return [
+            {"run": r.id, "game": r.game, "set": r.set_id, "status": r.status,
+             "created": r.created, "games": r.settings.get("games"),
+             "suggest": bool(r.settings.get("suggest"))}
+            for r in rows
+        ]  # fmt: skip
+
+    async def report_file(self, run_id: Any, name: str) -> Path:
+        """``balance.html`` or ``balance.json`` of a finished run."""
+        row = await self._run_row(run_id)
+        path = self.root / "runs" / row.id / name
+        if row.status != FINISHED or not await asyncio.to_thread(path.is_file):
+            raise NotFound(f"lab run {row.id} has no {name} (it is {row.status})")
+        return path
+
+    async def proposal_patch(self, run_id: Any, target: int, proposal: int) -> str:
+        """The patch of proposal ``proposal`` (from 1) of suggestion target ``target``."""
+        from cardtable.sim.suggest import Target, slug
+
+        row = await self._run_row(run_id)
+        found = (row.result or {}).get("suggestions") or []
+        if not 0 <= target < len(found) or not 1 <= proposal <= len(found[target]["proposals"]):
+            raise NotFound(f"lab run {row.id} has no proposal {target}/{proposal}")
+        t = found[target]
+        where = slug(Target(t["kind"], t["name"], t["direction"]))
+        path = self.root / "runs" / row.id / "suggestions" / where / str(proposal) / "changes.patch"
+        return await asyncio.to_thread(path.read_text, encoding="utf-8")
+
+
+def _changed(files: dict[str, str], body: Json) -> dict[str, str]:
+    """A set's files with an edit request's ``edits``, ``files`` and ``remove``."""
+    unknown = sorted(set(body) - {"edits", "files", "remove"})
+    if unknown:
+        raise BadRequest(f"unknown field {brief(unknown[0])}: send edits, files or remove")
+    if body.get("edits") is not None:
+        files = sets.apply_edits(files, body["edits"])
+    if body.get("files") is not None:
+        files = {**files, **sets.checked_files(body["files"])}
+    remove = body.get("remove")
+    if remove is not None:
+        if not isinstance(remove, list) or not all(isinstance(n, str) for n in remove):
+            raise BadRequest("field 'remove': a list of card file names")
+        missing = [n for n in remove if n not in files]
+        if missing:
+            raise BadRequest(f"field 'remove': the set has no file {brief(missing[0])}")
+        files = {n: t for n, t in files.items() if n not in remove}
+    return files
+
+
+def _game_field(body: Json) -> str:
+    game = body.get("game")
+    if not isinstance(game, str) or game not in available_games():
+        raise BadRequest(
+            f"field 'game': no game {brief(game)}; games: {', '.join(available_games())}"
+        )
+    return game
+
+
+def run_fields(body: Json) -> Json:
+    """A run's settings from a request, each checked: agents (the server's caps), games,
+    seed, suggest and its screening games."""
+    agents = body.get("agents", ["greedy", "greedy"])
+    if not isinstance(agents, list) or not 1 <= len(agents) <= MAX_AGENTS:
+        raise BadRequest(f"field 'agents': a list of 1 to {MAX_AGENTS} agent specs")
+    for spec in agents:
+        if not isinstance(spec, str):
+            raise BadRequest(f"field 'agents': {brief(spec)} is not an agent spec")
+        check_agent(spec)
+    games = _whole(body, "games", 200, 1, MAX_GAMES)
+    suggest = body.get("suggest", False)
+    if not isinstance(suggest, bool):
+        raise BadRequest("field 'suggest': true or false")
+    return {
+        "agents": agents,
+        "games": games,
+        "seed": _whole(body, "seed", 0, 0, 2**31 - 1),
+        "suggest": suggest,
+        "screen_games": _whole(body, "screen_games", min(200, games), 1, MAX_SCREEN_GAMES),
+    }
+
+
+def _whole(body: Json, name: str, default: int, low: int, high: int) -> int:
+    value = body.get(name, default)
+    if type(value) is not int or not low <= value <= high:
+        raise BadRequest(f"field {name!r}: a whole number from {low} to {high}, not {brief(value)}")
+    return value
+
+
+def _starters(game: str) -> list[str]:
+    from cardtable.core.registry import load_game
+    from cardtable.sim.balance import default_deck_specs
+
+    return list(default_deck_specs(load_game(game)))
+
+
+def _prepare(folder: Path, cards: Path | None) -> None:
+    """A new run's folder, with its own copy of its card set (later edits leave it alone)."""
+    folder.mkdir(parents=True)
+    if cards is not None:
+        shutil.copytree(cards, folder / "cards")
+
+
+def _receive(conn: Connection) -> tuple[str, Any] | None:
+    """The worker's next message, or ``None`` when it has gone."""
+    try:
+        while not conn.poll(1.0):
+            pass
+        msg: tuple[str, Any] = conn.recv()
+        return msg
+    except (EOFError, OSError):
+        return None

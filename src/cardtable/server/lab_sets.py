@@ -1,0 +1,348 @@
+"""The balance lab's card sets on the server: a game's card files a designer edits in the
+browser (docs/server-api.md, *The balance lab*).
+
+A set is a folder of card files under the server's data folder, named by the set's id
+(never by the client). Every change (a form's numbers and texts, uploaded files, removed
+files) is written to a new folder first and loaded there through the game's own loader
+(``load_game(game, cards=FOLDER)``) and the lab's deck check; only a set that loads replaces
+the old folder, so a refused change leaves nothing changed. A refusal is
+:class:`CardSetRejected`, with one problem per card and field.
+
+The form (:func:`card_forms`) offers every whole number of a card (``card_edit.knobs``'
+numbers: stats, costs, nested effect amounts) and its texts (its own string fields and the
+``name``/``text`` fields under it, in either language). An edit replaces the characters of
+that one value in the file's text, so the file keeps its comments and layout.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+import shutil
+import sys
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from cardtable.core.cards import load_yaml
+from cardtable.core.errors import CardFileError, CardtableError, brief
+from cardtable.core.registry import game_class, load_game
+from cardtable.server.setup import BadRequest
+
+MAX_FILES = 16
+"""Card files in one set."""
+MAX_FILE = 200_000
+"""Characters of one card file (the largest built-in one has 53,000)."""
+MAX_EDITS = 2_000
+MAX_TEXT = 2_000
+"""Characters of one text field."""
+MAX_NUMBER = 1_000_000
+FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,59}\.yaml")
+TEXT_KEYS = frozenset({"name", "name_ja", "text", "text_ja"})
+INT_TAG = "tag:yaml.org,2002:int"
+STR_TAG = "tag:yaml.org,2002:str"
+Json = dict[str, Any]
+
+
+class CardSetRejected(BadRequest):
+    """A change whose card set does not load: ``details`` lists each problem as ``{file,
+    card, field, line, message}`` (any of the first four may be ``None``)."""
+
+    def __init__(self, message: str, details: list[Json]) -> None:
+        super().__init__(message)
+        self.details = details
+
+
+@dataclass(frozen=True)
+class Value:
+    """One editable value of a card: its ``field`` (``atk``, ``skills[0].effects[0].amount``),
+    ``kind`` (``int`` or ``text``), its value and its characters in the file."""
+
+    card: str
+    field: str
+    kind: str
+    value: int | str
+    start: int
+    end: int
+    block: bool  # a block scalar (``|``, ``>``): its text ends with the line break
+
+
+def builtin_files(game: str) -> list[Path]:
+    """The built-in card files of ``game`` (``cards/*.yaml`` beside its module)."""
+    module = sys.modules[game_class(game).__module__].__file__
+    if module is None:
+        raise CardtableError(f"{game}: cannot find its built-in card files")
+    return sorted((Path(module).parent / "cards").glob("*.yaml"))
+
+
+def read_folder(folder: Path) -> dict[str, str]:
+    """The card files of a set's folder, by name."""
+    return {p.name: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.yaml"))}
+
+
+# ----- the form ---------------------------------------------------------------------------
+
+
+def values(text: str) -> Iterator[Value]:
+    """Every editable value of every card of one card file's text (none if it is no card
+    file)."""
+    try:
+        _, root = load_yaml(text)
+    except yaml.YAMLError:
+        return
+    cards = _get(root, "cards")
+    if not isinstance(cards, yaml.SequenceNode):
+        return
+    for item in cards.value:
+        cid = _get(item, "id")
+        if isinstance(item, yaml.MappingNode) and isinstance(cid, yaml.ScalarNode):
+            yield from _walk(cid.value, item, (), True)
+
+
+def _get(node: yaml.Node | None, key: str) -> yaml.Node | None:
+    if not isinstance(node, yaml.MappingNode):
+        return None
+    return next((v for k, v in node.value if getattr(k, "value", None) == key), None)
+
+
+def _walk(card: str, node: yaml.Node, path: tuple[str | int, ...], top: bool) -> Iterator[Value]:
+    """The values under one node of a card: integers anywhere, texts at the card's top level
+    and under the ``name``/``text`` keys."""
+    if isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            yield from _walk(card, item, (*path, i), False)
+    elif isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            if isinstance(k, yaml.ScalarNode) and k.value not in ("id", "type"):
+                if isinstance(v, yaml.ScalarNode):
+                    found = _scalar(card, v, (*path, k.value), top or k.value in TEXT_KEYS)
+                    if found:
+                        yield found
+                else:
+                    yield from _walk(card, v, (*path, k.value), False)
+
+
+def _scalar(
+    card: str, node: yaml.ScalarNode, path: tuple[str | int, ...], text: bool
+) -> Value | None:
+    start, end = node.start_mark.index, node.end_mark.index
+    block = node.style in ("|", ">")
+    if node.tag == INT_TAG:
+        try:
+            return Value(card, field_name(path), "int", int(node.value, 0), start, end, block)
+        except ValueError:
+            return None
+    if node.tag == STR_TAG and text:
+        return Value(card, field_name(path), "text", node.value, start, end, block)
+    return None
+
+
+def field_name(path: tuple[str | int, ...]) -> str:
+    """A value's name as card_edit's knobs name it: ``skills[0].effects[0].amount``."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}" if out else part
+    return out
+
+
+def card_forms(files: dict[str, str]) -> list[Json]:
+    """Per card of the set, in file order: ``{file, card, fields: [{field, kind, value}]}``."""
+    out: list[Json] = []
+    for name, text in files.items():
+        by_card: dict[str, list[Json]] = {}
+        for v in values(text):
+            by_card.setdefault(v.card, []).append(
+                {"field": v.field, "kind": v.kind, "value": v.value}
+            )
+        out += [{"file": name, "card": c, "fields": f} for c, f in by_card.items()]
+    return out
+
+
+# ----- changes ----------------------------------------------------------------------------
+
+
+def checked_files(raw: Any, where: str = "files") -> dict[str, str]:
+    """``[{name, text}]`` from a request: names ``*.yaml`` without folders, texts within
+    the limits; raises BadRequest saying which and why."""
+    if not isinstance(raw, list) or len(raw) > MAX_FILES:
+        raise BadRequest(f"field '{where}': a list of at most {MAX_FILES} {{name, text}}")
+    out: dict[str, str] = {}
+    for i, item in enumerate(raw):
+        name = item.get("name") if isinstance(item, dict) else None
+        text = item.get("text") if isinstance(item, dict) else None
+        if not isinstance(name, str) or not FILE_NAME.fullmatch(name):
+            raise BadRequest(
+                f"{where}[{i}].name: {brief(name)} is not a card file's name "
+                "(letters, digits, '-', '_' and '.', ending in .yaml, no folders)"
+            )
+        if not isinstance(text, str) or len(text) > MAX_FILE:
+            raise BadRequest(
+                f"{where}[{i}].text: the file's YAML text, at most {MAX_FILE} characters"
+            )
+        out[name] = text
+    return out
+
+
+def apply_edits(files: dict[str, str], raw: Any) -> dict[str, str]:
+    """``files`` with the form's edits ``[{file, card, field, value, from?}]`` applied; raises
+    BadRequest for an edit that names no value of the set, gives the wrong kind of value, or
+    whose ``from`` is not the value now (the set changed since)."""
+    if not isinstance(raw, list) or len(raw) > MAX_EDITS:
+        raise BadRequest(
+            f"field 'edits': a list of at most {MAX_EDITS} {{file, card, field, value}}"
+        )
+    out = dict(files)
+    by_file: dict[str, list[tuple[Value, int | str]]] = {}
+    for i, edit in enumerate(raw):
+        file, target, value = _edit(out, edit, f"edits[{i}]")
+        by_file.setdefault(file, []).append((target, value))
+    for file, changes in by_file.items():
+        out[file] = _replaced(out[file], changes)
+    return out
+
+
+def _edit(files: dict[str, str], edit: Any, where: str) -> tuple[str, Value, int | str]:
+    if not isinstance(edit, dict):
+        raise BadRequest(f"{where}: an object {{file, card, field, value}}")
+    file, card, name = edit.get("file"), edit.get("card"), edit.get("field")
+    if not isinstance(file, str) or file not in files:
+        raise BadRequest(f"{where}.file: the set has no card file {brief(file)}")
+    found = next((v for v in values(files[file]) if v.card == card and v.field == name), None)
+    if found is None:
+        raise BadRequest(f"{where}: {file} has no value {brief(name)} of a card {brief(card)}")
+    value = edit.get("value")
+    if found.kind == "int":
+        if type(value) is not int or abs(value) > MAX_NUMBER:
+            raise BadRequest(
+                f"{where}.value: {card} {name} must be a whole number (at most {MAX_NUMBER})"
+            )
+    elif not isinstance(value, str) or len(value) > MAX_TEXT:
+        raise BadRequest(
+            f"{where}.value: {card} {name} must be a text of at most {MAX_TEXT} characters"
+        )
+    if "from" in edit and edit["from"] != found.value:
+        raise BadRequest(
+            f"{where}: {card} {name} is {found.value} now, not {brief(edit['from'])}: "
+            "the card set changed since"
+        )
+    return file, found, value
+
+
+def _replaced(text: str, changes: list[tuple[Value, int | str]]) -> str:
+    """``text`` with each value's characters replaced (a text as a double-quoted scalar,
+    which JSON's string syntax is)."""
+    for v, new in sorted(changes, key=lambda c: -c[0].start):
+        word = str(new) if v.kind == "int" else json.dumps(new, ensure_ascii=False)
+        text = text[: v.start] + word + ("\n" if v.block else "") + text[v.end :]
+    return text
+
+
+# ----- checking and storing ---------------------------------------------------------------
+
+
+def check_folder(game: str, folder: Path) -> list[Json]:
+    """The problems of the card set in ``folder`` for ``game``: loaded through the game's own
+    loader (every card against its schema), then every starter deck against the set; ``[]``
+    when it loads. Runs in a checker process (server/lab_runs.py)."""
+    from cardtable.sim.balance import BalanceConfig, default_deck_specs, validate
+
+    try:
+        loaded = load_game(game, cards=str(folder))
+        _ = loaded.card_pool
+        decks = default_deck_specs(loaded)
+        validate(BalanceConfig(game, {"cards": str(folder)}, ("random",), 1, decks))
+    except CardFileError as exc:
+        return [_problem(line, folder) for line in str(exc).splitlines() if line.strip()]
+    except CardtableError as exc:
+        return [_problem(f"decks: {exc}", folder)]
+    return []
+
+
+PROBLEM = re.compile(
+    r"(?P<file>[^:\s]+\.yaml):(?: line (?P<yline>\d+))?:? "
+    r"(?:(?:card '(?P<card>[^']*)'|card entry #\d+)(?: \(line (?P<line>\d+)\))?: "
+    r"field '(?P<field>[^']*)': )?(?P<message>.*)"
+)
+
+
+def _problem(line: str, folder: Path) -> Json:
+    """One line of a loader's error as ``{file, card, field, line, message}``, naming files
+    by their name only (the server's folders are not the client's business)."""
+    text = line.replace(f"{folder}/", "").replace(str(folder), "")
+    m = PROBLEM.fullmatch(text)
+    if m is None:
+        return {"file": None, "card": None, "field": None, "line": None, "message": text}
+    number = m["line"] or m["yline"]
+    field = m["field"]
+    if field is not None:
+        field = re.sub(r"\.(\d+)(?=\.|$)", r"[\1]", field)
+    return {
+        "file": m["file"],
+        "card": m["card"],
+        "field": field,
+        "line": int(number) if number else None,
+        "message": m["message"],
+    }
+
+
+def write_new(root: Path, files: dict[str, str]) -> Path:
+    """``files`` written to a new folder under ``root`` (to be checked, then kept)."""
+    if not files:
+        raise BadRequest("a card set needs at least one card file")
+    if len(files) > MAX_FILES:
+        raise BadRequest(f"a card set has at most {MAX_FILES} card files")
+    folder = root / f".new-{uuid.uuid4().hex}"
+    folder.mkdir(parents=True)
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def keep(new: Path, folder: Path) -> None:
+    """Make the checked folder ``new`` the set's ``folder`` (the old one removed)."""
+    old = folder.with_name(f".old-{uuid.uuid4().hex}")
+    if folder.exists():
+        folder.rename(old)
+    new.rename(folder)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def rejected(details: list[Json]) -> CardSetRejected:
+    """The refusal of a set with these problems (its message: the first few)."""
+    lines = [
+        " ".join(
+            filter(
+                None,
+                [
+                    d["file"],
+                    d["card"] and f"card '{d['card']}'",
+                    d["field"] and f"field '{d['field']}'",
+                ],
+            )
+        )
+        + f": {d['message']}"
+        for d in details[:5]
+    ]
+    more = f" (and {len(details) - 5} more)" if len(details) > 5 else ""
+    return CardSetRejected("the card set does not load: " + "; ".join(lines) + more, details)
+
+
+def patch(game: str, files: dict[str, str]) -> str:
+    """The set's change against the game's built-in card files, as a unified diff."""
+    base = {p.name: p.read_text(encoding="utf-8") for p in builtin_files(game)}
+    out: list[str] = []
+    for name in sorted(set(base) | set(files)):
+        a, b = base.get(name, ""), files.get(name, "")
+        out += difflib.unified_diff(
+            a.splitlines(keepends=True),
+            b.splitlines(keepends=True),
+            f"a/{name}" if name in base else "/dev/null",
+            f"b/{name}" if name in files else "/dev/null",
+            n=2,
+        )
+    return "".join(out)

@@ -1,0 +1,172 @@
+"""One balance-lab run in a worker process of its own (server/lab.py starts it): never on the
+server's event loop, at a lower OS priority (``os.nice``) than the server, so the tables being
+played keep their pace.
+
+The worker plays the run (``sim.balance.play``, its checkpoint ``games.jsonl`` in the run's
+folder: a run the server restarts goes on with ``resume``), writes the report
+(``balance.json``, ``balance.html``), optionally searches for suggestions
+(``sim.suggest.suggest``), and sends the server, over a pipe, its progress and at the end a
+compact summary (:func:`compact`) or an error.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import signal
+import time
+import traceback
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+from cardtable.core.errors import CardtableError
+
+NICE = 10
+"""How much lower than the server the lab's workers run (``os.nice``)."""
+PROGRESS_EVERY = 0.25
+"""Seconds between two progress messages."""
+Json = dict[str, Any]
+Send = Callable[[tuple[str, Any]], None]
+log = logging.getLogger("cardtable.server")
+
+
+def lab_worker(conn: Connection, folder: str, settings: Json, resume: bool) -> None:
+    """A worker's life: run the lab in ``folder`` and send ``("progress", {...})`` messages,
+    then ``("done", summary)`` or ``("error", message)``."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the server's: it stops us
+    with contextlib.suppress(OSError):
+        os.nice(NICE)
+
+    def send(msg: tuple[str, Any]) -> None:
+        with contextlib.suppress(OSError):
+            conn.send(msg)
+
+    try:
+        send(("done", run_lab(Path(folder), settings, resume, send)))
+    except CardtableError as exc:
+        send(("error", str(exc).replace(folder, ".")))
+    except Exception as exc:  # the server shows the run as failed; the details go to its log
+        send(("error", f"the lab failed ({type(exc).__name__}); see the server's log"))
+        log.error("lab run in %s failed:\n%s", folder, traceback.format_exc())
+    finally:
+        conn.close()
+
+
+def run_lab(folder: Path, settings: Json, resume: bool, send: Send) -> Json:
+    """Play, report and (with ``suggest``) search; write the files; the compact summary."""
+    from cardtable.sim.balance import BalanceConfig, play, report, total_games
+    from cardtable.sim.suggest import SuggestConfig, suggest
+
+    cards = folder / "cards"
+    options = {"cards": str(cards)} if cards.is_dir() else {}
+    config = BalanceConfig(
+        settings["game"],
+        options,
+        tuple(settings["agents"]),
+        settings["games"],
+        tuple(settings["decks"]),
+        settings["seed"],
+    )
+    total = total_games(config)
+    tick = _ticker(send, total)
+    tick(0)
+    results = play(config, 1, folder, resume, tick)
+    data = report(config, results)
+    if settings.get("suggest"):
+        cfg = SuggestConfig(screen_games=settings["screen_games"], verify_games=config.games)
+
+        def searching(what: str) -> None:
+            send(("progress", {"phase": "suggest", "done": total, "total": total, "target": what}))
+
+        searching("")
+        data["suggestions"] = suggest(config, data["base"], 1, folder, cfg, searching)
+    send(("progress", {"phase": "report", "done": total, "total": total}))
+    data = json.loads(json.dumps(data).replace(json.dumps(str(folder))[1:-1], "."))
+    (folder / "balance.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    html = _write_html(folder, data)
+    return compact(data, html)
+
+
+def _ticker(send: Send, total: int) -> Callable[[int], None]:
+    """A progress callback sending at most one message every PROGRESS_EVERY seconds (and
+    always the last game's)."""
+    last = [0.0]
+
+    def tick(done: int) -> None:
+        now = time.monotonic()
+        if done >= total or now - last[0] >= PROGRESS_EVERY:
+            last[0] = now
+            send(("progress", {"phase": "playing", "done": done, "total": total}))
+
+    return tick
+
+
+def _write_html(folder: Path, data: Json) -> bool:
+    """Write ``balance.html``; ``False`` when matplotlib (the plots extra) is missing."""
+    try:
+        from cardtable.sim.balance_html import balance_html
+
+        page = balance_html(data)
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not exc.name.startswith("matplotlib"):
+            raise
+        return False
+    (folder / "balance.html").write_text(page, encoding="utf-8")
+    return True
+
+
+RATE = ("n", "score", "low", "high")
+
+
+def _rate(x: Json, *keys: str) -> Json:
+    return {k: x.get(k) for k in (*keys, *RATE, "flag")}
+
+
+def compact(data: Json, html: bool = True) -> Json:
+    """What the page shows of a report: seats, decks, matchups, length (in the game's unit
+    too), flagged items, errors, and the suggestions without the server's paths."""
+    base = data["base"]
+    units = base.get("units")
+    return {
+        "title": data.get("title"),
+        "games": base["games"],
+        "finished": base["finished"],
+        "errors": len(base["errors"]),
+        "seats": [_rate(s, "seat") for s in base["seats"]],
+        "decks": [_rate(d, "deck") for d in base["decks"]],
+        "matchups": [
+            {k: m[k] for k in ("deck", "against", "n", "score")} for m in base["matchups"]
+        ],
+        "length": {k: base["length"][k] for k in ("mean", "low", "high")},
+        "units": None
+        if units is None
+        else {
+            "unit": units["unit"],
+            **{k: units[k] for k in ("mean", "low", "high")},
+            "short": units["short"]["share"],
+        },
+        "flags": [
+            {k: f[k] for k in ("kind", "name", "metric", *RATE, "direction")} for f in base["flags"]
+        ],
+        "html": html,
+        "suggestions": _suggestions(data.get("suggestions")),
+    }
+
+
+def _suggestions(result: Json | None) -> list[Json] | None:
+    """The targets and proposals of ``--suggest``, the folders and patches left out (the
+    server serves each patch by its target's and proposal's number)."""
+    if result is None:
+        return None
+    out = []
+    for t in result["targets"]:
+        proposals = [
+            {k: v for k, v in p.items() if k not in ("folder", "patch")} for p in t["proposals"]
+        ]
+        out.append({**{k: t[k] for k in ("kind", "name", "direction", "why", "before")},
+                    "proposals": proposals})  # fmt: skip
+    return out
