@@ -76,6 +76,8 @@ def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 str(port),
                 "--db",
                 f"sqlite:///{db}",
+                "--data",
+                str(db.parent / "data"),
             ],
             stdout=out,
             stderr=subprocess.STDOUT,

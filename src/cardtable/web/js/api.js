@@ -5,9 +5,10 @@ import { lang, t } from "./i18n.js";
 export { lang };
 
 export class ApiError extends Error {
-  constructor(message, status) {
+  constructor(message, status, data = null) {
     super(message);
     this.status = status;
+    this.data = data; // the answer's JSON: {error, problems?}
   }
 }
 
@@ -31,7 +32,7 @@ async function request(method, path, body, token) {
   }
   if (!res.ok) {
     const msg = (data && (data.error || data.detail)) || `${res.status} ${res.statusText}`;
-    throw new ApiError(serverWords(typeof msg === "string" ? msg : JSON.stringify(msg)), res.status);
+    throw new ApiError(serverWords(typeof msg === "string" ? msg : JSON.stringify(msg)), res.status, data);
   }
   return data;
 }

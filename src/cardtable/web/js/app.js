@@ -1,5 +1,6 @@
 // The single page: which view the address asks for.
 import { games, getJSON, lang, postJSON, seats } from "./api.js";
+import { labPage } from "./lab.js";
 import { lobbyPage } from "./lobby.js";
 import { replayPage } from "./replay.js";
 import { tablePage } from "./table.js";
@@ -68,6 +69,7 @@ async function main() {
     if (parts[0] === "table" && parts[1]) await tablePage(root, parts[1]);
     else if (parts[0] === "join" && parts[1]) await joinPage(root, parts[1]);
     else if (parts[0] === "replay" && parts[1]) await replayPage(root, parts[1]);
+    else if (parts[0] === "lab") await labPage(root);
     else await lobbyPage(root);
   } catch (e) {
     root.replaceChildren(h("section.panel", null, h("h2", null, t("Something went wrong")), h("p.error", null, e.message || String(e)), h("p", null, h("a", { href: "/" }, t("Back to the lobby")))));

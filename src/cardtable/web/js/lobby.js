@@ -19,7 +19,7 @@ export async function lobbyPage(root) {
       "div.lobby",
       null,
       h("section.panel.start", null, h("h2", null, t("New table")), pick, form),
-      h("section.panel.tables", null, h("h2", null, t("Tables")), lists),
+      h("section.panel.tables", null, h("h2", null, t("Tables")), lists, h("p.lab-link", null, h("a#lab-link", { href: "/lab" }, t("Balance lab: test and tune a card set")))),
     ),
   );
 

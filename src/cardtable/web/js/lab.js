@@ -1,0 +1,389 @@
+// The balance lab (docs/balance.md, "In the browser"): a card set edited in forms or uploaded
+// as card files, balance runs with their progress, the report and its suggestions. The page's
+// state is in its address: /lab?game=wcrugby&set=SET&run=RUN.
+import { games as loadGames, getJSON, lang, postJSON } from "./api.js";
+import { t } from "./i18n.js";
+import { crumbs, h, toast, when } from "./ui.js";
+
+const pct = (x) => `${(x * 100).toFixed(0)}%`;
+const span = (x) => `${pct(x.low)}–${pct(x.high)}`;
+const enc = encodeURIComponent;
+// The games' units of length (Presentation.length_unit), in the page's language.
+const UNITS = { periods: () => t("periods"), turns: () => t("turns"), rounds: () => t("rounds") };
+const unitWord = (u) => (UNITS[u] ? UNITS[u]() : u);
+// What the report's items are (sim/balance_summary.py: kind and metric), in the page's language.
+const KINDS = { seat: () => t("seat"), deck: () => t("deck"), agent: () => t("computer player"), card: () => t("card") };
+const METRICS = { "win rate": () => t("win rate"), played: () => t("when played"), "on court": () => t("on court") };
+const word = (table, key) => (table[key] ? table[key]() : key);
+
+export async function labPage(root) {
+  document.title = t("cardtable · balance lab");
+  crumbs(h("a", { href: "/" }, t("Lobby")), t("Balance lab"));
+  const games = await loadGames();
+  const q = new URLSearchParams(location.search);
+  const lab = { games, game: q.get("game"), set: q.get("set"), run: q.get("run"), timer: null };
+  if (!games.some((g) => g.name === lab.game)) lab.game = games[0].name;
+  lab.setPanel = h("section.panel.lab-set");
+  lab.runPanel = h("section.panel.lab-run");
+  lab.reportPanel = h("section.panel.lab-report", { hidden: true });
+  root.replaceChildren(h("div.lab", null, lab.setPanel, h("div.lab-side", null, lab.runPanel, lab.reportPanel)));
+  await showSet(lab);
+  showRunForm(lab);
+  if (lab.run) await followRun(lab, lab.run);
+}
+
+function remember(lab) {
+  const q = new URLSearchParams({ game: lab.game });
+  if (lab.set) q.set("set", lab.set);
+  if (lab.run) q.set("run", lab.run);
+  history.replaceState(null, "", `/lab?${q}`);
+}
+
+// ----- the card set ------------------------------------------------------------------------
+
+async function showSet(lab) {
+  let data = null;
+  if (lab.set) {
+    try {
+      data = await getJSON(`/api/lab/sets/${enc(lab.set)}`);
+      lab.game = data.game;
+    } catch (e) {
+      toast(t("Could not open the card set: {why}", { why: e.message }));
+      lab.set = null;
+    }
+  }
+  remember(lab);
+  const picker = h(
+    "select#lab-game",
+    { disabled: !!data, onchange: (e) => ((lab.game = e.target.value), (lab.run = null), remember(lab), showRunForm(lab)) },
+    lab.games.map((g) => h("option", { value: g.name, selected: g.name === lab.game }, g.title)),
+  );
+  const upload = h("input#lab-upload", { type: "file", multiple: true, accept: ".yaml,.yml", onchange: (e) => uploadFiles(lab, e.target.files) });
+  const head = [
+    h("h2", null, t("Card set")),
+    h("p.lab-row", null, h("label", { for: "lab-game" }, t("Game")), " ", picker),
+    data
+      ? h("p.muted", null, t("Your card set {set}: change a number or a text, then save. Every change is checked against the game's card rules.", { set: data.set }))
+      : h("p.muted", null, t("No card set yet: a run plays the game's own cards. Start from them to change numbers and texts, or upload your card files.")),
+    h(
+      "div.lab-buttons",
+      null,
+      data ? null : h("button.primary#lab-new-set", { onclick: () => newSet(lab) }, t("Edit the game's cards")),
+      h("label.button", null, data ? t("Upload card files (replace by name)") : t("Upload card files"), upload),
+      data ? h("a.button.ghost", { href: `/api/lab/sets/${enc(data.set)}/patch`, download: "cards.patch" }, t("Download the change (patch)")) : null,
+    ),
+  ];
+  lab.setPanel.replaceChildren(...head, h("div#lab-set-errors.lab-problems", { hidden: true, role: "alert" }), data ? cardList(lab, data) : null);
+}
+
+async function newSet(lab, files = null) {
+  const body = { game: lab.game };
+  if (files) body.files = files;
+  const data = await postJSON("/api/lab/sets", body);
+  lab.set = data.set;
+  await showSet(lab);
+  showRunForm(lab);
+  return data;
+}
+
+async function readFiles(list) {
+  return Promise.all([...list].map(async (f) => ({ name: f.name.replace(/\.yml$/, ".yaml"), text: await f.text() })));
+}
+
+async function uploadFiles(lab, list) {
+  try {
+    const files = await readFiles(list);
+    if (lab.set) await postJSON(`/api/lab/sets/${enc(lab.set)}`, { files });
+    else await newSet(lab, files);
+    await showSet(lab);
+    toast(t("The card files are checked and saved."), "ok");
+  } catch (e) {
+    showProblems(lab, e);
+  }
+}
+
+function cardList(lab, data) {
+  const filter = h("input#lab-filter", { type: "text", placeholder: t("Find a card"), oninput: (e) => filterCards(list, e.target.value) });
+  const list = h("div.lab-cards", null, data.cards.map((c) => cardForm(c)));
+  const save = h("button.primary#lab-save", { onclick: () => saveSet(lab, list) }, t("Save changes"));
+  const files = h(
+    "p.lab-files.muted",
+    null,
+    t("Card files:"),
+    " ",
+    data.files.map((f) => [h("a", { href: `/api/lab/sets/${enc(data.set)}/files/${enc(f.name)}`, download: f.name }, f.name), " "]),
+  );
+  return h("div", null, h("div.lab-row", null, filter, " ", save), files, list);
+}
+
+function cardForm(card) {
+  const name = (card.fields.find((f) => f.field === (lang() === "ja" ? "name_ja" : "name")) || card.fields.find((f) => f.field === "name") || { value: "" }).value;
+  const rows = card.fields.map((f) => {
+    const attrs = { dataset: { file: card.file, card: card.card, field: f.field, kind: f.kind, orig: String(f.value) }, "aria-label": `${card.card} ${f.field}` };
+    const input =
+      f.kind === "int"
+        ? h("input", { ...attrs, type: "number", step: 1, value: f.value })
+        : String(f.value).length > 50
+          ? h("textarea", { ...attrs, rows: 2 }, f.value)
+          : h("input", { ...attrs, type: "text", value: f.value });
+    input.addEventListener("input", () => input.classList.toggle("changed", input.value !== input.dataset.orig));
+    return h("label.lab-field", { dataset: { field: f.field } }, h("span.lab-field-name", null, f.field), input);
+  });
+  return h(
+    "details.lab-card",
+    { dataset: { card: card.card, file: card.file } },
+    h("summary", null, h("strong", null, name || card.card), " ", h("span.muted", null, `${card.card} · ${card.file}`)),
+    h("div.lab-fields", null, rows),
+  );
+}
+
+function filterCards(list, text) {
+  const words = text.trim().toLowerCase();
+  for (const el of list.children) el.hidden = !!words && !el.textContent.toLowerCase().includes(words) && !el.dataset.card.includes(words);
+}
+
+function edits(list) {
+  const out = [];
+  for (const input of list.querySelectorAll("input.changed, textarea.changed")) {
+    const d = input.dataset;
+    const value = d.kind === "int" ? Number(input.value) : input.value;
+    if (d.kind === "int" && (input.value.trim() === "" || !Number.isInteger(value))) throw new Error(t("{card} {field}: a whole number, please", { card: d.card, field: d.field }));
+    out.push({ file: d.file, card: d.card, field: d.field, value });
+  }
+  return out;
+}
+
+async function saveSet(lab, list) {
+  try {
+    const changes = edits(list);
+    if (!changes.length) {
+      toast(t("Nothing changed."), "ok");
+      return;
+    }
+    await postJSON(`/api/lab/sets/${enc(lab.set)}`, { edits: changes });
+    await showSet(lab);
+    toast(t("Saved: {n} changes, checked against the card rules.", { n: changes.length }), "ok");
+  } catch (e) {
+    showProblems(lab, e);
+  }
+}
+
+// A refused change: each problem next to its card and field (the change was not saved).
+function showProblems(lab, e) {
+  const box = document.getElementById("lab-set-errors");
+  const problems = (e.data && e.data.problems) || [];
+  for (const old of lab.setPanel.querySelectorAll(".field-error")) old.remove();
+  box.hidden = false;
+  box.replaceChildren(
+    h("strong", null, t("Not saved: the card set would not load.")),
+    h("ul", null, problems.length ? problems.map((p) => h("li", null, problemText(p))) : h("li", null, e.message)),
+  );
+  for (const p of problems) {
+    const card = p.card && lab.setPanel.querySelector(`details.lab-card[data-card="${CSS.escape(p.card)}"]`);
+    if (!card) continue;
+    card.open = true;
+    const field = card.querySelector(`label.lab-field[data-field="${CSS.escape(p.field || "")}"]`);
+    (field || card.querySelector(".lab-fields")).appendChild(h("span.field-error.error", null, p.message));
+  }
+}
+
+function problemText(p) {
+  const where = [p.file, p.card && t("card {card}", { card: p.card }), p.field && t("field {field}", { field: p.field }), p.line && t("line {line}", { line: p.line })].filter(Boolean).join(", ");
+  return where ? `${where}: ${p.message}` : p.message;
+}
+
+// ----- runs --------------------------------------------------------------------------------
+
+function showRunForm(lab) {
+  const game = lab.games.find((g) => g.name === lab.game);
+  const agents = (game.agents || []).filter((a) => !a.spec.startsWith("ismcts"));
+  const pick = agents.find((a) => a.spec === "greedy") || agents[0];
+  const agent = h("select#lab-agent", null, agents.map((a) => h("option", { value: a.spec, selected: a === pick }, a.label)));
+  const games = h("input#lab-games", { type: "number", min: 1, max: 5000, step: 1, value: 200 });
+  const suggest = h("input#lab-suggest", { type: "checkbox" });
+  lab.progress = h("div#lab-progress.lab-progress", { hidden: true }, h("progress", { max: 1, value: 0 }), h("span.lab-progress-text"));
+  lab.runs = h("div#lab-runs.lab-runs");
+  lab.runPanel.replaceChildren(
+    h("h2", null, t("Balance run")),
+    h("p.muted", null, t("Plays many games between computer players with every starter deck, and shows which decks, seats and cards win too often or too rarely.")),
+    h("div.lab-grid", null, h("label", { for: "lab-games" }, t("Games")), games, h("label", { for: "lab-agent" }, t("Computer players")), agent, h("label", { for: "lab-suggest" }, t("Suggest changes")), h("span", null, suggest, " ", h("span.muted", null, t("search and verify changes of card numbers for what is off (takes much longer)")))),
+    h("p", null, h("button.primary#lab-start", { onclick: () => startRun(lab, { agents: [agent.value, agent.value], games: Number(games.value), suggest: suggest.checked }) }, lab.set ? t("Run with my card set") : t("Run with the game's cards"))),
+    lab.progress,
+    h("h3", null, t("Earlier runs")),
+    lab.runs,
+  );
+  listRuns(lab);
+}
+
+async function startRun(lab, settings) {
+  try {
+    const body = lab.set ? { set: lab.set, ...settings } : { game: lab.game, ...settings };
+    const run = await postJSON("/api/lab/runs", body);
+    await followRun(lab, run.run);
+  } catch (e) {
+    toast(t("Could not start the run: {why}", { why: e.message }));
+  }
+}
+
+async function listRuns(lab) {
+  try {
+    const runs = (await getJSON("/api/lab/runs")).filter((r) => r.game === lab.game);
+    lab.runs.replaceChildren(
+      runs.length
+        ? h("ul", null, runs.map((r) => h("li", null, h("a", { href: "#", onclick: (e) => (e.preventDefault(), followRun(lab, r.run)) }, when(r.created)), " · ", t("{n} games", { n: r.games }), r.set ? " · " + t("my card set") : "", " · ", statusWord(r.status))))
+        : h("p.muted", null, t("No runs yet.")),
+    );
+  } catch (e) {
+    lab.runs.replaceChildren(h("p.error", null, e.message));
+  }
+}
+
+function statusWord(status) {
+  return { queued: t("waiting"), running: t("playing"), finished: t("finished"), failed: t("failed") }[status] || status;
+}
+
+async function followRun(lab, id) {
+  clearTimeout(lab.timer);
+  lab.run = id;
+  remember(lab);
+  let run;
+  try {
+    run = await getJSON(`/api/lab/runs/${enc(id)}`);
+  } catch (e) {
+    toast(t("Could not read the run: {why}", { why: e.message }));
+    return;
+  }
+  showProgress(lab, run);
+  if (run.status === "queued" || run.status === "running") {
+    lab.timer = setTimeout(() => followRun(lab, id), 1000);
+    return;
+  }
+  listRuns(lab);
+  if (run.status === "finished") showReport(lab, run);
+  else lab.reportPanel.hidden = true;
+}
+
+function showProgress(lab, run) {
+  const bar = lab.progress.querySelector("progress");
+  const text = lab.progress.querySelector(".lab-progress-text");
+  const p = run.progress || {};
+  lab.progress.hidden = false;
+  bar.max = p.total || 1;
+  bar.value = run.status === "finished" ? bar.max : p.done || 0;
+  if (run.status === "failed") text.textContent = t("The run failed: {why}", { why: run.error || "" });
+  else if (run.status === "finished") text.textContent = t("Finished: {n} games.", { n: run.result ? run.result.games : "" });
+  else if (run.status === "queued" || p.phase === "queued" || !p.phase) text.textContent = t("Waiting for the lab (one run plays at a time)…");
+  else if (p.phase === "playing") text.textContent = t("{done} of {total} games played", { done: p.done, total: p.total });
+  else if (p.phase === "suggest") text.textContent = p.target ? t("Searching for changes: {target}", { target: p.target }) : t("Searching for changes…");
+  else text.textContent = t("Writing the report…");
+}
+
+// ----- the report --------------------------------------------------------------------------
+
+function showReport(lab, run) {
+  const r = run.result;
+  const page = `/api/lab/runs/${enc(run.run)}/report.html`;
+  lab.reportPanel.hidden = false;
+  lab.reportPanel.replaceChildren(
+    h("h2", null, t("Report")),
+    h("p#lab-summary-line", null, t("{finished} of {games} games finished, {agents}.", { finished: r.finished, games: r.games, agents: run.settings.agents.join(", ") }), r.errors ? h("span.error", null, " ", t("{n} games ended in an error.", { n: r.errors })) : null),
+    rateTable(t("Seats"), r.seats.map((s) => [`P${s.seat}`, s])),
+    rateTable(t("Decks"), r.decks.map((d) => [d.deck, d])),
+    matchups(r),
+    lengthLine(r),
+    flagsList(r.flags),
+    r.suggestions ? suggestions(lab, run) : null,
+    r.html
+      ? h("p", null, h("a.button#lab-open-report", { href: page, target: "_blank", rel: "noopener" }, t("Open the full report")), " ", h("a.button.ghost", { href: `/api/lab/runs/${enc(run.run)}/report.json`, download: "balance.json" }, t("Download the data (JSON)")))
+      : h("p.muted", null, t("The full report needs matplotlib on the server.")),
+    r.html ? h("details.lab-frame", null, h("summary", null, t("Show the full report here")), h("iframe", { src: page, title: t("The full report"), loading: "lazy" })) : null,
+  );
+}
+
+function flagWord(flag) {
+  return { above: t("wins too often"), below: t("wins too rarely") }[flag] || "";
+}
+
+function rateTable(title, rows) {
+  return h(
+    "table.lab-table",
+    null,
+    h("caption", null, title),
+    h("tr", null, h("th"), h("th", null, t("win rate")), h("th", null, t("95% interval")), h("th", null, t("games")), h("th")),
+    rows.map(([name, x]) => h("tr", { class: x.flag ? `flag-${x.flag}` : null }, h("th", null, name), h("td", null, pct(x.score)), h("td", null, span(x)), h("td", null, x.n), h("td", null, flagWord(x.flag)))),
+  );
+}
+
+function matchups(r) {
+  if (!r.matchups.length) return null;
+  const names = r.decks.map((d) => d.deck);
+  const cell = (a, b) => r.matchups.find((m) => m.deck === a && m.against === b);
+  return h(
+    "table.lab-table.lab-matchups",
+    null,
+    h("caption", null, t("Matchups (the row's win rate against the column)")),
+    h("tr", null, h("th"), names.map((n) => h("th", null, n))),
+    names.map((a) => h("tr", null, h("th", null, a), names.map((b) => h("td", null, cell(a, b) ? pct(cell(a, b).score) : "–")))),
+  );
+}
+
+function lengthLine(r) {
+  const parts = [t("Game length: {mean} decisions on average ({low}–{high})", { mean: r.length.mean.toFixed(1), low: r.length.low.toFixed(1), high: r.length.high.toFixed(1) })];
+  if (r.units) parts.push(t("{mean} {unit} ({low}–{high}); short games: {short}", { mean: r.units.mean.toFixed(1), unit: unitWord(r.units.unit), low: r.units.low.toFixed(1), high: r.units.high.toFixed(1), short: pct(r.units.short) }));
+  return h("p.lab-length", null, parts.join(" · "));
+}
+
+function flagsList(flags) {
+  if (!flags.length) return h("p.lab-flags", null, t("Nothing stands out under the flag rule."));
+  return h(
+    "div.lab-flags",
+    null,
+    h("h3", null, t("What stands out")),
+    h("ul", null, flags.map((f) => h("li", null, h("strong", null, f.name), " ", t("({kind}, {metric})", { kind: word(KINDS, f.kind), metric: word(METRICS, f.metric) }), `: ${pct(f.score)} [${span(f)}], `, flagWord(f.direction)))),
+  );
+}
+
+function suggestions(lab, run) {
+  const targets = run.result.suggestions;
+  if (!targets.length) return h("p.lab-suggestions", null, t("Suggestions: nothing is off, so nothing to change."));
+  return h(
+    "div.lab-suggestions",
+    null,
+    h("h3", null, t("Suggestions")),
+    targets.map((tg, i) =>
+      h(
+        "div.lab-target",
+        null,
+        h("h4", null, `${word(KINDS, tg.kind)} ${tg.name}: ${pct(tg.before.score)} [${span(tg.before)}], ${flagWord(tg.direction)}`),
+        lang() === "en" ? h("p.muted", null, tg.why) : null,
+        tg.proposals.length ? tg.proposals.map((p, k) => proposal(lab, run, i, k, p)) : h("p.muted", null, t("No change of its numbers moved it toward the band.")),
+      ),
+    ),
+  );
+}
+
+function proposal(lab, run, i, k, p) {
+  const v = p.verified;
+  const changes = p.changes.map((c) => `${c.card} ${c.field}: ${c.from} → ${c.to}`).join("; ");
+  return h(
+    "div.lab-proposal",
+    null,
+    h("p", null, h("strong", null, changes), " ", v ? h(v.in_band ? "span.ok" : "span.muted", null, v.in_band ? t("in the band") : t("closer, not in the band")) : null),
+    v ? h("p.muted", null, t("Verified over {n} player-games: {rate} [{span}]; {flags} items flagged after.", { n: v.n, rate: pct(v.score), span: span(v), flags: v.flags })) : null,
+    v ? h("p.muted", null, t("Decks after: {decks}; P0 {before} → {after}", { decks: p.decks.map((d) => `${d.deck} ${pct(d.before)} → ${pct(d.after)}`).join(", "), before: pct(p.seat0.before), after: pct(p.seat0.after) })) : null,
+    h("p", null, h("button.apply", { onclick: () => applyProposal(lab, p) }, t("Apply to my card set")), " ", h("a.button.ghost", { href: `/api/lab/runs/${enc(run.run)}/suggestions/${i}/${k + 1}.patch`, download: "" }, t("Download patch"))),
+  );
+}
+
+async function applyProposal(lab, p) {
+  try {
+    if (!lab.set) await newSet(lab);
+    const edits = p.changes.map((c) => ({ file: c.file, card: c.card, field: c.field, value: c.to, from: c.from }));
+    await postJSON(`/api/lab/sets/${enc(lab.set)}`, { edits });
+    await showSet(lab);
+    showRunForm(lab);
+    toast(t("Applied to your card set: run again to see it."), "ok");
+  } catch (e) {
+    toast(t("Could not apply it: {why}", { why: e.message }));
+  }
+}

@@ -1,0 +1,194 @@
+"""The balance lab over HTTP (issue 28): card sets checked by the game's loader, runs in
+worker processes with their progress and report, surviving a restart, and refusals of bad
+input that change nothing."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from cardtable.server.app import create_app
+
+ATK = {"file": "players.yaml", "card": "kenji-morooka", "field": "atk"}
+
+
+@pytest.fixture
+def lab(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'db.sqlite'}", data=tmp_path)) as c:
+        yield c
+
+
+def new_set(client: TestClient, **body: Any) -> dict[str, Any]:
+    r = client.post("/api/lab/sets", json={"game": "wcrugby", **body})
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def value(card_set: dict[str, Any], card: str, field: str) -> Any:
+    form = next(c for c in card_set["cards"] if c["card"] == card)
+    return next(f["value"] for f in form["fields"] if f["field"] == field)
+
+
+def wait_run(client: TestClient, run: str, until: float = 240) -> dict[str, Any]:
+    deadline = time.monotonic() + until
+    while True:
+        info: dict[str, Any] = client.get(f"/api/lab/runs/{run}").json()
+        if info["status"] in ("finished", "failed") or time.monotonic() > deadline:
+            return info
+        time.sleep(0.3)
+
+
+def test_a_card_set_is_the_games_cards_with_a_form_of_numbers_and_texts(lab: TestClient) -> None:
+    s = new_set(lab)
+    assert {f["name"] for f in s["files"]} == {"players.yaml", "tactics.yaml"}
+    form = next(c for c in s["cards"] if c["card"] == "kenji-morooka")
+    kinds = {f["field"]: f["kind"] for f in form["fields"]}
+    assert kinds["atk"] == "int" and kinds["skills[0].effects[0].amount"] == "int"
+    assert kinds["text"] == "text" and kinds["name_ja"] == "text"
+    assert lab.get(f"/api/lab/sets/{s['set']}").json() == s
+
+
+def test_an_edit_the_schema_refuses_names_its_card_and_field_and_changes_nothing(
+    lab: TestClient,
+) -> None:
+    s = new_set(lab)
+    r = lab.post(f"/api/lab/sets/{s['set']}", json={"edits": [{**ATK, "value": -1}]})
+    assert r.status_code == 400
+    problem = r.json()["problems"][0]
+    assert problem["file"] == "players.yaml" and problem["card"] == "kenji-morooka"
+    assert problem["field"] == "atk" and "greater than or equal to 0" in problem["message"]
+    assert "kenji-morooka" in r.json()["error"]
+    assert value(lab.get(f"/api/lab/sets/{s['set']}").json(), "kenji-morooka", "atk") == 1
+    good = [{**ATK, "value": 3, "from": 1}, {**ATK, "field": "text", "value": 'A "new" text'}]
+    r = lab.post(f"/api/lab/sets/{s['set']}", json={"edits": good})
+    assert r.status_code == 200, r.text
+    assert value(r.json(), "kenji-morooka", "atk") == 3
+    assert value(r.json(), "kenji-morooka", "text") == 'A "new" text'
+    patch = lab.get(f"/api/lab/sets/{s['set']}/patch").text
+    assert "-    atk: 1\n+    atk: 3\n" in patch
+    stale = lab.post(f"/api/lab/sets/{s['set']}", json={"edits": [{**ATK, "value": 4, "from": 1}]})
+    assert stale.status_code == 400 and "is 3 now" in stale.json()["error"]
+
+
+def test_uploaded_files_are_checked_where_they_break(lab: TestClient) -> None:
+    s = new_set(lab)
+    bad = {"name": "players.yaml", "text": "set: x\ncards:\n  - id: a\n    type: [\n"}
+    r = lab.post(f"/api/lab/sets/{s['set']}", json={"files": [bad]})
+    assert r.status_code == 400 and r.json()["problems"][0]["file"] == "players.yaml"
+    assert "not valid YAML" in r.json()["problems"][0]["message"]
+    other = {"name": "extra.yaml", "text": "set: x\ncards:\n  - id: new-one\n    type: special\n"}
+    r = lab.post(f"/api/lab/sets/{s['set']}", json={"files": [other]})
+    assert r.status_code == 400, r.text
+    assert any(p["card"] == "new-one" for p in r.json()["problems"])
+    assert [f["name"] for f in lab.get(f"/api/lab/sets/{s['set']}").json()["files"]] == [
+        "players.yaml",
+        "tactics.yaml",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        ({"files": [{"name": "../x.yaml", "text": ""}]}, "not a card file's name"),
+        ({"files": [{"name": "a/b.yaml", "text": ""}]}, "not a card file's name"),
+        ({"files": [{"name": f"f{i}.yaml", "text": ""} for i in range(17)]}, "at most 16"),
+        ({"files": [{"name": "a.yaml", "text": "x" * 200_001}]}, "at most 200000"),
+        ({"edits": [{**ATK, "value": "7"}]}, "whole number"),
+        ({"edits": [{**ATK, "value": True}]}, "whole number"),
+        ({"edits": [{**ATK, "field": "nope", "value": 1}]}, "no value 'nope'"),
+        ({"edits": [{**ATK, "file": "../../x", "value": 1}]}, "no card file"),
+        ({"remove": ["players.yaml", "tactics.yaml"]}, "at least one card file"),
+        ({"rename": 1}, "unknown field"),
+    ],
+)
+def test_bad_edits_are_refused_with_what_and_where(
+    lab: TestClient, body: dict[str, Any], says: str
+) -> None:
+    s = new_set(lab)
+    r = lab.post(f"/api/lab/sets/{s['set']}", json=body)
+    assert r.status_code == 400 and says in r.json()["error"], r.text
+    assert lab.get(f"/api/lab/sets/{s['set']}").json() == s
+
+
+def test_sets_and_runs_that_do_not_exist_and_bodies_that_are_not_json(lab: TestClient) -> None:
+    assert lab.get("/api/lab/sets/nope").status_code == 404
+    assert lab.get("/api/lab/sets/..%2F..").status_code == 404
+    assert lab.get("/api/lab/runs/nope").status_code == 404
+    assert lab.get("/api/lab/runs/nope/report.html").status_code == 404
+    assert lab.post("/api/lab/sets", content=b"game=wcrugby").status_code == 415
+    assert lab.post("/api/lab/sets", json={"game": "chess"}).status_code == 400
+
+
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        ({"game": "wcrugby", "games": 0}, "'games'"),
+        ({"game": "wcrugby", "games": 5001}, "'games'"),
+        ({"game": "wcrugby", "agents": ["nobody"]}, "nobody"),
+        ({"game": "wcrugby", "agents": ["ismcts:iterations=99999"]}, "at most 2000"),
+        ({"game": "wcrugby", "agents": []}, "'agents'"),
+        ({"game": "wcrugby", "suggest": "yes"}, "'suggest'"),
+        ({"game": "chess"}, "'game'"),
+        ({}, "'game'"),
+    ],
+)
+def test_bad_runs_are_refused(lab: TestClient, body: dict[str, Any], says: str) -> None:
+    r = lab.post("/api/lab/runs", json=body)
+    assert r.status_code == 400 and says in r.json()["error"], r.text
+    assert lab.get("/api/lab/runs").json() == []
+
+
+def test_a_run_of_an_edited_set_reports_and_survives_a_restart(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'db.sqlite'}"
+    with TestClient(create_app(url, data=tmp_path)) as c:
+        s = new_set(c)
+        c.post(f"/api/lab/sets/{s['set']}", json={"edits": [{**ATK, "value": 2}]})
+        r = c.post("/api/lab/runs", json={"set": s["set"], "games": 8})
+        assert r.status_code == 200, r.text
+        run = r.json()["run"]
+        # the run plays its own copy: a later edit does not change it
+        c.post(f"/api/lab/sets/{s['set']}", json={"edits": [{**ATK, "value": 4}]})
+        info = wait_run(c, run)
+        assert info["status"] == "finished", info
+        result = info["result"]
+        assert result["games"] == 8 and result["finished"] == 8
+        assert [x["seat"] for x in result["seats"]] == [0, 1]
+        assert len(result["decks"]) == 4 and result["units"]["unit"] == "periods"
+        copied = (tmp_path / "lab" / "runs" / run / "cards" / "players.yaml").read_text()
+        assert "    atk: 2\n" in copied
+    with TestClient(create_app(url, data=tmp_path)) as c:
+        again = c.get(f"/api/lab/runs/{run}").json()
+        assert again["status"] == "finished" and again["result"] == result
+        page = c.get(f"/api/lab/runs/{run}/report.html")
+        assert (
+            page.status_code == 200
+            and "default-src 'none'" in page.headers["content-security-policy"]
+        )
+        assert str(tmp_path) not in page.text
+        assert c.get(f"/api/lab/runs/{run}/report.json").json()["base"]["games"] == 8
+        assert [x["run"] for x in c.get("/api/lab/runs").json()] == [run]
+
+
+def test_a_run_the_server_stopped_goes_on_after_a_restart(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'db.sqlite'}"
+    with TestClient(create_app(url, data=tmp_path)) as c:
+        run = c.post("/api/lab/runs", json={"game": "wcrugby", "games": 160}).json()["run"]
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline:
+            info = c.get(f"/api/lab/runs/{run}").json()
+            if info["status"] == "finished" or (info["progress"] or {}).get("done", 0) > 0:
+                break
+            time.sleep(0.2)
+    checkpoint = tmp_path / "lab" / "runs" / run / "games.jsonl"
+    saved = len(checkpoint.read_text().splitlines())
+    with TestClient(create_app(url, data=tmp_path)) as c:
+        info = wait_run(c, run)
+    assert info["status"] == "finished", info
+    assert info["result"]["games"] == 160 and info["result"]["finished"] == 160
+    assert len(checkpoint.read_text().splitlines()) >= saved
