@@ -73,7 +73,9 @@ async function showSet(lab) {
       data ? h("a.button.ghost", { href: `/api/lab/sets/${enc(data.set)}/patch`, download: "cards.patch" }, t("Download the change (patch)")) : null,
     ),
   ];
-  lab.setPanel.replaceChildren(...head, h("div#lab-set-errors.lab-problems", { hidden: true, role: "alert" }), data ? cardList(lab, data) : null);
+  const open = new Set([...lab.setPanel.querySelectorAll("details.lab-card[open]")].map((d) => d.dataset.card));
+  lab.setPanel.replaceChildren(h("div", null, head, h("div#lab-set-errors.lab-problems", { hidden: true, role: "alert" }), data ? cardList(lab, data) : null));
+  for (const d of lab.setPanel.querySelectorAll("details.lab-card")) d.open = open.has(d.dataset.card); // the cards being edited stay open
 }
 
 async function newSet(lab, files = null) {
@@ -285,6 +287,9 @@ function showReport(lab, run) {
   const page = `/api/lab/runs/${enc(run.run)}/report.html`;
   lab.reportPanel.hidden = false;
   lab.reportPanel.replaceChildren(
+    h(
+    "div",
+    null,
     h("h2", null, t("Report")),
     h("p#lab-summary-line", null, t("{finished} of {games} games finished, {agents}.", { finished: r.finished, games: r.games, agents: run.settings.agents.join(", ") }), r.errors ? h("span.error", null, " ", t("{n} games ended in an error.", { n: r.errors })) : null),
     rateTable(t("Seats"), r.seats.map((s) => [`P${s.seat}`, s])),
@@ -297,6 +302,7 @@ function showReport(lab, run) {
       ? h("p", null, h("a.button#lab-open-report", { href: page, target: "_blank", rel: "noopener" }, t("Open the full report")), " ", h("a.button.ghost", { href: `/api/lab/runs/${enc(run.run)}/report.json`, download: "balance.json" }, t("Download the data (JSON)")))
       : h("p.muted", null, t("The full report needs matplotlib on the server.")),
     r.html ? h("details.lab-frame", null, h("summary", null, t("Show the full report here")), h("iframe", { src: page, title: t("The full report"), loading: "lazy" })) : null,
+    ),
   );
 }
 

@@ -1,0 +1,51 @@
+"""The balance lab in the browser (issue 28): edit a card's number (a refused one shows its
+error next to the field), start a small run, watch it finish, read the summary, in English
+and in Japanese. Screenshots go to $CARDTABLE_SCREENSHOTS when it is set, else to
+tests/web/screenshots/."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+CARD = 'details.lab-card[data-card="kenji-morooka"]'
+ATK = f'{CARD} input[data-field="atk"]'
+
+
+def _shots(default: Path) -> Path:
+    folder = Path(os.environ.get("CARDTABLE_SCREENSHOTS") or default)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def test_edit_a_number_run_the_lab_and_read_the_summary(
+    page: Any, server: str, shots: Path
+) -> None:
+    folder = _shots(shots)
+    page.goto(f"{server}/lab?game=wcrugby")
+    page.click("#lab-new-set")
+    page.click(f"{CARD} summary")
+    page.fill(ATK, "-1")
+    page.click("#lab-save")
+    error = page.wait_for_selector(f'{CARD} label[data-field="atk"] .field-error')
+    assert "greater than or equal to 0" in error.inner_text()
+    assert page.is_visible("#lab-set-errors")
+    page.screenshot(path=str(folder / "lab-refused-en.png"), full_page=True)
+    page.fill(ATK, "2")
+    page.click("#lab-save")
+    page.wait_for_selector(f'{ATK}[data-orig="2"]')
+    page.fill("#lab-games", "8")
+    page.click("#lab-start")
+    page.wait_for_selector("#lab-summary-line", timeout=240_000)
+    summary = page.inner_text(".lab-report")
+    assert "8 of 8 games finished" in summary
+    assert "P0" in summary and "periods" in summary, summary
+    assert page.locator(".lab-report table.lab-table").count() == 3  # seats, decks, matchups
+    page.screenshot(path=str(folder / "lab-report-en.png"), full_page=True)
+    page.evaluate("localStorage.setItem('cardtable.lang', 'ja')")
+    page.reload()
+    page.wait_for_selector("#lab-summary-line", timeout=60_000)
+    assert "8対戦中8対戦が終了" in page.inner_text(".lab-report")
+    assert "レポート" in page.inner_text(".lab-report h2")
+    page.screenshot(path=str(folder / "lab-report-ja.png"), full_page=True)
