@@ -41,7 +41,7 @@ def _add_set_routes(app: FastAPI, lab: Callable[[], LabService], body: Body) -> 
         theirs), checked by the game's loader."""
         return await lab().new_set(await body(request))
 
-    @app.get("/api/lab/sets/{set_id}", responses=api.answers(api.CardSet, 404, 503))
+    @app.get("/api/lab/sets/{set_id}", responses=api.answers(api.CardSet, 400, 404, 503))
     async def get_set(set_id: str) -> dict[str, Any]:
         """A card set's files and the form of its cards."""
         return await lab().card_set(set_id)
@@ -57,8 +57,7 @@ def _add_set_routes(app: FastAPI, lab: Callable[[], LabService], body: Body) -> 
 
     @app.get(
         "/api/lab/sets/{set_id}/patch",
-        response_class=PlainTextResponse,
-        responses=api.answers(None, 404, 503, media="text/plain"),
+        responses=api.answers(None, 400, 404, 503, media="text/plain"),
     )
     async def set_patch(set_id: str) -> PlainTextResponse:
         """The set's change to the game's built-in card files, a unified diff."""
@@ -66,8 +65,7 @@ def _add_set_routes(app: FastAPI, lab: Callable[[], LabService], body: Body) -> 
 
     @app.get(
         "/api/lab/sets/{set_id}/files/{name}",
-        response_class=PlainTextResponse,
-        responses=api.answers(None, 404, 503, media="text/plain"),
+        responses=api.answers(None, 400, 404, 503, media="text/plain"),
     )
     async def set_file(set_id: str, name: str) -> PlainTextResponse:
         """One card file of the set."""
@@ -84,12 +82,12 @@ def _add_run_routes(app: FastAPI, lab: Callable[[], LabService], body: Body) -> 
         """Queue a balance run of a game's built-in cards or of a card set."""
         return await lab().new_run(await body(request))
 
-    @app.get("/api/lab/runs", responses=api.answers(list[api.LabRunLine], 503))
+    @app.get("/api/lab/runs", responses=api.answers(list[api.LabRunLine], 400, 503))
     async def list_runs() -> list[dict[str, Any]]:
         """The latest runs, newest first."""
         return await lab().runs()
 
-    @app.get("/api/lab/runs/{run}", responses=api.answers(api.LabRun, 404, 503))
+    @app.get("/api/lab/runs/{run}", responses=api.answers(api.LabRun, 400, 404, 503))
     async def get_run(run: str) -> dict[str, Any]:
         """A run's status, progress and, once finished, its summary and suggestions."""
         return await lab().run_info(run)
@@ -99,7 +97,7 @@ def _add_run_files(app: FastAPI, lab: Callable[[], LabService]) -> None:
     @app.get(
         "/api/lab/runs/{run}/report.html",
         response_class=FileResponse,
-        responses=api.answers(None, 404, 503, media="text/html"),
+        responses=api.answers(None, 400, 404, 503, media="text/html"),
     )
     async def report_html(run: str) -> FileResponse:
         """The lab's own report page (balance.html)."""
@@ -111,7 +109,7 @@ def _add_run_files(app: FastAPI, lab: Callable[[], LabService]) -> None:
     @app.get(
         "/api/lab/runs/{run}/report.json",
         response_class=FileResponse,
-        responses=api.answers(None, 404, 503, media="application/json"),
+        responses=api.answers(None, 400, 404, 503, media="application/json"),
     )
     async def report_json(run: str) -> FileResponse:
         """The lab's report data (balance.json)."""
@@ -121,8 +119,7 @@ def _add_run_files(app: FastAPI, lab: Callable[[], LabService]) -> None:
 
     @app.get(
         "/api/lab/runs/{run}/suggestions/{target}/{proposal}.patch",
-        response_class=PlainTextResponse,
-        responses=api.answers(None, 404, 503, media="text/plain"),
+        responses=api.answers(None, 400, 404, 503, media="text/plain"),
     )
     async def proposal_patch(run: str, target: int, proposal: int) -> PlainTextResponse:
         """A proposal's change of the run's card files (``patch -p1`` in the card folder)."""
