@@ -73,6 +73,25 @@ FieldsOption = Annotated[
 ]
 
 
+LabDataOption = Annotated[
+    Path | None,
+    typer.Option(
+        metavar="DIR",
+        help="folder of the balance lab's card sets and runs (default: cardtable-data "
+        "in this folder)",
+    ),
+]
+LabWorkersOption = Annotated[
+    int,
+    typer.Option(
+        min=1,
+        metavar="N",
+        help="balance-lab runs played at once, each in a process of its own at a lower "
+        "priority; the others wait",
+    ),
+]
+
+
 def chosen_lang(lang: str | None) -> Lang:
     """``--lang``, else the language of the locale."""
     return check_lang(lang) if lang else lang_from_env()
@@ -308,23 +327,8 @@ def serve(
             "answers for random and greedy",
         ),
     ] = None,
-    data: Annotated[
-        Path | None,
-        typer.Option(
-            metavar="DIR",
-            help="folder of the balance lab's card sets and runs (default: cardtable-data "
-            "in this folder)",
-        ),
-    ] = None,
-    lab_workers: Annotated[
-        int,
-        typer.Option(
-            min=1,
-            metavar="N",
-            help="balance-lab runs played at once, each in a process of its own at a lower "
-            "priority; the others wait",
-        ),
-    ] = 1,
+    data: LabDataOption = None,
+    lab_workers: LabWorkersOption = 1,
 ) -> None:
     """Serve games to browsers: open the printed address (docs/server-api.md)."""
     serve_session(

@@ -201,12 +201,29 @@ def create_app(
     _add_error_handlers(app)
     _declare_schema(app)
     app.add_middleware(MethodGate)
+    _add_routes(app, svc, lambda: labs["lab"], frozenset(o.rstrip("/") for o in origins))
+    _add_pages(app, web)
+    app.mount("/", StaticFiles(directory=ensure_web_dir(web), html=True), name="web")
+    return app
+
+
+def _add_routes(
+    app: FastAPI,
+    svc: Callable[[], GameService],
+    lab: Callable[[], LabService],
+    origins: frozenset[str],
+) -> None:
+    """The API's routes: games, decks, tables, their socket, the lab and game modules."""
     _add_game_routes(app)
     _add_deck_check(app)
     _add_table_routes(app, svc)
-    _add_table_socket(app, svc, frozenset(o.rstrip("/") for o in origins))
-    add_lab_routes(app, lambda: labs["lab"], _body)
+    _add_table_socket(app, svc, origins)
+    add_lab_routes(app, lab, _body)
     _serve_game_modules(app)
+
+
+def _add_pages(app: FastAPI, web: Path) -> None:
+    """The browser client's pages that the static folder cannot answer by itself."""
     app.add_api_route(
         "/lab",
         _lab_page(web),
@@ -224,8 +241,6 @@ def create_app(
             responses=api.answers(None, media="text/html"),
             summary=f"The browser client's {page} page",
         )
-    app.mount("/", StaticFiles(directory=ensure_web_dir(web), html=True), name="web")
-    return app
 
 
 def _add_error_handlers(app: FastAPI) -> None:
