@@ -297,7 +297,7 @@ def test_card_lines_show_the_printed_numbers() -> None:
     )
     assert "アイリッシュ・ウィップの直後にだけ使用できる。" in ja and "特大サイズの靴底" in ja
     star = p.describe_card("bruno-kessler", "ja")
-    assert "(スーパースター · ヒール · Raw · 手札枚数7 · スーパースター値4)" in star
+    assert "(スーパースター · ヒール · Raw · 手札枚数5 · スーパースター値4)" in star
     assert "(Reversal · Fortitude 1 · Damage #)" in p.describe_card("turnabout-takedown")
     assert "(Mid-match Action · Heel · Fortitude 3 · Damage 0)" in p.describe_card(
         "valet-distraction"
