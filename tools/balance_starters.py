@@ -13,7 +13,8 @@ docs/img/balance-starters.png.
 
 Usage::
 
-    python3 tools/balance_starters.py --before f075723 --games 600 --ismcts-games 120 --jobs 2
+    python3 tools/balance_starters.py --before f075723 --games 600 --ismcts-games 120 \
+        --no-ismcts-before --jobs 2
 """
 
 from __future__ import annotations
@@ -180,12 +181,23 @@ def write_doc(path: Path, text: str) -> None:
     path.write_text(doc if doc.endswith("\n") else doc + "\n")
 
 
+def befores(args: argparse.Namespace, spec: str) -> list[str]:
+    """``["before"]`` when the old cards are played by these agents too, else ``[]``."""
+    return ["before"] if args.before and (spec == "greedy" or args.ismcts_before) else []
+
+
 def main() -> None:
     """Play what is missing, then write the tables and the plot."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--before", metavar="REV", help="also the card files at this revision")
     ap.add_argument("--games", type=int, default=600, help="games per greedy round robin")
     ap.add_argument("--ismcts-games", type=int, default=120, help="games per ismcts one; 0: none")
+    ap.add_argument(
+        "--ismcts-before",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="with --before: the ismcts round robin of the old cards too",
+    )
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--game", action="append", choices=GAMES, help="only these games")
     ap.add_argument("--work", type=Path, default=Path("balance-starters"))
@@ -198,7 +210,7 @@ def main() -> None:
     for game in args.game or GAMES:
         runs = results.setdefault(game, {})
         for spec, games in agents:
-            for which in (["before"] if args.before else []) + ["after"]:
+            for which in [*befores(args, spec), "after"]:
                 rev = args.before if which == "before" else None
                 runs[spec, which] = run(game, spec, games, args.work, args.jobs, rev)
                 print(
@@ -208,6 +220,7 @@ def main() -> None:
         f" --before {args.before}" if args.before else ""
     )
     command += f" --games {args.games} --ismcts-games {args.ismcts_games}"
+    command += "" if args.ismcts_before else " --no-ismcts-before"
     command += "".join(f" --game {g}" for g in args.game or ())
     write_doc(args.doc, section(results, command))
     plot(results, args.doc.parent / "img" / "balance-starters.png")
