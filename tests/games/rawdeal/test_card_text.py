@@ -288,12 +288,12 @@ def test_card_lines_show_the_printed_numbers() -> None:
     and the flavour text."""
     p = GAME.presentation
     line = p.describe_card("big-boot")
-    assert "(Maneuver (Strike) · Fortitude 8 · Damage 9 · Stun Value 1)" in line
+    assert "(Maneuver (Strike) · Fortitude 8 · Damage 7 · Stun Value 1)" in line
     assert "Play it only right after Irish Whip." in line and "size-fourteen sole" in line
     ja = p.describe_card("big-boot", "ja")
     assert (
         "ビッグブーツ" in ja
-        and "(マニューバー（ストライク） · 必要不屈値8 · ダメージ9 · スタン値1)" in ja
+        and "(マニューバー（ストライク） · 必要不屈値8 · ダメージ7 · スタン値1)" in ja
     )
     assert "アイリッシュ・ウィップの直後にだけ使用できる。" in ja and "特大サイズの靴底" in ja
     star = p.describe_card("bruno-kessler", "ja")
