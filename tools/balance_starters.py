@@ -7,7 +7,8 @@ itself) it plays the balance lab's round robin of the four starter decks (``card
 balance GAME``, seed 1) with the card set as it is now and, with ``--before REV``, with the
 card and starter deck files as they were at that git revision (read with ``git show``; the
 rules are today's). The lab's folders under ``--work`` keep every finished game, so a
-stopped run goes on where it stopped. Then it rewrites the part of docs/balance.md between
+stopped run goes on where it stopped, and a larger ``--games`` or ``--ismcts-games`` only plays
+the games added. Then it rewrites the part of docs/balance.md between
 ``<!-- starters:begin -->`` and ``<!-- starters:end -->`` and draws
 docs/img/balance-starters.png.
 
@@ -72,8 +73,10 @@ def run(game: str, agents: str, games: int, work: Path, jobs: int, before: str |
     resume = (folder / "games.jsonl").exists()
     try:
         results = play(config, jobs, folder, resume)
-    except cardtable.CardtableError:  # other settings in the folder: start again
-        results = play(config, jobs, folder, False)
+    except cardtable.CardtableError as exc:
+        if "not shrink" in str(exc):  # a longer run is kept, never cut down
+            raise SystemExit(f"{exc}\n(or remove {folder})") from None
+        results = play(config, jobs, folder, False)  # other settings in the folder: again
     return dict(report(config, results)["base"])
 
 

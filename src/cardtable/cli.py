@@ -498,7 +498,10 @@ def balance(
         ),
     ] = None,
     resume: Annotated[
-        bool, typer.Option("--resume", help="go on from the checkpoint in --out")
+        bool,
+        typer.Option(
+            "--resume", help="go on from the checkpoint in --out (a larger --games lengthens it)"
+        ),
     ] = False,
     margin: Annotated[float, typer.Option(help="flag rule: margin around the reference")] = 0.03,
     min_samples: Annotated[int, typer.Option(help="flag rule: fewest samples")] = 30,

@@ -26,6 +26,7 @@ from cardtable.sim.balance import (
     report,
     schedule,
     seat_decks,
+    total_games,
 )
 from cardtable.sim.balance_stats import (
     Tally,
@@ -262,9 +263,24 @@ def test_resume_after_a_stop_gives_the_uninterrupted_report(tmp_path: Path) -> N
     again = play(c, jobs=1, folder=tmp_path, resume=True)  # nothing left to play
     assert report(c, again) == report(c, fresh)
     with pytest.raises(CardtableError, match="other settings"):
-        play(config("looney", 41, seed=5), folder=tmp_path, resume=True)
+        play(config("looney", 40, seed=6), folder=tmp_path, resume=True)
+    with pytest.raises(CardtableError, match="can grow but not shrink"):
+        play(config("looney", 39, seed=5), folder=tmp_path, resume=True)
     with pytest.raises(CardtableError, match="cannot read"):
         play(c, folder=tmp_path / "nothing", resume=True)
+
+
+@pytest.mark.parametrize("schedule", ["round-robin", "rotate"])
+def test_resume_with_more_games_plays_only_the_new_ones(tmp_path: Path, schedule: str) -> None:
+    short, long = (config("wcrugby", n, seed=2, schedule=schedule) for n in (24, 40))
+    play(short, jobs=1, folder=tmp_path)
+    seen: list[int] = []
+    longer = play(long, jobs=1, folder=tmp_path, resume=True, progress=seen.append)
+    assert seen[0] == total_games(short) and seen[-1] == total_games(long)
+    assert report(long, longer) == report(long, play(long, jobs=1))
+    header = json.loads((tmp_path / "games.jsonl").read_text().splitlines()[0])
+    assert header["settings"]["games"] == 40  # a later --resume of 40 games reads it
+    assert report(long, play(long, folder=tmp_path, resume=True)) == report(long, longer)
 
 
 # ----- the command ------------------------------------------------------------------------

@@ -78,11 +78,7 @@ def load(path: Path, settings: dict[str, Any]) -> Done:
     header = _parse(lines[0]) if len(lines) > 1 else None
     if not header or header.get("checkpoint") != FORMAT:
         raise CardtableError(f"--resume: {path} is not a balance checkpoint")
-    if header.get("settings") != settings:
-        raise CardtableError(
-            f"--resume: {path} was written for other settings "
-            f"({_differences(header.get('settings'), settings)}); run without --resume"
-        )
+    _check_settings(path, header.get("settings"), settings)
     done: Done = {}
     keep = len(lines[0].encode("utf-8")) + 1
     for line in lines[1:-1]:
@@ -96,7 +92,33 @@ def load(path: Path, settings: dict[str, Any]) -> Done:
         keep += len(line.encode("utf-8")) + 1
     with path.open("r+b") as f:  # drop a cut-off last line, so new lines append cleanly
         f.truncate(keep)
+    if header["settings"] != settings:  # more games: the header says the new number
+        _rewrite_header(path, lines[0], {"checkpoint": FORMAT, "settings": settings})
     return done
+
+
+def _check_settings(path: Path, old: Any, new: dict[str, Any]) -> None:
+    """Refuse a checkpoint of other settings; more ``games`` than it was written for is the
+    same run made longer (a game's deal and seats depend on its place in its batch only)."""
+    if old == new:
+        return
+    if isinstance(old, dict) and {**old, "games": new.get("games")} == new:
+        if isinstance(old.get("games"), int) and new["games"] >= old["games"]:
+            return
+        raise CardtableError(
+            f"--resume: {path} holds a run of {old.get('games')} games; --games can grow "
+            f"but not shrink ({new['games']} now); run without --resume"
+        )
+    raise CardtableError(
+        f"--resume: {path} was written for other settings "
+        f"({_differences(old, new)}); run without --resume"
+    )
+
+
+def _rewrite_header(path: Path, first: str, header: dict[str, Any]) -> None:
+    """Replace the checkpoint's first line (its header) and keep every other line."""
+    text = path.read_text(encoding="utf-8")
+    path.write_text(json.dumps(header, sort_keys=True) + text[len(first) :], encoding="utf-8")
 
 
 def _parse(line: str) -> dict[str, Any] | None:
