@@ -33,6 +33,7 @@ from cardtable.core.cards import load_yaml
 from cardtable.core.errors import CardFileError, CardtableError, brief
 from cardtable.core.registry import game_class, load_game
 from cardtable.server.setup import BadRequest
+from cardtable.sim.card_edit import card_nodes
 
 MAX_FILES = 16
 """Card files in one set."""
@@ -95,19 +96,8 @@ def values(text: str) -> Iterator[Value]:
         _, root = load_yaml(text)
     except yaml.YAMLError:
         return
-    cards = _get(root, "cards")
-    if not isinstance(cards, yaml.SequenceNode):
-        return
-    for item in cards.value:
-        cid = _get(item, "id")
-        if isinstance(item, yaml.MappingNode) and isinstance(cid, yaml.ScalarNode):
-            yield from _walk(cid.value, item, (), True)
-
-
-def _get(node: yaml.Node | None, key: str) -> yaml.Node | None:
-    if not isinstance(node, yaml.MappingNode):
-        return None
-    return next((v for k, v in node.value if getattr(k, "value", None) == key), None)
+    for card, node in card_nodes(root):
+        yield from _walk(card, node, (), True)
 
 
 def _walk(card: str, node: yaml.Node, path: tuple[str | int, ...], top: bool) -> Iterator[Value]:

@@ -67,12 +67,12 @@ def knobs(files: list[Path]) -> list[Knob]:
     out: list[Knob] = []
     for path in files:
         _, root = load_yaml(path.read_text(encoding="utf-8"))
-        for card, node in _card_nodes(root):
+        for card, node in card_nodes(root):
             out += [Knob(path.name, card, p, *rest) for p, *rest in _numbers(node, ())]
     return out
 
 
-def _card_nodes(root: yaml.Node | None) -> Iterator[tuple[str, yaml.MappingNode]]:
+def card_nodes(root: yaml.Node | None) -> Iterator[tuple[str, yaml.MappingNode]]:
     """The id and node of each card of a card file's ``cards`` list."""
     cards = _value(root, "cards")
     if not isinstance(cards, yaml.SequenceNode):
