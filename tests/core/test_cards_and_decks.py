@@ -178,3 +178,17 @@ def test_card_types_refuse_a_model_without_one_type() -> None:
         CardTypes(_Scene, _Scene)
     with pytest.raises(TypeError, match=r"not one"):
         CardTypes.of(_Scene | int)
+
+
+def test_a_deck_file_works_with_a_card_set_the_starters_do_not_fit(tmp_path: Path) -> None:
+    """resolve_deck loads the starter decks only for a starter name: with a card set the
+    starters do not fit (-o cards=DIR), a deck file of that set still loads."""
+    game = cardtable.load_game("goofspiel")
+    starters = tmp_path / "starters"
+    starters.mkdir()
+    write(starters, "broken.yaml", "game: goofspiel\nname: Broken\nhand: {no-such-card: 1}\n")
+    game.deck_dir = starters
+    mine = write(tmp_path, "mine.yaml", "game: goofspiel\nname: Mine\nhand: {ace-of-hearts: 1}\n")
+    assert game.resolve_deck(str(mine)).name == "Mine"
+    with pytest.raises(DeckFileError, match=r"broken\.yaml"):
+        game.resolve_deck("broken")

@@ -187,10 +187,12 @@ class Game(ABC):
         return deck_from_data(data, where, self.name, self.deck_layout, self.card_pool.index)
 
     def resolve_deck(self, spec: str) -> Deck:
-        """A deck by starter name (file stem) or by path to a deck file."""
-        starters = self.starter_decks()
-        if spec in starters:
-            return starters[spec]
+        """A deck by starter name (file stem) or by path to a deck file. The starter decks
+        are loaded only for a starter name, so that a deck file works with a card set the
+        starters do not fit (``-o cards=DIR`` of imported cards)."""
+        folder = self.deck_dir
+        if folder is not None and spec in {p.stem for p in folder.glob("*.yaml")}:
+            return self.starter_decks()[spec]
         return self.load_deck(Path(spec))
 
     def card_files(self) -> list[Path] | None:
