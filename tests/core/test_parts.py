@@ -1,15 +1,17 @@
-"""A game's optional parts (core/presentation.py, core/hints.py): the generic defaults a game
-without its own gets, and the shared softmax of standings."""
+"""A game's optional parts (core/presentation.py, core/hints.py, core/importer.py): the
+generic defaults a game without its own gets, and the shared softmax of standings."""
 
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 
 import cardtable
 from cardtable.agents import make_agent
 from cardtable.core.hints import AgentHints, hints_of, standings_to_returns
+from cardtable.core.importer import CardImporter, ImportFileError
 from cardtable.core.presentation import Presentation
 from cardtable.sim.play import play_game
 
@@ -57,3 +59,16 @@ def test_standings_to_returns() -> None:
     three = standings_to_returns([1.0, None, 0.0])
     assert three[1] == -0.5 and three[0] > 0 > three[2]
     assert math.isclose(sum(three), 0.0, abs_tol=1e-12)
+
+
+def test_a_game_without_an_importer_imports_nothing(tmp_path: Path) -> None:
+    """The base card importer refuses with a CardtableError naming the game; every card of a
+    game's own files is enforced."""
+    game = cardtable.load_game("goofspiel")
+    assert type(game.importer) is CardImporter and game.importer is game.importer
+    with pytest.raises(ImportFileError, match="goofspiel: cardtable cannot import"):
+        game.importer.import_files([tmp_path], tmp_path / "out", False)
+    assert not (tmp_path / "out").exists()
+    for name in cardtable.available_games():
+        g = cardtable.load_game(name)
+        assert all(g.unenforced_text(cid) == () for cid in g.card_ids)

@@ -17,6 +17,7 @@ from cardtable.core.decks import Deck, DeckLayout, DeckProblem, deck_from_data, 
 from cardtable.core.errors import CardFileError, IllegalDeckError
 from cardtable.core.hints import AgentHints
 from cardtable.core.i18n import LANGS, Lang, Named, named
+from cardtable.core.importer import CardImporter
 from cardtable.core.presentation import Presentation
 from cardtable.core.zones import ZoneSpec, visibility_table
 
@@ -62,6 +63,8 @@ class Game(ABC):
     presentation_class: ClassVar[type[Presentation]] = Presentation
     #: The game's hints for agents (docs/protocol.md), or ``None``: it gives none.
     hints_class: ClassVar[type[AgentHints] | None] = None
+    #: The game's card importer (docs/protocol.md), or ``None``: it imports no other format.
+    importer_class: ClassVar[type[CardImporter] | None] = None
 
     def __init__(self, options: GameOptions) -> None:
         self.options = options
@@ -123,6 +126,12 @@ class Game(ABC):
         cid = self.card_ids[card] if isinstance(card, int) else card
         english = self.card_name(cid) or cid
         return named(english, **{lang: self.card_name(cid, lang) or english for lang in LANGS[1:]})
+
+    def unenforced_text(self, card_id: str) -> tuple[str, ...]:
+        """The sentences of a card's printed text that the rules do not enforce (an
+        imported card whose text was not all read into rules); empty for a card whose every
+        rule is enforced, as every card of a game's own card files."""
+        return ()
 
     @cached_property
     def card_ids(self) -> tuple[str, ...]:
@@ -242,3 +251,9 @@ class Game(ABC):
         """The game's hints for agents, built once per game object; ``None`` when the game
         gives none (``hints_class`` is ``None``)."""
         return None if self.hints_class is None else self.hints_class(self)
+
+    @cached_property
+    def importer(self) -> CardImporter:
+        """The game's card importer, built once per game object; the base
+        :class:`CardImporter` (which imports nothing) when ``importer_class`` is ``None``."""
+        return (self.importer_class or CardImporter)(self)
