@@ -1,0 +1,300 @@
+"""Card text into rules: a grammar of the printed templates of Raw Deal cards, read into the
+effect vocabulary of cards.py (RD-7), the reversal and play conditions, and the Superstar
+abilities.
+
+A card's text is cut into sentences; each sentence is read whole by the grammar below (lark,
+LALR: time linear in the sentence) or not at all. What a sentence means is one
+:class:`Piece`; a sentence the grammar cannot read is returned as it was written, to be
+reported, never guessed at. The grammar's words are lower case: a sentence is read in lower
+case, with its quotes, dashes and spaces made plain.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import LarkError
+
+GRAMMAR = r"""
+?start: sentence
+sentence: [prefix] clause
+prefix: "when" "successfully" "played" ["and" "damage" "has" "been" "applied"] [","]
+      | "if" "successful" [","]
+
+?clause: effects | reverse | require | ability | unreversible
+
+effects: effect (joint effect)*
+joint: "," | "and" | "," "and" | "then" | "," "then"
+?effect: "draw" amount cards                                        -> draw
+       | opponent ["must"] discard amount cards [at_random]         -> opp_discard
+       | _next_card article [subtype] "maneuver" [","] "it" "gets" "+" DAMAGE  -> next_bonus
+       | "reversals" "to" "your" "next" "maneuver" ["this" "turn"] "cost" "+" FORTITUDE -> next_cost
+       | ["you" "must"] "overturn" amount "of" "your" "own" cards  -> overturn_self
+       | "overturn" "the" "top" [amount] cards "of" "your" "arsenal" -> overturn_self
+       | "put" "the" "top" [amount] cards "of" _ringside _to_bottom     -> recover
+       | "end" "your" "turn"                                       -> end_turn
+       | "you" "win" "the" ("match" | "game")                      -> pin_opponent
+       | opponent "is" "pinned"                                    -> pin_opponent
+
+reverse: "reverse" "any" targets [condition] ["and" "end" "your" "opponent's" "turn"]
+targets: target ("or" target)*
+target: [subtypes] "maneuver"                                       -> maneuver
+      | "action"                                                    -> action
+subtypes: subtype ("or" subtype)*
+condition: ("of" | "that" "does") DAMAGE "or" "less"                -> max_damage
+         | "played" "after" name                                    -> reverse_after
+
+require: _only_after article [subtype] "maneuver"                  -> after_subtype
+       | _only_after article "maneuver" "of" DAMAGE "or" "more"     -> after_damage
+       | _only_after name                                           -> after_card
+       | _only_if "your" "fortitude" "is" _higher                   -> fortitude_over
+_only_after: "can" "only" "be" "played" "after"
+_only_if: "can" "only" "be" "played" "if"
+_higher: "higher" "than" "your" "opponent's" ["fortitude"]
+
+ability: "superstar" "ability" ":" power
+?power: "during" "your" "draw" "segment" [","] "draw" TWO cards "instead" "of" ONE -> draw_two
+      | _start opponent "must" "overturn" "the" "top" "card" "of" _theirs -> start_overturn
+      | _start "put" "the" "top" "card" "of" _ringside _to_bottom   -> start_recycle
+      | "damage" "from" "your" "opponent's" "maneuvers" "is" "reduced" "by" ONE -> tough
+      | _once "you" "may" "draw" ONE "card" [","] ["then"] _bury                -> draw_and_bury
+_start: "at" "the" "start" "of" "your" "turn" [","] "before" "your" "draw" "segment" [","]
+_once: "once" "during" "your" "turn" [","]
+_theirs: "their" "arsenal"
+_bury: "put" ONE "card" "from" "your" "hand" _to_bottom
+_next_card: "if" "your" "next" "card" ["played"] "this" "turn" "is"
+_ringside: "your" "ringside" "pile"
+_to_bottom: "on" "the" "bottom" "of" "your" "arsenal"
+
+unreversible: ["this" "card"] "cannot" "be" "reversed"
+
+opponent: ["your"] "opponent"
+discard: "discard" | "discards"
+at_random: "at" "random"
+cards: "card" | "cards"
+article: "a" | "an"
+amount: NUMBER | WORD_NUMBER | article
+subtype: "strike" -> strike
+       | "grapple" -> grapple
+       | "submission" -> submission
+       | "high" "risk" -> high_risk
+       | "high-risk" -> high_risk
+       | "trademark" "finisher" -> trademark_finisher
+name: WORD+
+
+ONE: "1" | "one"
+TWO: "2" | "two"
+WORD_NUMBER: "one" | "two" | "three" | "four" | "five"
+DAMAGE: /\d{1,2}d/
+FORTITUDE: /\d{1,2}f/
+NUMBER: /\d{1,2}/
+WORD.-1: /[a-z0-9][a-z0-9'&!?\-]*/
+
+%import common.WS
+%ignore WS
+"""
+
+MAX_SENTENCE = 400  # characters: a longer sentence is not read (and is reported)
+NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+_PLAIN = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
+_PLAIN_DASHES = re.compile(r"[\u2010-\u2015]")
+
+
+@dataclass(frozen=True)
+class Piece:
+    """What one sentence means: ``kind`` is ``effect`` (``data``: an entry of ``effects``),
+    ``reverses`` (fields of a Reverses, ``after_name`` for a card named), ``requires``
+    (fields of a Requires, ``after_name`` likewise), ``ability`` (``data["ability"]``) or
+    ``unreversible``."""
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A card text read: each sentence with its pieces (``None``: not read)."""
+
+    sentences: tuple[tuple[str, tuple[Piece, ...] | None], ...]
+
+    @property
+    def unread(self) -> tuple[str, ...]:
+        """The sentences the grammar could not read."""
+        return tuple(s for s, pieces in self.sentences if pieces is None)
+
+
+def split_sentences(text: str) -> list[str]:
+    """A card text's sentences, as written (spaces made single)."""
+    parts = (" ".join(p.split()) for p in _SENTENCE_END.split(text))
+    return [p for p in parts if p]
+
+
+def plain(sentence: str) -> str:
+    """A sentence as the grammar reads it: lower case, plain quotes and dashes, no full stop
+    at the end."""
+    text = _PLAIN_DASHES.sub("-", sentence.translate(_PLAIN)).lower()
+    text = text.replace("his or her", "their").replace(" his ", " their ")
+    return text.rstrip(" .!")
+
+
+@v_args(inline=True)
+class _Meaning(Transformer[Token, Any]):
+    """A parse tree into pieces (a tuple of :class:`Piece`)."""
+
+    def sentence(self, _prefix: Any, clause: Any) -> tuple[Piece, ...]:
+        return clause if isinstance(clause, tuple) else (clause,)
+
+    def effects(self, *items: Any) -> tuple[Piece, ...]:
+        return tuple(i for i in items if isinstance(i, Piece))
+
+    def joint(self, *_: Any) -> None:
+        return None
+
+    def amount(self, token: Token) -> int:
+        text = str(token)
+        return int(text) if text.isdigit() else NUMBERS[text]
+
+    def article(self, *_: Any) -> int:
+        return 1
+
+    def cards(self, *_: Any) -> None:
+        return None
+
+    def draw(self, amount: int, _cards: Any) -> Piece:
+        return Piece("effect", {"do": "draw", "amount": amount})
+
+    def opp_discard(self, _opp: Any, _discard: Any, amount: int, *_: Any) -> Piece:
+        return Piece("effect", {"do": "opp_discard", "amount": amount})
+
+    def next_bonus(self, *items: Any) -> Piece:
+        sub = next((i for i in items if isinstance(i, str) and not isinstance(i, Token)), None)
+        damage = next(i for i in items if isinstance(i, Token) and i.type == "DAMAGE")
+        out: dict[str, Any] = {"do": "next_bonus", "amount": int(damage[:-1])}
+        if sub is not None:
+            out["subtype"] = sub
+        return Piece("effect", out)
+
+    def next_cost(self, fortitude: Token) -> Piece:
+        return Piece("effect", {"do": "next_reversal_cost", "amount": int(fortitude[:-1])})
+
+    def overturn_self(self, *items: Any) -> Piece:
+        amount = next((i for i in items if isinstance(i, int)), 1)
+        return Piece("effect", {"do": "overturn_self", "amount": amount})
+
+    def recover(self, *items: Any) -> Piece:
+        amount = next((i for i in items if isinstance(i, int)), 1)
+        return Piece("effect", {"do": "recover", "amount": amount})
+
+    def end_turn(self) -> Piece:
+        return Piece("effect", {"do": "end_turn"})
+
+    def pin_opponent(self, *_: Any) -> Piece:
+        return Piece("effect", {"do": "pin_opponent"})
+
+    # ----- reversals ---------------------------------------------------------------------
+    def strike(self) -> str:
+        return "strike"
+
+    def grapple(self) -> str:
+        return "grapple"
+
+    def submission(self) -> str:
+        return "submission"
+
+    def high_risk(self) -> str:
+        return "high_risk"
+
+    def trademark_finisher(self) -> str:
+        return "trademark_finisher"
+
+    def subtypes(self, *subs: str) -> tuple[str, ...]:
+        return subs
+
+    def maneuver(self, subs: tuple[str, ...] | None) -> tuple[str, tuple[str, ...]]:
+        return "maneuver", subs or ()
+
+    def action(self) -> tuple[str, tuple[str, ...]]:
+        return "action", ()
+
+    def targets(self, *targets: tuple[str, tuple[str, ...]]) -> dict[str, Any]:
+        types = tuple(dict.fromkeys(t for t, _ in targets))
+        subs = tuple(dict.fromkeys(s for _, ss in targets for s in ss))
+        if any(t == "maneuver" and not ss for t, ss in targets):
+            subs = ()  # "any maneuver" takes every subtype
+        return {"types": types, "subtypes": subs}
+
+    def max_damage(self, damage: Token) -> dict[str, Any]:
+        return {"max_damage": int(damage[:-1])}
+
+    def reverse_after(self, name: str) -> dict[str, Any]:
+        return {"after_name": name}
+
+    def reverse(self, targets: dict[str, Any], condition: dict[str, Any] | None) -> Piece:
+        return Piece("reverses", {**targets, **(condition or {})})
+
+    def name(self, *words: Token) -> str:
+        return " ".join(str(w) for w in words)
+
+    # ----- requirements, abilities -------------------------------------------------------
+    def after_subtype(self, _article: Any, sub: str | None) -> Piece:
+        return Piece("requires", {"after_subtype": sub} if sub else {"after_maneuver": True})
+
+    def after_damage(self, _article: Any, damage: Token) -> Piece:
+        return Piece("requires", {"after_damage": int(damage[:-1])})
+
+    def after_card(self, name: str) -> Piece:
+        return Piece("requires", {"after_name": name})
+
+    def fortitude_over(self, *_: Any) -> Piece:
+        return Piece("requires", {"fortitude_over_opponent": True})
+
+    def ability(self, power: str) -> Piece:
+        return Piece("ability", {"ability": power})
+
+    def draw_two(self, *_: Any) -> str:
+        return "draw_two"
+
+    def start_overturn(self, *_: Any) -> str:
+        return "start_overturn"
+
+    def start_recycle(self, *_: Any) -> str:
+        return "start_recycle"
+
+    def tough(self, *_: Any) -> str:
+        return "tough"
+
+    def draw_and_bury(self, *_: Any) -> str:
+        return "draw_and_bury"
+
+    def unreversible(self, *_: Any) -> Piece:
+        return Piece("unreversible")
+
+
+@cache
+def _parser() -> Lark:
+    return Lark(GRAMMAR, parser="lalr", maybe_placeholders=True)
+
+
+def read_sentence(sentence: str) -> tuple[Piece, ...] | None:
+    """What one sentence means, or ``None`` when the grammar cannot read it (or it is
+    longer than MAX_SENTENCE characters)."""
+    text = plain(sentence)
+    if not text or len(text) > MAX_SENTENCE:
+        return None
+    parser = _parser()
+    try:
+        tree = parser.parse(text)
+    except LarkError:
+        return None
+    pieces: tuple[Piece, ...] = _Meaning().transform(tree)
+    return pieces
+
+
+def read_text(text: str) -> Reading:
+    """A card's printed text, sentence by sentence."""
+    return Reading(tuple((s, read_sentence(s)) for s in split_sentences(text)))

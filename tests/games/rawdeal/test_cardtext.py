@@ -1,0 +1,212 @@
+"""The card text grammar (games/rawdeal/cardtext.py): every template it reads, in made-up
+sentences, and what it leaves unread. No real card text: the sentences follow the templates
+with invented numbers and names."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from cardtable.games.rawdeal.cardtext import (
+    MAX_SENTENCE,
+    Piece,
+    read_sentence,
+    read_text,
+    split_sentences,
+)
+
+
+def effect(do: str, **fields: object) -> tuple[Piece, ...]:
+    return (Piece("effect", {"do": do, **fields}),)
+
+
+TEMPLATES = [
+    # effects: draw
+    ("Draw 1 card.", effect("draw", amount=1)),
+    ("Draw a card.", effect("draw", amount=1)),
+    ("Draw three cards.", effect("draw", amount=3)),
+    ("When successfully played, draw 2 cards.", effect("draw", amount=2)),
+    ("If successful, draw 4 cards.", effect("draw", amount=4)),
+    # the opponent discards
+    ("When successfully played, opponent discards 2 cards.", effect("opp_discard", amount=2)),
+    ("Your opponent must discard 1 card.", effect("opp_discard", amount=1)),
+    ("Opponent discards 3 cards at random.", effect("opp_discard", amount=3)),
+    # set-up bonus, extra reversal cost
+    (
+        "If your next card played this turn is a Strike maneuver, it gets +4D.",
+        effect("next_bonus", amount=4, subtype="strike"),
+    ),
+    (
+        "If your next card this turn is a maneuver, it gets +2D.",
+        effect("next_bonus", amount=2),
+    ),
+    (
+        "If your next card played this turn is a High Risk maneuver, it gets +3D.",
+        effect("next_bonus", amount=3, subtype="high_risk"),
+    ),
+    (
+        "Reversals to your next maneuver this turn cost +6F.",
+        effect("next_reversal_cost", amount=6),
+    ),
+    # costs, recovering, the turn, winning
+    ("You must overturn 2 of your own cards.", effect("overturn_self", amount=2)),
+    ("Overturn the top card of your Arsenal.", effect("overturn_self", amount=1)),
+    (
+        "Put the top 2 cards of your Ringside pile on the bottom of your Arsenal.",
+        effect("recover", amount=2),
+    ),
+    (
+        "When successfully played and damage has been applied, end your turn.",
+        effect("end_turn"),
+    ),
+    ("End your turn.", effect("end_turn")),
+    ("You win the match.", effect("pin_opponent")),
+    ("If successful, your opponent is pinned.", effect("pin_opponent")),
+    # two effects in a sentence
+    (
+        "Draw 1 card and end your turn.",
+        effect("draw", amount=1) + effect("end_turn"),
+    ),
+    (
+        "Draw 2 cards, then opponent discards 1 card.",
+        effect("draw", amount=2) + effect("opp_discard", amount=1),
+    ),
+    # reversals
+    (
+        "Reverse any Strike maneuver.",
+        (Piece("reverses", {"types": ("maneuver",), "subtypes": ("strike",)}),),
+    ),
+    (
+        "Reverse any maneuver and end your opponent's turn.",
+        (Piece("reverses", {"types": ("maneuver",), "subtypes": ()}),),
+    ),
+    (
+        "Reverse any Grapple or Submission maneuver of 7D or less.",
+        (
+            Piece(
+                "reverses",
+                {"types": ("maneuver",), "subtypes": ("grapple", "submission"), "max_damage": 7},
+            ),
+        ),
+    ),
+    (
+        "Reverse any Trademark Finisher maneuver that does 12D or less.",
+        (
+            Piece(
+                "reverses",
+                {"types": ("maneuver",), "subtypes": ("trademark_finisher",), "max_damage": 12},
+            ),
+        ),
+    ),
+    ("Reverse any action.", (Piece("reverses", {"types": ("action",), "subtypes": ()}),)),
+    (
+        "Reverse any maneuver or action.",
+        (Piece("reverses", {"types": ("maneuver", "action"), "subtypes": ()}),),
+    ),
+    (
+        "Reverse any maneuver played after Pogo Stick Leap.",
+        (
+            Piece(
+                "reverses",
+                {"types": ("maneuver",), "subtypes": (), "after_name": "pogo stick leap"},
+            ),
+        ),
+    ),
+    # conditions for playing
+    (
+        "Can only be played after a Grapple maneuver.",
+        (Piece("requires", {"after_subtype": "grapple"}),),
+    ),
+    (
+        "Can only be played after a maneuver of 5D or more.",
+        (Piece("requires", {"after_damage": 5}),),
+    ),
+    (
+        "Can only be played after Pogo Stick Leap.",
+        (Piece("requires", {"after_name": "pogo stick leap"}),),
+    ),
+    (
+        "Can only be played if your Fortitude is higher than your opponent's.",
+        (Piece("requires", {"fortitude_over_opponent": True}),),
+    ),
+    ("This card cannot be reversed.", (Piece("unreversible"),)),
+    ("Cannot be reversed.", (Piece("unreversible"),)),
+    # Superstar abilities
+    (
+        "Superstar ability: During your Draw Segment, draw 2 cards instead of 1.",
+        (Piece("ability", {"ability": "draw_two"}),),
+    ),
+    (
+        "Superstar ability: At the start of your turn, before your Draw Segment, your "
+        "opponent must overturn the top card of his or her Arsenal.",
+        (Piece("ability", {"ability": "start_overturn"}),),
+    ),
+    (
+        "Superstar ability: At the start of your turn, before your Draw Segment, put the top "
+        "card of your Ringside pile on the bottom of your Arsenal.",
+        (Piece("ability", {"ability": "start_recycle"}),),
+    ),
+    (
+        "Superstar ability: Damage from your opponent's maneuvers is reduced by 1.",
+        (Piece("ability", {"ability": "tough"}),),
+    ),
+    (
+        "Superstar ability: Once during your turn, you may draw 1 card, then put 1 card from "
+        "your hand on the bottom of your Arsenal.",
+        (Piece("ability", {"ability": "draw_and_bury"}),),
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "pieces"), TEMPLATES, ids=[t[0][:40] for t in TEMPLATES])
+def test_every_template_is_read(sentence: str, pieces: tuple[Piece, ...]) -> None:
+    assert read_sentence(sentence) == pieces
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Look at your opponent's hand.",
+        "Your next Strike maneuver this turn gets +4D.",  # not the set-up's own wording
+        "Draw 9000 cards.",  # a number of three digits is no number of the grammar
+        "Reverse any card.",
+        "Superstar ability: Flip a coin.",
+        "Superstar ability: At the start of your turn, before your Draw Segment, you may put "
+        "the top card of your Ringside pile on the bottom of your Arsenal.",  # optional
+        "",
+        "Draw 1 card " + "and draw 1 card " * 40,  # longer than MAX_SENTENCE
+    ],
+)
+def test_sentences_out_of_the_grammar_are_not_read(sentence: str) -> None:
+    assert read_sentence(sentence) is None
+
+
+def test_plain_quotes_dashes_and_case() -> None:
+    assert read_sentence("REVERSE ANY STRIKE MANEUVER AND END YOUR OPPONENT\u2019S TURN!") == (
+        Piece("reverses", {"types": ("maneuver",), "subtypes": ("strike",)}),
+    )
+    assert read_sentence("Reverse any High\u2013Risk maneuver.") is not None
+
+
+def test_text_is_read_sentence_by_sentence() -> None:
+    reading = read_text("Draw 1 card.  Look at your\nopponent's hand. Cannot be reversed.")
+    assert [s for s, _ in reading.sentences] == [
+        "Draw 1 card.",
+        "Look at your",
+        "opponent's hand.",
+        "Cannot be reversed.",
+    ]
+    assert split_sentences("Draw 1 card. Draw a card.") == ["Draw 1 card.", "Draw a card."]
+    assert read_text("Draw 1 card. Flip a coin.").unread == ("Flip a coin.",)
+    assert read_text("").sentences == ()
+
+
+def test_reading_is_bounded_in_time() -> None:
+    """A hostile text, long and full of the grammar's words, is read in bounded time: each
+    sentence is cut at MAX_SENTENCE characters and parsed in linear time (LALR)."""
+    words = "reverse any strike or grapple or submission or " * 2000
+    start = time.perf_counter()
+    reading = read_text(words + ". " + "draw 1 card and " * 5000)
+    assert time.perf_counter() - start < 2.0
+    assert len(reading.unread) == 2 and MAX_SENTENCE < 1000
