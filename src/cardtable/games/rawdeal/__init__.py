@@ -5,7 +5,9 @@ The modules import one way, from the bottom up, never back down at run time: the
 look-ups) and match (the state's fields and phases); the rules' parts, each a mixin over the
 parts it calls: multiplayer, winning, effects, reversals, damage, turn, then playing and
 prematch; explain; rules (the one RawDealState, combining the parts); heuristics; render,
-result, sheet and menu (the Presentation's parts); and game on top. Only type hints look
+result, sheet and menu (the Presentation's parts); the card importer (cardtext: the card
+text grammar; octgn: the community's files; import_cards, import_decks; importer) over the
+card files; and game on top. Only type hints look
 upward (``if TYPE_CHECKING:`` imports of game and rules); the one call upward at run time,
 damage ending the turn, is the abstract ``DamageRules._end_turn`` that turn.py fills in.
 """

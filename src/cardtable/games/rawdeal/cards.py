@@ -200,6 +200,10 @@ class RawDealCardBase(CardBase):
     alignment: Literal["face", "heel"] | None = None
     brand: Literal["raw", "smackdown"] | None = None
     superstar: str | None = None  # a Superstar-specific card: that Superstar's id
+    # an imported card (cardtable import): its traits the rules do not read (Tag, Foreign
+    # Object, ...), and the sentences of its printed text (``text``) they do not enforce
+    traits: tuple[str, ...] = ()
+    unenforced: tuple[str, ...] = ()
 
 
 class StarCard(NotPlayed, NoPrematch, RawDealCardBase):

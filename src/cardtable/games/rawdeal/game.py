@@ -24,6 +24,7 @@ from cardtable.core.zones import ZoneSpec
 from .actions import Codec
 from .cards import ADAPTER, RawDealCard, check_pool
 from .hints import RawDealHints
+from .importer import RawDealImporter
 from .presentation import RawDealPresentation
 from .rules import HotTables, RawDealState
 from .tables import PREMATCH_CARD, CardTables, compile_tables
@@ -111,6 +112,7 @@ class RawDealGame(Game):
     browser_module: ClassVar[Path | None] = HERE / "web" / "rawdeal.js"
     presentation_class = RawDealPresentation
     hints_class = RawDealHints
+    importer_class = RawDealImporter
     deck_layout: ClassVar[DeckLayout] = DeckLayout(
         {
             "superstar": SINGLE,
@@ -139,6 +141,10 @@ class RawDealGame(Game):
     def card_pool(self) -> CardPool[RawDealCard]:
         """The card definitions."""
         return self._pool
+
+    def unenforced_text(self, card_id: str) -> tuple[str, ...]:
+        """The sentences of an imported card's text the rules do not enforce."""
+        return self.card_pool.get(card_id).unenforced
 
     def num_distinct_actions(self) -> int:
         """6 fixed actions, 6 per card definition, 4 targets and the tag (see actions.py)."""

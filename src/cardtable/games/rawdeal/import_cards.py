@@ -1,0 +1,400 @@
+"""OCTGN set cards into card entries of our schema (cards.py): types, numbers, traits, the
+Superstar logo, deterministic ids, and the card text read by cardtext.py.
+
+A card becomes one entry (a mapping, as in a card file) and the sentences of its text that
+the rules do not enforce. A sentence is applied whole or not at all: when one of its parts
+cannot be enforced on this card, the sentence is reported and nothing of it is applied.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import re
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from cardtable.core.importer import ImportFileError
+
+from .cards import TURN_VERBS, Effect
+from .cardtext import Piece, read_text
+from .octgn import SetCard
+
+SUBTYPE_WORDS = {
+    "strike": "strike",
+    "grapple": "grapple",
+    "submission": "submission",
+    "high risk": "high_risk",
+    "high-risk": "high_risk",
+    "trademark finisher": "trademark_finisher",
+}
+KNOWN_TYPES = "Superstar Card, Action, Strike, Grapple, Submission, High Risk, " + (
+    "Trademark Finisher, Reversal: <Strike|Grapple|Submission|Action|Special>..."
+)
+EFFECT: TypeAdapter[Effect] = TypeAdapter(Effect)
+NO_NUMBER = ("", "-", "\u2014", "n/a", "none")
+
+
+@dataclass(frozen=True)
+class CardType:
+    """A CardType read: the Superstar, or the ways to play the card with its maneuver
+    types, and what it reverses (``special``: its text says)."""
+
+    superstar: bool = False
+    plays: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    reverses_types: tuple[str, ...] = ()
+    reverses_subtypes: tuple[str, ...] = ()
+    special: bool = False
+
+
+@dataclass
+class Draft:
+    """A card on its way to a card file: its entry, the sentences not enforced, how many
+    sentences are, and what is left to resolve once every card is known."""
+
+    source: SetCard
+    entry: dict[str, Any]
+    unenforced: list[str] = field(default_factory=list)
+    enforced: int = 0
+    logo: str = ""
+    after_names: list[tuple[str, str, str]] = field(default_factory=list)  # field, name, sentence
+
+    @property
+    def status(self) -> str:
+        """``full`` (every sentence enforced, or no text), ``partly`` or ``none``."""
+        if not self.unenforced:
+            return "full"
+        return "partly" if self.enforced else "none"
+
+
+def slug(text: str) -> str:
+    """Text as the words of a card id: ASCII letters and digits joined by ``-`` (at most 60
+    characters; a hash of the text when nothing is left)."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    words = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")[:60].strip("-")
+    return words or "x" + hashlib.sha1(text.encode()).hexdigest()[:8]
+
+
+def card_id(name: str, set_name: str) -> str:
+    """The id of a card: its name and its set (``chair-shot-premiere``), never its place."""
+    return f"{slug(name)}-{slug(set_name)}"
+
+
+def read_card_type(value: str, where: str) -> CardType:
+    """A CardType property: types and subtypes joined by `` / `` and ``:``."""
+    star, plays, subs, rev_types, rev_subs, special = False, [], [], [], [], False
+    for segment in value.split("/"):
+        chain = [" ".join(w.split()).lower() for w in segment.split(":")]
+        head, rest = chain[0], chain[1:]
+        if head in ("superstar card", "superstar") and not rest:
+            star = True
+        elif head in SUBTYPE_WORDS and not rest:
+            plays.append("maneuver")
+            subs.append(SUBTYPE_WORDS[head])
+        elif head == "action" and not rest:
+            plays.append("action")
+        elif head == "reversal" and all(
+            r in SUBTYPE_WORDS or r in ("action", "special") for r in rest
+        ):
+            plays.append("reversal")
+            special = special or not rest or "special" in rest
+            rev_subs += [SUBTYPE_WORDS[r] for r in rest if r in SUBTYPE_WORDS]
+            rev_types += ["action" if r == "action" else "maneuver" for r in rest if r != "special"]
+        else:
+            raise ImportFileError(
+                f"{where}: property 'CardType' {value!r}: unknown type {segment.strip()!r}; "
+                f"known: {KNOWN_TYPES}"
+            )
+    if star and plays:
+        raise ImportFileError(
+            f"{where}: property 'CardType' {value!r}: a Superstar Card is played as nothing else"
+        )
+    order = ("maneuver", "action", "reversal")
+    return CardType(
+        star,
+        tuple(p for p in order if p in plays),
+        tuple(dict.fromkeys(subs)),
+        tuple(dict.fromkeys(rev_types)),
+        tuple(dict.fromkeys(rev_subs)),
+        special,
+    )
+
+
+TRAIT_FIELDS: dict[str, tuple[str, Any]] = {
+    "unique": ("unique", True),
+    "universally unique": ("universally_unique", True),
+    "face": ("alignment", "face"),
+    "heel": ("alignment", "heel"),
+    "raw": ("brand", "raw"),
+    "smackdown": ("brand", "smackdown"),
+    "smackdown!": ("brand", "smackdown"),
+    "set-up": ("setup", True),
+    "setup": ("setup", True),
+    "active": ("active", True),
+    "follow-up": ("follow_up", True),
+}
+
+
+def read_traits(value: str, kind: CardType) -> tuple[dict[str, Any], list[str]]:
+    """The Traits comma list: the fields it sets, and the traits the rules do not read
+    (kept in ``traits``). High Risk on a maneuver is its subtype."""
+    fields: dict[str, Any] = {}
+    rest: list[str] = []
+    for trait in (t.strip() for t in value.split(",")):
+        low = " ".join(trait.lower().split())
+        if not low:
+            continue
+        if low in TRAIT_FIELDS and (
+            kind.superstar is False or low in ("face", "heel", "raw", "smackdown", "smackdown!")
+        ):
+            key, val = TRAIT_FIELDS[low]
+            fields[key] = val
+        elif low in ("high risk", "high-risk") and "maneuver" in kind.plays:
+            fields["high_risk"] = True
+        else:
+            rest.append(trait)
+    return fields, rest
+
+
+def number(card: SetCard, key: str, required: bool) -> int:
+    """A number property (0 for an empty one, or a missing one that is not ``required``)."""
+    raw = card.props.get(key)
+    if raw is None:
+        if required:
+            raise ImportFileError(f"{card.where}: property {key!r} is missing")
+        return 0
+    text = raw.strip().lower()
+    if text in NO_NUMBER and not required:
+        return 0
+    if not re.fullmatch(r"[+-]?\d{1,3}", text):
+        raise ImportFileError(f"{card.where}: property {key!r}: {raw!r} is not a whole number")
+    return int(text)
+
+
+def draft_card(card: SetCard) -> Draft:
+    """A set card as a draft of our schema (ImportFileError for what cannot be read)."""
+    if "CardType" not in card.props:
+        raise ImportFileError(f"{card.where}: property 'CardType' is missing")
+    kind = read_card_type(card.props["CardType"], card.where)
+    if not kind.plays and not kind.superstar:
+        raise ImportFileError(f"{card.where}: property 'CardType' is empty")
+    fields, rest = read_traits(card.props.get("Traits", ""), kind)
+    text = card.props.get("Card Text", "")
+    entry: dict[str, Any] = {"id": card_id(card.name, card.set_name), "name": card.name}
+    if kind.superstar:
+        entry |= _superstar_fields(card)
+    else:
+        entry |= _played_fields(card, kind, fields.pop("high_risk", False))
+    entry |= fields
+    if rest:
+        entry["traits"] = rest
+    if text:
+        entry["text"] = text
+    draft = Draft(card, entry, logo=" ".join(card.props.get("SS Logos", "").split()))
+    _read_sentences(draft, kind, text)
+    return draft
+
+
+def _superstar_fields(card: SetCard) -> dict[str, Any]:
+    return {
+        "type": "superstar",
+        "hand_size": number(card, "Hand Size", True),
+        "superstar_value": number(card, "SSV", True),
+        "ability": "none",
+    }
+
+
+def _played_fields(card: SetCard, kind: CardType, high_risk: bool) -> dict[str, Any]:
+    subtypes = list(kind.subtypes)
+    if high_risk and "high_risk" not in subtypes:
+        subtypes.append("high_risk")
+    out: dict[str, Any] = {"type": "arsenal", "plays_as": list(kind.plays)}
+    if subtypes:
+        out["subtypes"] = subtypes
+    out["fortitude"] = number(card, "Fortitude", True)
+    damage = card.props.get("Damage")
+    if damage is not None and damage.strip() == "#" and "reversal" in kind.plays:
+        out["damage"], out["damage_as_reversed"] = 0, True
+    else:
+        out["damage"] = number(card, "Damage", "maneuver" in kind.plays)
+    out["stun"] = number(card, "Stun", False)
+    if "reversal" in kind.plays and not kind.special:
+        out["reverses"] = {"types": list(kind.reverses_types or ("maneuver",))}
+        if kind.reverses_subtypes:
+            out["reverses"]["subtypes"] = list(kind.reverses_subtypes)
+    return out
+
+
+def _read_sentences(draft: Draft, kind: CardType, text: str) -> None:
+    """Apply each sentence of the card's text to its entry, whole or not at all."""
+    for sentence, pieces in read_text(text).sentences:
+        trial = copy.deepcopy(draft.entry)
+        names: list[tuple[str, str, str]] = []
+        if pieces is not None and all(_apply(trial, kind, p, names, sentence) for p in pieces):
+            draft.entry = trial
+            draft.after_names += names
+            draft.enforced += 1
+        else:
+            draft.unenforced.append(sentence)
+    if kind.superstar or "reversal" not in kind.plays or "reverses" in draft.entry:
+        return
+    draft.entry["reverses"] = {"types": []}  # reverses nothing: its text says what, unread
+    if not text:
+        draft.unenforced.append("(Reversal: Special, with no text saying what it reverses)")
+
+
+Apply = Callable[[dict[str, Any], CardType, Piece, list[tuple[str, str, str]], str], bool]
+
+
+def _apply(
+    entry: dict[str, Any],
+    kind: CardType,
+    piece: Piece,
+    names: list[tuple[str, str, str]],
+    sentence: str,
+) -> bool:
+    """Apply one piece of a sentence to ``entry``; False when this card cannot enforce it."""
+    how = APPLY.get(piece.kind)
+    return how is not None and how(entry, kind, piece, names, sentence)
+
+
+def _effect(entry: dict[str, Any], kind: CardType, piece: Piece, *_: Any) -> bool:
+    """An effect: ``effects`` of a maneuver or action, ``reversal_effects`` of a reversal
+    (not a turn effect); not on a hybrid that is also a reversal (which way is unsaid)."""
+    if kind.superstar or ("reversal" in kind.plays and len(kind.plays) > 1):
+        return False
+    try:
+        EFFECT.validate_python(piece.data)
+    except ValidationError:
+        return False
+    if kind.plays == ("reversal",):
+        if piece.data["do"] in TURN_VERBS:
+            return False
+        entry.setdefault("reversal_effects", []).append(piece.data)
+    else:
+        entry.setdefault("effects", []).append(piece.data)
+    return True
+
+
+def _reverses(
+    entry: dict[str, Any],
+    kind: CardType,
+    piece: Piece,
+    names: list[tuple[str, str, str]],
+    sentence: str,
+) -> bool:
+    """What a reversal reverses (its text is more precise than its CardType)."""
+    if "reversal" not in kind.plays:
+        return False
+    data = dict(piece.data)
+    rev: dict[str, Any] = {"types": list(data.pop("types"))}
+    subs = data.pop("subtypes")
+    if subs:
+        rev["subtypes"] = list(subs)
+    elif kind.reverses_subtypes and rev["types"] == ["maneuver"]:
+        rev["subtypes"] = list(kind.reverses_subtypes)
+    name = data.pop("after_name", None)
+    if name is not None:
+        names.append(("reverses", name, sentence))
+    entry["reverses"] = rev | data
+    return True
+
+
+def _requires(
+    entry: dict[str, Any],
+    kind: CardType,
+    piece: Piece,
+    names: list[tuple[str, str, str]],
+    sentence: str,
+) -> bool:
+    """A condition for playing the card (after a card named: resolved once all are read)."""
+    if kind.superstar or set(piece.data) - {
+        "after_damage",
+        "fortitude_over_opponent",
+        "after_name",
+    }:
+        return False
+    data = dict(piece.data)
+    name = data.pop("after_name", None)
+    if name is not None:
+        names.append(("requires", name, sentence))
+    entry["requires"] = entry.get("requires", {}) | data
+    return True
+
+
+def _ability(entry: dict[str, Any], kind: CardType, piece: Piece, *_: Any) -> bool:
+    """A Superstar's ability: one a Superstar (a second one is not enforced)."""
+    if not kind.superstar or entry.get("ability", "none") != "none":
+        return False
+    entry["ability"] = piece.data["ability"]
+    return True
+
+
+def _unreversible(entry: dict[str, Any], kind: CardType, *_: Any) -> bool:
+    if kind.superstar:
+        return False
+    entry["cannot_be_reversed"] = True
+    return True
+
+
+APPLY: dict[str, Apply] = {
+    "effect": _effect,
+    "reverses": _reverses,
+    "requires": _requires,
+    "ability": _ability,
+    "unreversible": _unreversible,
+}
+
+
+def resolve(drafts: list[Draft]) -> list[tuple[Draft, str]]:
+    """Second pass, with every card known: card names in conditions become ids (a name of
+    no played card leaves its sentence not enforced), and each Superstar logo its
+    Superstar's id. Returns the drafts whose logo names no Superstar, with the problem."""
+    ordered = sorted(drafts, key=_order)
+    played = {d.source.name.lower(): d.entry["id"] for d in ordered if d.entry["type"] == "arsenal"}
+    stars: dict[str, str] = {}
+    for d in ordered:
+        if d.entry["type"] == "superstar":
+            for key in filter(None, (d.logo.lower(), d.source.name.lower())):
+                stars.setdefault(key, d.entry["id"])
+    bad = []
+    for d in drafts:
+        _resolve_names(d, played)
+        if d.entry["type"] == "superstar" or not d.logo:
+            continue
+        star = stars.get(d.logo.lower())
+        if star is None:
+            why = (
+                f"{d.source.where}: property 'SS Logos' {d.logo!r} names no Superstar of the "
+                "imported sets (import that Superstar's set too)"
+            )
+            bad.append((d, why))
+        else:
+            d.entry["superstar"] = star
+    return bad
+
+
+def _order(d: Draft) -> tuple[str, str]:
+    return d.source.set_name.lower(), d.entry["id"]
+
+
+def _resolve_names(d: Draft, played: dict[str, str]) -> None:
+    """The card names of a draft's conditions as ids."""
+    for where, name, sentence in d.after_names:
+        target = played.get(name)
+        if target is not None:
+            d.entry[where]["after"] = target
+            continue
+        d.entry[where].pop("after", None)
+        if where == "requires" and not d.entry[where]:
+            del d.entry[where]
+        if where == "reverses":
+            d.entry[where] = {"types": []}
+        if sentence not in d.unenforced:
+            d.unenforced.append(sentence)
+            d.enforced -= 1

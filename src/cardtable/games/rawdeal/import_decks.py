@@ -1,0 +1,104 @@
+"""Deck lists (OCTGN ``.o8d`` files and text lists) into deck files of a card folder.
+
+Cards are matched by name, case and spacing aside, against the cards of the folder; a name
+of no card is an error naming the file, the line and the closest names. A card of several
+sets (a reprint) is taken from the first set by name. The deck is written to
+``decks/<file>.yaml`` even if it breaks a construction rule, which the summary names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from difflib import get_close_matches
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from cardtable.core.errors import CardtableError, clip
+from cardtable.core.importer import DeckSummary, ImportFileError
+
+from .cards import RawDealCard
+from .import_cards import slug
+from .octgn import DeckLine, o8d_lines, read_xml, text_lines
+
+if TYPE_CHECKING:
+    from cardtable.core.game import Game
+
+SECTION = {
+    "superstar": "superstar",
+    "enforcer": "enforcer",
+    "arsenal": "arsenal",
+    "prematch": "backlash",
+    "midmatch": "backlash",
+}
+
+
+def _key(name: str) -> str:
+    """A name as deck lists are matched: lower case, single spaces, plain apostrophes."""
+    return " ".join(name.replace("\u2019", "'").lower().split())
+
+
+def import_decks(game: Game, files: Sequence[Path], out: Path) -> list[DeckSummary]:
+    """Each deck list in ``files`` as a deck file in ``out/decks``, against the cards of the
+    card folder ``out``."""
+    try:
+        folder = type(game)(game.Options(cards=str(out)))
+    except CardtableError as exc:  # no card folder yet, or one that does not load
+        raise ImportFileError(
+            f"{out}: the deck lists need the cards: import their set files into this folder "
+            f"first ({exc})"
+        ) from None
+    names: dict[str, str] = {}
+    for card in folder.card_pool.cards:
+        names.setdefault(_key(card.name), card.id)
+    shown = {_key(c.name): c.name for c in folder.card_pool.cards}
+    decks = out / "decks"
+    decks.mkdir(exist_ok=True)
+    results = []
+    for path in files:
+        lines = (
+            o8d_lines(path, read_xml(path)) if path.suffix.lower() == ".o8d" else text_lines(path)
+        )
+        data = _deck_data(folder, path, lines, names, shown)
+        target = decks / f"{slug(path.stem)}.yaml"
+        target.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), "utf-8")
+        deck = folder.deck_from_dict(data, str(target))
+        problems = tuple(str(p) for p in folder.check_deck(deck))
+        results.append(DeckSummary(str(path), str(target), problems))
+    return results
+
+
+def _deck_data(
+    game: Game, path: Path, lines: list[DeckLine], names: dict[str, str], shown: dict[str, str]
+) -> dict[str, Any]:
+    """A deck file's data from the lines of a deck list."""
+    sections: dict[str, dict[str, int]] = {}
+    for line in lines:
+        cid = names.get(_key(line.name))
+        if cid is None:
+            close = get_close_matches(_key(line.name), list(names), n=3, cutoff=0.6)
+            hint = f"; did you mean {', '.join(repr(shown[c]) for c in close)}?" if close else ""
+            raise ImportFileError(f"{path}: {line.where}: no card named {clip(line.name)!r}{hint}")
+        card: RawDealCard = game.card_pool.get(cid)
+        section = SECTION[card.type]
+        if line.superstar and section != "superstar":
+            raise ImportFileError(
+                f"{path}: {line.where}: {clip(line.name)!r} is marked as the Superstar but is "
+                f"not a Superstar Card"
+            )
+        counts = sections.setdefault(section, {})
+        counts[cid] = counts.get(cid, 0) + line.count
+    data: dict[str, Any] = {"game": game.name, "name": path.stem}
+    for section in ("superstar", "enforcer"):
+        chosen = list(sections.get(section, {}))
+        if len(chosen) > 1 or sum(sections.get(section, {}).values()) > 1:
+            raise ImportFileError(f"{path}: more than one {section} card: {', '.join(chosen)}")
+        if chosen:
+            data[section] = chosen[0]
+    if "superstar" not in data:
+        raise ImportFileError(f"{path}: no Superstar Card (mark it as 'Name (Superstar Card)')")
+    data["arsenal"] = sections.get("arsenal", {})
+    if sections.get("backlash"):
+        data["backlash"] = sections["backlash"]
+    return data

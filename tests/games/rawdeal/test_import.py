@@ -1,0 +1,374 @@
+"""Importing Raw Deal cards and decks (games/rawdeal/importer.py): made-up OCTGN set files,
+deck files and text lists in tests/games/rawdeal/import_files/ (no real card text), every
+type combination, the ids, the card text read into rules, and bad files with errors that
+name the file and the card."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cardtable
+from cardtable.core.cards import load_yaml
+from cardtable.core.game import Game
+from cardtable.core.importer import ImportFileError, ImportResult
+from cardtable.games.rawdeal.import_cards import read_card_type
+
+FILES = Path(__file__).parent / "import_files"
+SETS = FILES / "sets"
+DECKS = FILES / "decks"
+
+
+def rawdeal() -> Game:
+    return cardtable.load_game("rawdeal")
+
+
+def do_import(out: Path, *paths: Path, skip_bad: bool = False) -> ImportResult:
+    return rawdeal().importer.import_files(list(paths), out, skip_bad)
+
+
+def cards_of(folder: Path) -> dict[str, dict[str, Any]]:
+    out = {}
+    for file in sorted(folder.glob("*.yaml")):
+        for card in load_yaml(file.read_text(encoding="utf-8"))[0]["cards"]:
+            out[card["id"]] = card
+    return out
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("cards")
+    do_import(out, SETS, DECKS / "ox-deck.txt", DECKS / "wren.o8d")
+    return out
+
+
+def test_the_sets_import_with_a_summary_per_set(tmp_path: Path) -> None:
+    result = do_import(tmp_path, SETS)
+    assert [(s.name, s.file, s.cards) for s in result.sets] == [
+        ("Testbed Brawl", "testbed-brawl.yaml", 28),
+        ("Testbed Uprising", "testbed-uprising.yaml", 3),
+    ]
+    brawl = result.sets[0]
+    assert (brawl.full, brawl.partly, brawl.none, brawl.skipped) == (25, 1, 2, 0)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "testbed-brawl.yaml",
+        "testbed-uprising.yaml",
+    ]
+
+
+def test_ids_come_from_name_and_set_and_reimporting_changes_nothing(tmp_path: Path) -> None:
+    first, again, alone = tmp_path / "a", tmp_path / "b", tmp_path / "c"
+    do_import(first, SETS)
+    do_import(again, SETS / "uprising" / "set.xml", SETS / "brawl" / "set.xml")
+    for name in ("testbed-brawl.yaml", "testbed-uprising.yaml"):
+        assert (first / name).read_text() != ""
+        text = (first / name).read_text().splitlines()[2:]  # the source path aside
+        assert text == (again / name).read_text().splitlines()[2:]
+    do_import(alone, SETS / "brawl" / "set.xml")
+    assert cards_of(alone).keys() <= cards_of(first).keys()
+    ids = cards_of(first)
+    assert "knuckle-jab-testbed-brawl" in ids and "knuckle-jab-testbed-uprising" in ids
+
+
+def test_an_imported_folder_loads_and_plays(folder: Path) -> None:
+    game = cardtable.load_game("rawdeal", cards=str(folder))
+    decks = [game.load_deck(folder / "decks" / f) for f in ("ox-deck.yaml", "wren.yaml")]
+    assert all(not game.check_deck(d) for d in decks)
+    for seed in range(3):
+        state = game.new_initial_state(seed=seed, decks=decks)
+        while not state.is_terminal():
+            state.apply_action(state.legal_actions()[seed % len(state.legal_actions())])
+        assert sorted(state.returns()) == [-1.0, 1.0]
+
+
+# ----- types, traits, numbers ------------------------------------------------------------
+TYPES = [
+    ("Strike", ("maneuver",), ("strike",), (), ()),
+    ("Grapple", ("maneuver",), ("grapple",), (), ()),
+    ("Submission", ("maneuver",), ("submission",), (), ()),
+    ("High Risk", ("maneuver",), ("high_risk",), (), ()),
+    ("Trademark Finisher", ("maneuver",), ("trademark_finisher",), (), ()),
+    ("Action", ("action",), (), (), ()),
+    ("Reversal: Special", ("reversal",), (), (), ()),
+    ("Reversal: Strike", ("reversal",), (), ("maneuver",), ("strike",)),
+    ("Reversal: Action", ("reversal",), (), ("action",), ()),
+    ("Reversal: Grapple: Special", ("reversal",), (), ("maneuver",), ("grapple",)),
+    ("Strike / Reversal: Special", ("maneuver", "reversal"), ("strike",), (), ()),
+    ("Trademark Finisher / Action", ("maneuver", "action"), ("trademark_finisher",), (), ()),
+    ("Grapple / Action", ("maneuver", "action"), ("grapple",), (), ()),
+]
+
+
+@pytest.mark.parametrize(("value", "plays", "subtypes", "rev_types", "rev_subs"), TYPES)
+def test_every_card_type_combination(
+    value: str,
+    plays: tuple[str, ...],
+    subtypes: tuple[str, ...],
+    rev_types: tuple[str, ...],
+    rev_subs: tuple[str, ...],
+) -> None:
+    kind = read_card_type(value, "f: card 'x'")
+    assert (kind.plays, kind.subtypes) == (plays, subtypes)
+    assert (kind.reverses_types, kind.reverses_subtypes) == (rev_types, rev_subs)
+    assert kind.special == ("Special" in value)
+    assert read_card_type("Superstar Card", "f").superstar
+
+
+def test_cards_as_imported(folder: Path) -> None:
+    cards = cards_of(folder)
+    ox = cards["ox-brannigan-testbed-brawl"]
+    assert (ox["type"], ox["hand_size"], ox["superstar_value"]) == ("superstar", 6, 3)
+    assert (ox["ability"], ox["alignment"]) == ("tough", "face")
+    assert cards["wren-holloway-testbed-brawl"]["ability"] == "draw_two"
+    rampage = cards["ox-rampage-testbed-brawl"]
+    assert rampage["superstar"] == "ox-brannigan-testbed-brawl" and rampage["unique"]
+    assert rampage["requires"] == {"after_damage": 5}
+    assert cards["rope-rebound-testbed-brawl"]["setup"] is True
+    assert cards["turnbuckle-flip-testbed-brawl"]["traits"] == ["Tag", "Foreign Object"]
+    assert cards["cannonball-dive-testbed-brawl"]["stun"] == 1
+    clinch = cards["counter-clinch-testbed-brawl"]
+    assert clinch["damage_as_reversed"] and clinch["reverses"] == {"types": ["maneuver"]}
+    snap = cards["snap-counter-testbed-brawl"]
+    assert snap["plays_as"] == ["maneuver", "reversal"]
+    assert snap["reverses"] == {"types": ["maneuver"], "subtypes": ["submission"]}
+    hustle = cards["headlock-hustle-testbed-uprising"]
+    assert hustle["subtypes"] == ["grapple", "high_risk"]  # High Risk as a trait
+    assert cards["crowd-surge-testbed-brawl"]["damage"] == 0  # "-"
+
+
+def test_card_text_becomes_rules(folder: Path) -> None:
+    cards = cards_of(folder)
+    assert cards["shin-clip-testbed-brawl"]["effects"] == [{"do": "opp_discard", "amount": 1}]
+    assert cards["whip-stopper-testbed-brawl"]["reversal_effects"] == [{"do": "draw", "amount": 1}]
+    assert cards["whip-stopper-testbed-brawl"]["reverses"] == {"types": ["action"]}
+    assert cards["hold-breaker-testbed-brawl"]["reverses"] == {
+        "types": ["maneuver"],
+        "subtypes": ["grapple"],
+        "max_damage": 7,
+    }
+    assert cards["bell-rush-testbed-brawl"]["requires"] == {"after": "rope-rebound-testbed-brawl"}
+    recall = cards["ringside-recall-testbed-uprising"]["reverses"]
+    assert recall["after"] == "rope-rebound-testbed-brawl"  # a card of another set
+    assert cards["blindside-punt-testbed-brawl"]["cannot_be_reversed"] is True
+    assert cards["victory-roll-up-testbed-brawl"]["effects"] == [{"do": "pin_opponent"}]
+    assert cards["fortitude-flex-testbed-brawl"]["requires"] == {"fortitude_over_opponent": True}
+    assert cards["rope-rebound-testbed-brawl"]["effects"] == [
+        {"do": "next_bonus", "amount": 4, "subtype": "strike"}
+    ]
+
+
+def test_what_is_not_enforced_is_reported_per_card(folder: Path) -> None:
+    cards = cards_of(folder)
+    assert cards["elbow-fury-testbed-brawl"]["unenforced"] == ["Look at your opponent's hand."]
+    assert cards["elbow-fury-testbed-brawl"]["effects"] == [{"do": "draw", "amount": 1}]
+    assert cards["stare-down-testbed-brawl"]["unenforced"] == ["Look at your opponent's hand."]
+    assert "unenforced" not in cards["shin-clip-testbed-brawl"]
+    game = cardtable.load_game("rawdeal", cards=str(folder))
+    assert game.unenforced_text("elbow-fury-testbed-brawl") == ("Look at your opponent's hand.",)
+    assert game.unenforced_text("shin-clip-testbed-brawl") == ()
+
+
+def test_a_sentence_this_card_cannot_enforce_is_reported_not_applied(tmp_path: Path) -> None:
+    """A turn effect on a reversal, an effect on a hybrid that is also a reversal, a second
+    ability, an unknown card name: the sentence is reported and nothing of it applies."""
+    cards = [
+        card("Tilted Counter", "Reversal: Strike", "Reverse any Strike maneuver. End your turn."),
+        card("Swing Both Ways", "Strike / Reversal: Special", "Draw 1 card.", Damage="2"),
+        card("Late Follow", "Strike", "Can only be played after Nowhere Slam.", Damage="3"),
+        card("Mystery Counter", "Reversal: Special", ""),
+        star(
+            "Twin Talent",
+            "Superstar ability: Damage from your opponent's maneuvers is reduced"
+            " by 1. Superstar ability: During your Draw Segment, draw 2 cards instead of 1.",
+        ),
+    ]
+    write_set(tmp_path / "set.xml", cards)
+    result = do_import(tmp_path / "out", tmp_path / "set.xml")
+    got = cards_of(tmp_path / "out")
+    assert got["tilted-counter-testbed"]["unenforced"] == ["End your turn."]
+    assert "reversal_effects" not in got["tilted-counter-testbed"]
+    assert got["swing-both-ways-testbed"]["unenforced"] == ["Draw 1 card."]
+    assert "requires" not in got["late-follow-testbed"]
+    assert got["late-follow-testbed"]["unenforced"] == ["Can only be played after Nowhere Slam."]
+    assert got["mystery-counter-testbed"]["reverses"] == {"types": []}  # reverses nothing
+    assert got["twin-talent-testbed"]["ability"] == "tough"
+    assert len(got["twin-talent-testbed"]["unenforced"]) == 1
+    summary = result.sets[0]
+    assert (summary.full, summary.partly, summary.none) == (0, 2, 3)
+
+
+# ----- bad files -------------------------------------------------------------------------
+def card(name: str, kind: str, text: str, **props: str) -> str:
+    values = {"CardType": kind, "Fortitude": "1", "Damage": "0", **props}
+    if text:
+        values["Card Text"] = text
+    inner = "".join(f'<property name="{k}" value="{v}"/>' for k, v in values.items())
+    return f'<card id="g-{name}" name="{name}">{inner}</card>'
+
+
+def star(name: str, text: str) -> str:
+    values = {"CardType": "Superstar Card", "Hand Size": "5", "SSV": "3", "Card Text": text}
+    inner = "".join(f'<property name="{k}" value="{v}"/>' for k, v in values.items())
+    return f'<card id="g-{name}" name="{name}">{inner}</card>'
+
+
+def write_set(path: Path, cards: list[str], name: str = "Testbed") -> Path:
+    path.write_text(f'<set name="{name}" id="s"><cards>{"".join(cards)}</cards></set>')
+    return path
+
+
+def import_error(tmp_path: Path, *paths: Path) -> str:
+    with pytest.raises(ImportFileError) as err:
+        do_import(tmp_path / "out", *paths)
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").glob("*.yaml"))
+    return str(err.value)
+
+
+def test_broken_xml_names_the_file(tmp_path: Path) -> None:
+    bad = tmp_path / "broken.xml"
+    bad.write_text('<set name="x"><cards><card name="Oops">')
+    message = import_error(tmp_path, bad)
+    assert str(bad) in message and "not valid XML" in message
+
+
+def test_an_unknown_type_names_the_file_and_the_card(tmp_path: Path) -> None:
+    path = write_set(tmp_path / "set.xml", [card("Odd Thing", "Strike / Dance Move", "")])
+    message = import_error(tmp_path, path)
+    assert f"{path}: card 'Odd Thing': property 'CardType'" in message
+    assert "unknown type 'Dance Move'" in message
+
+
+def test_a_missing_property_names_the_file_and_the_card(tmp_path: Path) -> None:
+    no_fortitude = card("Weightless Kick", "Strike", "").replace(
+        '<property name="Fortitude" value="1"/>', ""
+    )
+    no_hand = star("Handless Hal", "").replace('<property name="Hand Size" value="5"/>', "")
+    no_type = '<card id="g" name="Typeless"><property name="Damage" value="2"/></card>'
+    path = write_set(tmp_path / "set.xml", [no_fortitude, no_hand, no_type])
+    message = import_error(tmp_path, path)
+    assert f"{path}: card 'Weightless Kick': property 'Fortitude' is missing" in message
+    assert f"{path}: card 'Handless Hal': property 'Hand Size' is missing" in message
+    assert f"{path}: card 'Typeless': property 'CardType' is missing" in message
+
+
+@pytest.mark.parametrize(
+    ("props", "expected"),
+    [
+        ({"Damage": "lots"}, "property 'Damage': 'lots' is not a whole number"),
+        ({"Damage": "99"}, "field 'damage': Input should be less than or equal to 40"),
+        ({"SS Logos": "Nobody"}, "'SS Logos' 'Nobody' names no Superstar"),
+    ],
+)
+def test_bad_values_name_the_card(tmp_path: Path, props: dict[str, str], expected: str) -> None:
+    path = write_set(tmp_path / "set.xml", [card("Sore Spot", "Strike", "", **props)])
+    message = import_error(tmp_path, path)
+    assert f"{path}: card 'Sore Spot'" in message and expected in message
+
+
+def test_skip_bad_imports_the_rest_and_lists_what_it_left_out(tmp_path: Path) -> None:
+    path = write_set(
+        tmp_path / "set.xml",
+        [card("Good Jab", "Strike", "", Damage="2"), card("Odd Thing", "Mime", "")],
+    )
+    result = do_import(tmp_path / "out", path, skip_bad=True)
+    assert list(cards_of(tmp_path / "out")) == ["good-jab-testbed"]
+    assert result.sets[0].skipped == 1 and "Odd Thing" in result.skipped[0]
+
+
+def test_hostile_xml_is_refused_quickly(tmp_path: Path) -> None:
+    bomb = tmp_path / "bomb.xml"
+    entities = "".join(f'<!ENTITY e{i} "&e{i - 1};&e{i - 1};">' for i in range(1, 30))
+    bomb.write_text(f'<!DOCTYPE set [<!ENTITY e0 "ha">{entities}]><set name="&e29;"/>')
+    external = tmp_path / "external.xml"
+    external.write_text('<!DOCTYPE set [<!ENTITY x SYSTEM "file:///etc/passwd">]><set>&x;</set>')
+    for path in (bomb, external):
+        start = time.perf_counter()
+        message = import_error(tmp_path, path)
+        assert time.perf_counter() - start < 2 and f"{path}: refused" in message
+
+
+def test_a_file_too_large_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable.games.rawdeal import octgn
+
+    monkeypatch.setattr(octgn, "MAX_FILE_BYTES", 100)
+    path = write_set(tmp_path / "set.xml", [card(f"Jab {i}", "Strike", "") for i in range(9)])
+    assert "a file to import has at most 100" in import_error(tmp_path, path)
+
+
+def test_a_given_xml_file_that_is_no_set_is_refused(tmp_path: Path) -> None:
+    message = import_error(tmp_path, SETS / "definition.xml")
+    assert "not an OCTGN set file (its root is <game>" in message
+
+
+# ----- decks -----------------------------------------------------------------------------
+def test_deck_lists_become_deck_files(folder: Path) -> None:
+    ox = load_yaml((folder / "decks" / "ox-deck.yaml").read_text())[0]
+    assert ox["superstar"] == "ox-brannigan-testbed-brawl"
+    assert ox["arsenal"]["tilt-a-whirl-toss-testbed-brawl"] == 3  # any case
+    assert ox["arsenal"]["knuckle-jab-testbed-brawl"] == 3  # a reprint: the first set by name
+    assert sum(ox["arsenal"].values()) == 60
+    wren = load_yaml((folder / "decks" / "wren.yaml").read_text())[0]
+    assert wren["superstar"] == "wren-holloway-testbed-brawl"
+    assert "stare-down-testbed-brawl" not in wren["arsenal"]  # the Sideboard is left out
+    assert sum(wren["arsenal"].values()) == 60
+
+
+def test_a_deck_is_matched_against_a_folder_imported_before(folder: Path, tmp_path: Path) -> None:
+    deck = tmp_path / "short.txt"
+    deck.write_text("Ox Brannigan (Superstar Card)\n2x Knuckle Jab\n")
+    result = do_import(folder, deck)
+    assert result.sets == () and len(result.decks) == 1
+    assert any("exactly 60 cards" in p for p in result.decks[0].problems)
+
+
+def test_a_deck_naming_an_unknown_card_names_the_file_line_and_close_names(
+    folder: Path, tmp_path: Path
+) -> None:
+    deck = tmp_path / "typo.txt"
+    deck.write_text("Ox Brannigan (Superstar Card)\n\n3x Knuckle Jabb\n")
+    with pytest.raises(ImportFileError) as err:
+        do_import(folder, deck)
+    assert str(err.value) == (
+        f"{deck}: line 3: no card named 'Knuckle Jabb'; did you mean 'Knuckle Jab'?"
+    )
+    o8d = tmp_path / "typo.o8d"
+    o8d.write_text(
+        '<deck><section name="Arsenal"><card qty="2" id="x">Shinn Clip</card></section></deck>'
+    )
+    with pytest.raises(ImportFileError, match=r"section 'Arsenal', card 1: no card named"):
+        do_import(folder, o8d)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("3x Knuckle Jab\n", "no Superstar Card"),
+        ("Knuckle Jab (Superstar Card)\n", "is marked as the Superstar but is not"),
+        ("Ox Brannigan\nWren Holloway\n", "more than one superstar card"),
+        ("99x Knuckle Jab\n", "line 1: copies must be 1 to 60"),
+    ],
+)
+def test_bad_deck_lists(folder: Path, tmp_path: Path, text: str, expected: str) -> None:
+    deck = tmp_path / "bad.txt"
+    deck.write_text(text)
+    with pytest.raises(ImportFileError, match=expected):
+        do_import(folder, deck)
+
+
+def test_decks_need_the_cards_first(tmp_path: Path) -> None:
+    message = import_error(tmp_path, DECKS / "ox-deck.txt")
+    assert "import their set files into this folder first" in message
+
+
+def test_two_cards_of_one_name_in_one_set_keep_apart_by_their_octgn_ids(tmp_path: Path) -> None:
+    one = card("Twin Jab", "Strike", "", Damage="2")
+    other = card("Twin Jab", "Strike", "", Damage="4").replace('id="g-Twin Jab"', 'id="g-2"')
+    path = write_set(tmp_path / "set.xml", [one, other, one])  # the repeat is read once
+    do_import(tmp_path / "a", path)
+    write_set(tmp_path / "set.xml", [other, one])  # in the other order: the same ids
+    do_import(tmp_path / "b", path)
+    a, b = cards_of(tmp_path / "a"), cards_of(tmp_path / "b")
+    assert a == b and len(a) == 2 and all(k.startswith("twin-jab-testbed-") for k in a)
