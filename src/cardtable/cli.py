@@ -17,7 +17,13 @@ from rich.table import Table
 from cardtable.cli_balance import balance_session, make_config
 from cardtable.cli_deck import write_new_deck
 from cardtable.cli_help import Command, GameArg, Group, LangOption, OptionList
-from cardtable.cli_play import play_session
+from cardtable.cli_import import (
+    ACCEPT_FLAG,
+    check_unenforced,
+    import_session,
+    unsupported_table,
+)
+from cardtable.cli_play import checked_decks, play_session
 from cardtable.cli_replay import replay_session
 from cardtable.cli_serve import serve as serve_session
 from cardtable.cli_suggest import search_config
@@ -70,6 +76,16 @@ ScreenGamesOption = Annotated[
 FieldsOption = Annotated[
     str | None,
     typer.Option(metavar="NAME,NAME", help="--suggest: only numbers of these names (atk,def)"),
+]
+
+
+AcceptOption = Annotated[
+    bool,
+    typer.Option(
+        ACCEPT_FLAG,
+        help="play decks holding cards whose printed text the rules do not all enforce "
+        "(imported cards; those sentences do nothing)",
+    ),
 ]
 
 
@@ -164,13 +180,24 @@ def cards(
     kind: Annotated[
         str | None, typer.Option("--type", metavar="TYPE", help="only cards of this type")
     ] = None,
+    unsupported: Annotated[
+        bool,
+        typer.Option(
+            "--unsupported",
+            help="only the cards whose printed text the rules do not all enforce (imported "
+            "cards), with those sentences",
+        ),
+    ] = False,
     option: OptionList = None,
     lang: LangOption = None,
 ) -> None:
     """List the cards of a game with their rules text (with -o cards=DIR: a changed card
-    set)."""
+    set, or one made by cardtable import)."""
     g = get_game(game, option)
     chosen = chosen_lang(lang)
+    if unsupported:
+        _show_unsupported(g, chosen)
+        return
     table = Table("id", "card")
     shown = 0
     for c in g.card_pool.cards:
@@ -181,6 +208,50 @@ def cards(
         types = sorted({c.type for c in g.card_pool.cards})
         raise CardtableError(f"no cards of type {brief(kind)}; types: {', '.join(types)}")
     console.print(table)
+
+
+def _show_unsupported(game: Game, lang: Lang) -> None:
+    """``cards --unsupported``: the cards whose text is not all enforced, or that none is."""
+    table = unsupported_table(game, lang)
+    if table is None:
+        _ = translator("cardtable", lang)
+        console.print(escape(_("The rules enforce the text of every card.")))
+    else:
+        console.print(table)
+
+
+@app.command("import", cls=Command)
+def import_cmd(
+    game: GameArg,
+    paths: Annotated[
+        list[Path],
+        typer.Argument(
+            metavar="PATH",
+            help="card set files, deck lists, or folders of them (searched recursively); "
+            "rawdeal: OCTGN set.xml files, OCTGN .o8d decks, text deck lists",
+        ),
+    ],
+    out: Annotated[
+        Path,
+        typer.Option(
+            "--out", metavar="DIR", help="the card folder to write (play with -o cards=DIR)"
+        ),
+    ],
+    skip_bad: Annotated[
+        bool,
+        typer.Option(
+            "--skip-bad",
+            help="leave out the cards that cannot be imported, listing them, instead of "
+            "importing nothing",
+        ),
+    ] = False,
+    lang: LangOption = None,
+) -> None:
+    """Import a game's real cards and decks from the files a player has (rawdeal: OCTGN set
+    and deck files, text deck lists) into a card folder, reporting per set how much of the
+    cards' text the rules enforce (docs/importing-cards.md)."""
+    g = get_game(game, None)
+    import_session(console, g, paths, out, skip_bad, chosen_lang(lang))
 
 
 @deck_app.command("check", cls=Command)
@@ -274,12 +345,15 @@ def play(
     save: Annotated[
         Path | None, typer.Option(metavar="FILE", help="write the game record here")
     ] = None,
+    accept_unenforced: AcceptOption = False,
     option: OptionList = None,
     lang: LangOption = None,
 ) -> None:
     """Play a game in the terminal: against the computer, or people taking turns (? at the
     prompt lists the moves with their meaning)."""
     g = get_game(game, option, players)
+    decks = checked_decks(g, deck) or g.default_decks()
+    check_unenforced(console, g, decks, accept_unenforced, chosen_lang(lang))
     play_session(console, g, opponent, humans, seat, seed, deck, save, chosen_lang(lang))
 
 
@@ -367,9 +441,12 @@ def sim(
             "in each seat, so the luck of the cards falls on every agent alike"
         ),
     ] = False,
+    accept_unenforced: AcceptOption = False,
 ) -> None:
     """Simulate many games between agents; seats rotate; identical results for any --jobs."""
     g = get_game(game, option)
+    decks = [g.resolve_deck(d) for d in deck] if deck else g.default_decks()
+    check_unenforced(console, g, decks, accept_unenforced, "en")
     if games < 1:
         raise CardtableError("--games must be at least 1")
     backend = _backend(jobs, ray)

@@ -23,6 +23,7 @@ COMMANDS = [
     ["games"],
     ["rules"],
     ["cards"],
+    ["import"],
     ["deck"],
     ["deck", "check"],
     ["deck", "new"],
