@@ -50,7 +50,7 @@ def test_import_is_listed_in_help() -> None:
 def test_import_prints_a_row_per_set(folder: Path) -> None:
     res = cli("import", "rawdeal", str(FILES / "sets"), "--out", str(folder))
     row = next(line for line in res.stdout.splitlines() if "Testbed Brawl" in line)
-    assert [c.strip() for c in row.split("│")[3:8]] == ["28", "25", "1", "2", "0"]
+    assert [c.strip() for c in row.split("│")[3:8]] == ["28", "26", "1", "1", "0"]
     ja = cli("import", "rawdeal", str(FILES / "sets"), "--out", str(folder), "--lang", "ja")
     assert "すべて適用" in ja.stdout
 

@@ -116,7 +116,11 @@ TEMPLATES = [
     # conditions for playing
     (
         "Can only be played after a Grapple maneuver.",
-        (Piece("requires", {"after_subtype": "grapple"}),),
+        (Piece("requires", {"after_maneuver": "grapple"}),),
+    ),
+    (
+        "Can only be played after a maneuver.",
+        (Piece("requires", {"after_maneuver": "any"}),),
     ),
     (
         "Can only be played after a maneuver of 5D or more.",

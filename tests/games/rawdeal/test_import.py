@@ -52,7 +52,7 @@ def test_the_sets_import_with_a_summary_per_set(tmp_path: Path) -> None:
         ("Testbed Uprising", "testbed-uprising.yaml", 3),
     ]
     brawl = result.sets[0]
-    assert (brawl.full, brawl.partly, brawl.none, brawl.skipped) == (25, 1, 2, 0)
+    assert (brawl.full, brawl.partly, brawl.none, brawl.skipped) == (26, 1, 1, 0)
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "testbed-brawl.yaml",
         "testbed-uprising.yaml",
@@ -155,6 +155,7 @@ def test_card_text_becomes_rules(folder: Path) -> None:
     assert cards["blindside-punt-testbed-brawl"]["cannot_be_reversed"] is True
     assert cards["victory-roll-up-testbed-brawl"]["effects"] == [{"do": "pin_opponent"}]
     assert cards["fortitude-flex-testbed-brawl"]["requires"] == {"fortitude_over_opponent": True}
+    assert cards["hammerlock-grind-testbed-brawl"]["requires"] == {"after_maneuver": "grapple"}
     assert cards["rope-rebound-testbed-brawl"]["effects"] == [
         {"do": "next_bonus", "amount": 4, "subtype": "strike"}
     ]

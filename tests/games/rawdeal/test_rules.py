@@ -75,6 +75,20 @@ cards:
     universally_unique: true
     fortitude: 0
     text: "Universally Unique."
+  - id: grapple-chaser
+    name: Grapple Chaser
+    type: arsenal
+    plays_as: [maneuver]
+    subtypes: [strike]
+    fortitude: 0
+    damage: 1
+    requires: {after_maneuver: grapple}
+  - id: any-chaser
+    name: Any Chaser
+    type: arsenal
+    plays_as: [action]
+    fortitude: 0
+    requires: {after_maneuver: any}
 """
 
 
@@ -127,3 +141,45 @@ def test_universally_unique_card_once_in_all_rings(tmp_path: Path) -> None:
     assert "play golden-microphone as action" not in legal
     with pytest.raises(IllegalActionError, match="Universally Unique card is already in a Ring"):
         st.apply_action(st.string_to_action("play golden-microphone as action"))
+
+
+def test_a_card_needing_a_maneuver_of_a_type_played_right_before(tmp_path: Path) -> None:
+    """RD-4.5: a card that must be played right after a maneuver of a type (or any maneuver)
+    is legal only when the card played last this turn was one, played as a maneuver."""
+    st = _game_with_extra_cards(tmp_path).new_initial_state(seed=1)
+    st.pin_zones(
+        {
+            "p0.backlash": [],
+            "p1.backlash": [],
+            "p1.backstage": ["dex-quintero"],
+            "p0.hand": ["grapple-chaser", "any-chaser", "punch", "headlock-takedown"],
+            "p1.hand": ["crowd-chant"],
+            "p0.arsenal": ["punch"] * 20,
+            "p1.arsenal": ["punch"] * 20,
+        }
+    )
+    _play(st, "end")
+
+    def legal() -> list[str]:
+        return [st.action_to_string(a) for a in st.legal_actions()]
+
+    def play(card: str) -> None:
+        _play(st, f"play {card} as maneuver")
+        while st.current_player() == 1:  # the reversal window: let it through
+            _play(st, "end")
+
+    assert "play grapple-chaser as maneuver" not in legal()
+    assert "play any-chaser as action" not in legal()
+    with pytest.raises(IllegalActionError, match="right after a Grapple maneuver"):
+        st.apply_action(st.string_to_action("play grapple-chaser as maneuver"))
+    play("punch")
+    assert "play any-chaser as action" in legal()
+    assert "play grapple-chaser as maneuver" not in legal()
+    play("headlock-takedown")
+    assert "play grapple-chaser as maneuver" in legal()
+    play("grapple-chaser")
+    assert st.observation(None)["zones"]["p0.ring"][-1] == "grapple-chaser"
+    words = st.game.presentation.card_text
+    assert "Play it only right after a Grapple maneuver." in words("grapple-chaser")
+    assert "グラップルのマニューバーの直後にだけ使用できる。" in words("grapple-chaser", "ja")
+    assert "Play it only right after a maneuver." in words("any-chaser")

@@ -143,6 +143,10 @@ class Requires(StrictModel):
 
     after: str | None = None  # must be played right after this card id this turn
     after_damage: int | None = Field(None, ge=1, le=40)  # right after a maneuver of this D+
+    # right after a maneuver of this subtype ("any": any maneuver)
+    after_maneuver: (
+        Literal["any", "strike", "grapple", "submission", "high_risk", "trademark_finisher"] | None
+    ) = None
     fortitude_over_opponent: bool = False
 
 

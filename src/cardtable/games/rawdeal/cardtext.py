@@ -242,7 +242,7 @@ class _Meaning(Transformer[Token, Any]):
 
     # ----- requirements, abilities -------------------------------------------------------
     def after_subtype(self, _article: Any, sub: str | None) -> Piece:
-        return Piece("requires", {"after_subtype": sub} if sub else {"after_maneuver": True})
+        return Piece("requires", {"after_maneuver": sub or "any"})
 
     def after_damage(self, _article: Any, damage: Token) -> Piece:
         return Piece("requires", {"after_damage": int(damage[:-1])})

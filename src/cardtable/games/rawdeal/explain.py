@@ -89,6 +89,23 @@ def _card_problem(st: RawDealState, a: int) -> str:
     return reason(N_("not now ({phase})"), phase=PHASE_WORDS[st.phase])
 
 
+SUBTYPE_NAMES = (  # by index of SUBTYPES
+    N_("Strike"),
+    N_("Grapple"),
+    N_("Submission"),
+    N_("High Risk"),
+    N_("Trademark Finisher"),
+)
+
+
+def _after_maneuver_problem(need: int) -> str:
+    """RD-4.5: it must follow a maneuver (of one subtype: ``need``, a subtype mask)."""
+    if need == (1 << len(SUBTYPE_NAMES)) - 1:
+        return N_("it must be played right after a maneuver")
+    sub = SUBTYPE_NAMES[need.bit_length() - 1]
+    return reason(N_("it must be played right after a {subtype} maneuver"), subtype=sub)
+
+
 def _play_problem(st: RawDealState, d: int) -> str:
     t = st.game.tables
     ids = st.game.card_ids
@@ -103,6 +120,9 @@ def _play_problem(st: RawDealState, d: int) -> str:
         return reason(
             N_("it must follow a maneuver of {damage}D or more"), damage=t.req_after_damage[d]
         )
+    need = t.req_after_maneuver[d]
+    if need and not st.last_maneuver & need:
+        return _after_maneuver_problem(need)
     if t.req_fort_over[d]:
         return N_("your Fortitude must be higher than your opponent's")
     if t.active[d] and any(st.cards[c] == d for c in st.zones[pbase(st.actor) + RING]):

@@ -103,6 +103,7 @@ class HotTables:
             if t.req_after[d] != -1
             or t.req_after_damage[d]
             or t.req_fort_over[d]
+            or t.req_after_maneuver[d]
             or t.active[d]
             or t.universal[d]
         )

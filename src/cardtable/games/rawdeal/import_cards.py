@@ -36,6 +36,7 @@ KNOWN_TYPES = "Superstar Card, Action, Strike, Grapple, Submission, High Risk, "
     "Trademark Finisher, Reversal: <Strike|Grapple|Submission|Action|Special>..."
 )
 EFFECT: TypeAdapter[Effect] = TypeAdapter(Effect)
+REQUIRES = {"after_damage", "after_maneuver", "fortitude_over_opponent", "after_name"}
 NO_NUMBER = ("", "-", "\u2014", "n/a", "none")
 
 
@@ -313,11 +314,7 @@ def _requires(
     sentence: str,
 ) -> bool:
     """A condition for playing the card (after a card named: resolved once all are read)."""
-    if kind.superstar or set(piece.data) - {
-        "after_damage",
-        "fortitude_over_opponent",
-        "after_name",
-    }:
+    if kind.superstar or set(piece.data) - REQUIRES:
         return False
     data = dict(piece.data)
     name = data.pop("after_name", None)

@@ -74,6 +74,7 @@ class MatchState(State):
         "hot",
         "how_ended",
         "last_damage",
+        "last_maneuver",
         "last_played",
         "passes",
         "pending_as",
@@ -106,6 +107,7 @@ class MatchState(State):
         self.ability_used = False
         self.last_played = -1  # definition of the card played last this turn
         self.last_damage = 0
+        self.last_maneuver = 0  # subtype mask of the card played last, if as a maneuver
         self.bonus = (0, 0)  # set-up bonus for the next card: (damage, subtype mask 0: any)
         self.rev_cost = 0  # extra F for reversals to the next maneuver
         n = self.game.num_players
@@ -159,6 +161,7 @@ class MatchState(State):
         other.ability_used = self.ability_used
         other.last_played = self.last_played
         other.last_damage = self.last_damage
+        other.last_maneuver = self.last_maneuver
         other.bonus = self.bonus
         other.rev_cost = self.rev_cost
         other.carry = self.carry[:]

@@ -66,6 +66,7 @@ class MultiplayerRules(MatchState):
         self.tp = self.actor = q
         self.last_played = -1
         self.last_damage = 0
+        self.last_maneuver = 0
         self.bonus = (0, 0)
         self.rev_cost = 0
         if ev is not None:

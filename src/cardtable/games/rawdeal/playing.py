@@ -66,6 +66,8 @@ class PlayingRules(TurnRules):
             return False
         if t.req_fort_over[d] and not self._targets(self.actor, d):
             return False
+        if t.req_after_maneuver[d] and not self.last_maneuver & t.req_after_maneuver[d]:
+            return False
         z = self.zones
         cards = self.cards
         if t.active[d] and any(cards[c] == d for c in z[PER_PLAYER * self.actor + RING]):
@@ -192,7 +194,9 @@ class PlayingRules(TurnRules):
         if ev is not None:
             ev.append(_event(Event, ("move", p, card, b + PLAYING, b + RING, None, EVERYONE)))
         self.last_played = d
-        self.last_damage = self.pending_damage if self.pending_as == MANEUVER else 0
+        maneuver = self.pending_as == MANEUVER
+        self.last_damage = self.pending_damage if maneuver else 0
+        self.last_maneuver = t.subtypes[d] if maneuver else 0
         if t.effects[d]:
             self._effects(p, self.target, t.effects[d], ev)
             if self.phase == PH_OVER or self.gone >> p & 1:

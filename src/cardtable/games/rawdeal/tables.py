@@ -66,6 +66,7 @@ class CardTables:
     req_after: tuple[int, ...]
     req_after_damage: tuple[int, ...]
     req_fort_over: tuple[bool, ...]
+    req_after_maneuver: tuple[int, ...]  # subtype mask the card played before needs, 0: none
     effects: tuple[tuple[Effect, ...], ...]
     reversal_effects: tuple[tuple[Effect, ...], ...]
     unique: tuple[bool, ...]
@@ -84,6 +85,15 @@ class CardTables:
     value: tuple[int, ...]
     alignment: tuple[int, ...]  # index of ALIGNMENTS, -1: none
     damage_as_reversed: tuple[bool, ...]
+
+
+def _after_maneuver(card: RawDealCard) -> int:
+    """RD-4.5: the subtypes one of which the maneuver played right before must have (every
+    subtype for "any"; 0: no such requirement)."""
+    need = card.requires.after_maneuver if card.requires else None
+    if need is None:
+        return 0
+    return (1 << len(SUBTYPES)) - 1 if need == "any" else 1 << SUBTYPES.index(need)
 
 
 def _mask(names: tuple[str, ...], vocab: tuple[str, ...]) -> int:
@@ -147,6 +157,7 @@ def compile_tables(pool: CardPool[RawDealCard]) -> CardTables:
         req_after=tuple(ref(c.requires.after) if c.requires else -1 for c in cards),
         req_after_damage=tuple((c.requires.after_damage or 0) if c.requires else 0 for c in cards),
         req_fort_over=tuple(bool(c.requires and c.requires.fortitude_over_opponent) for c in cards),
+        req_after_maneuver=tuple(_after_maneuver(c) for c in cards),
         effects=tuple(_effects(c.effects) for c in cards),
         reversal_effects=tuple(_effects(c.reversal_effects) for c in cards),
         unique=tuple(c.unique or c.universally_unique for c in cards),

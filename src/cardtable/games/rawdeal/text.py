@@ -360,6 +360,11 @@ def requirement_sentences(w: Words, q: Requires | None) -> list[str]:
         out.append(
             _("Play it only right after a maneuver of {damage}D or more.", damage=q.after_damage)
         )
+    if q.after_maneuver == "any":
+        out.append(_("Play it only right after a maneuver."))
+    elif q.after_maneuver:
+        word = subtype_word(_, q.after_maneuver)
+        out.append(_("Play it only right after a {subtype} maneuver.", subtype=word))
     if q.fortitude_over_opponent:
         out.append(_("Play it only if your Fortitude Rating is higher than your opponent's."))
     return out
