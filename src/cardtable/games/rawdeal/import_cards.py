@@ -141,6 +141,9 @@ TRAIT_FIELDS: dict[str, tuple[str, Any]] = {
 }
 
 
+STAR_TRAITS = ("alignment", "brand", "unique")  # the trait fields a Superstar card has
+
+
 def read_traits(value: str, kind: CardType) -> tuple[dict[str, Any], list[str]]:
     """The Traits comma list: the fields it sets, and the traits the rules do not read
     (kept in ``traits``). High Risk on a maneuver is its subtype."""
@@ -150,9 +153,7 @@ def read_traits(value: str, kind: CardType) -> tuple[dict[str, Any], list[str]]:
         low = " ".join(trait.lower().split())
         if not low:
             continue
-        if low in TRAIT_FIELDS and (
-            kind.superstar is False or low in ("face", "heel", "raw", "smackdown", "smackdown!")
-        ):
+        if low in TRAIT_FIELDS and (not kind.superstar or TRAIT_FIELDS[low][0] in STAR_TRAITS):
             key, val = TRAIT_FIELDS[low]
             fields[key] = val
         elif low in ("high risk", "high-risk") and "maneuver" in kind.plays:

@@ -53,20 +53,27 @@ def import_decks(game: Game, files: Sequence[Path], out: Path) -> list[DeckSumma
     for card in folder.card_pool.cards:
         names.setdefault(_key(card.name), card.id)
     shown = {_key(c.name): c.name for c in folder.card_pool.cards}
-    decks = out / "decks"
-    decks.mkdir(exist_ok=True)
     results = []
     for path in files:
         lines = (
             o8d_lines(path, read_xml(path)) if path.suffix.lower() == ".o8d" else text_lines(path)
         )
         data = _deck_data(folder, path, lines, names, shown)
-        target = decks / f"{slug(path.stem)}.yaml"
-        target.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), "utf-8")
+        target = out / "decks" / f"{slug(path.stem)}.yaml"
+        _write(target, yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
         deck = folder.deck_from_dict(data, str(target))
         problems = tuple(str(p) for p in folder.check_deck(deck))
         results.append(DeckSummary(str(path), str(target), problems))
     return results
+
+
+def _write(target: Path, text: str) -> None:
+    """Write a deck file (ImportFileError when it cannot be written)."""
+    try:
+        target.parent.mkdir(exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise ImportFileError(f"{target}: cannot write the file ({exc.strerror or exc})") from None
 
 
 def _deck_data(
