@@ -6,8 +6,10 @@ look-ups) and match (the state's fields and phases); the rules' parts, each a mi
 parts it calls: multiplayer, winning, effects, reversals, damage, turn, then playing and
 prematch; explain; rules (the one RawDealState, combining the parts); heuristics; render,
 result, sheet and menu (the Presentation's parts); the card importer (cardtext: the card
-text grammar; octgn: the community's files; import_cards, import_decks; importer) over the
-card files; and game on top. Only type hints look
-upward (``if TYPE_CHECKING:`` imports of game and rules); the one call upward at run time,
-damage ending the turn, is the abstract ``DamageRules._end_turn`` that turn.py fills in.
+text grammar; octgn: the community's files; import_cards, import_decks, import_sets, which
+importer imports only when an import starts) over the card files; and game on top. Only
+type hints look upward (``if TYPE_CHECKING:`` imports of game and rules); the one call upward
+at run time, damage ending the turn, is the abstract ``DamageRules._end_turn`` that turn.py
+fills in; and import_decks builds a game of the imported card folder from the game's own
+class (``type(game)``), without importing game.py.
 """
