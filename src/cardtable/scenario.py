@@ -7,6 +7,7 @@ game: looney
 options: {players: 2}
 seed: 1
 decks: [starter-wisecrackers, starter-acme-chaos]   # optional, starter names or paths
+                               # (a relative path from the scenario file's folder)
 setup:                         # pin any zone (decks listed top first)
   p0.hand: [bugs-bunny-wisecracker]
 state: {chooser: 0, scores: [0, 0]}                  # game fields, optional
@@ -39,7 +40,9 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.core.cards import read_yaml
+from cardtable.core.decks import Deck
 from cardtable.core.errors import ActionNotationError, CardtableError, ScenarioError, brief
+from cardtable.core.game import Game
 from cardtable.core.registry import load_game
 from cardtable.core.state import State
 
@@ -103,14 +106,14 @@ def run_scenario(path: Path) -> ScenarioResult:
     except ScenarioError as exc:
         return ScenarioResult(path, path.stem, "", False, str(exc))
     try:
-        _run(data)
+        _run(data, path.parent)
     except (ScenarioError, CardtableError, KeyError, ValueError, TypeError) as exc:
         msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
         return ScenarioResult(path, name, rule, False, str(msg))
     return ScenarioResult(path, name, rule, True)
 
 
-def _run(data: dict[str, Any]) -> None:
+def _run(data: dict[str, Any], folder: Path) -> None:
     unknown = sorted(set(data) - TOP_KEYS)
     if unknown:
         raise ScenarioError(f"unknown field(s) {unknown}; valid: {sorted(TOP_KEYS)}")
@@ -120,7 +123,7 @@ def _run(data: dict[str, Any]) -> None:
         if data.get(key) is not None and not isinstance(data[key], kind):
             raise ScenarioError(f"field {key!r}: expected {words}, got {brief(data[key])}")
     game = load_game(str(data["game"]), **(data.get("options") or {}))
-    decks = [game.resolve_deck(str(d)) for d in data["decks"]] if data.get("decks") else None
+    decks = [_deck(game, str(d), folder) for d in data["decks"]] if data.get("decks") else None
     state = game.new_initial_state(seed=int(data.get("seed", 0)), decks=decks)
     state.pin_zones({str(k): list(v or []) for k, v in (data.get("setup") or {}).items()})
     state.pin_fields(dict(data.get("state") or {}))
@@ -136,6 +139,13 @@ def _run(data: dict[str, Any]) -> None:
             _check_expect(state, step["expect"], events, where)
         else:
             raise ScenarioError(f"{where}: expected an action, 'illegal:' or 'expect:'")
+
+
+def _deck(game: Game, spec: str, folder: Path) -> Deck:
+    """A scenario's deck: a starter name, or a deck file path taken from the scenario file's
+    folder when a file is there, else as given."""
+    near = folder / spec
+    return game.resolve_deck(str(near) if spec.endswith(".yaml") and near.is_file() else spec)
 
 
 def _legal_action(state: State, text: str, where: str) -> int:

@@ -98,6 +98,22 @@ def test_deck_file_errors_name_entry_and_field(tmp_path: Path) -> None:
     assert "field 'sideboard': unknown section" in msg
 
 
+def test_a_section_may_list_its_cards_in_order(tmp_path: Path) -> None:
+    """A section of many cards written as a list keeps its order (Deck.cards), counts its
+    copies like a mapping, and round-trips through to_dict (records and the server)."""
+    g = cardtable.load_game("looney")
+    text = "game: looney\nname: Mine\npersonal: [desert-chase, acme-anvil-drop, desert-chase]\n"
+    deck = g.load_deck(write(tmp_path, "d.yaml", text))
+    assert deck.cards("personal") == ["desert-chase", "acme-anvil-drop", "desert-chase"]
+    assert deck.sections["personal"] == {"desert-chase": 2, "acme-anvil-drop": 1}
+    assert deck.to_dict()["personal"] == ["desert-chase", "acme-anvil-drop", "desert-chase"]
+    bad = "game: looney\nname: Mine\npersonal: [desert-chase, no-such-card, {a: 1}]\n"
+    with pytest.raises(DeckFileError) as exc:
+        g.load_deck(write(tmp_path, "e.yaml", bad))
+    assert "item 2: no card with the id 'no-such-card'" in str(exc.value)
+    assert "item 3: no card with the id" in str(exc.value)
+
+
 def test_deck_rules_have_rule_ids(tmp_path: Path) -> None:
     g = cardtable.load_game("looney")
     p = write(tmp_path, "d.yaml", "game: looney\nname: Tiny\npersonal:\n  desert-chase: 2\n")

@@ -1,12 +1,16 @@
 """Deck files (YAML): ``game``, ``name``, and one mapping from card id to count per section.
 
-A section may instead name a single card by its id (a Superstar, a Shaman). Which sections a
+A section may instead name a single card by its id (a Superstar, a Shaman), and a section of
+many cards may be a list of card ids, one entry per copy, which keeps an order the counts
+cannot say (a deck order known from a game played at a table, for a game that deals without
+shuffling, such as Raw Deal's ``shuffle=none``). Which sections a
 game's decks have is declared by the game; the rules a deck must follow are checked by the game
 and reported with their rule ids.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from difflib import get_close_matches
@@ -25,16 +29,21 @@ OPTIONAL_MANY = "many?"
 
 @dataclass(frozen=True)
 class Deck:
-    """A deck: a name and, per section, card ids with counts (in file order)."""
+    """A deck: a name and, per section, card ids with counts (in file order); ``order``
+    holds, for a section the file gives as a list, that list's card ids."""
 
     game: str
     name: str
     sections: Mapping[str, Mapping[str, int]]
     description: str = ""
     source: str = ""
+    order: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def cards(self, section: str) -> list[str]:
-        """The card ids of a section, each repeated by its count."""
+        """The card ids of a section in file order: a list as listed, a mapping with each
+        card repeated by its count where it is first named."""
+        if section in self.order:
+            return list(self.order[section])
         return [cid for cid, n in self.sections.get(section, {}).items() for _ in range(n)]
 
     def size(self, section: str) -> int:
@@ -47,7 +56,7 @@ class Deck:
         if self.description:
             out["description"] = self.description
         for sec, counts in self.sections.items():
-            out[sec] = dict(counts)
+            out[sec] = list(self.order[sec]) if sec in self.order else dict(counts)
         return out
 
 
@@ -96,6 +105,7 @@ def deck_from_data(
     if not isinstance(description, str):
         problems.append(reason(N_("{where}: field 'description': must be text"), where=where))
     sections: dict[str, dict[str, int]] = {}
+    order: dict[str, tuple[str, ...]] = {}
     valid = ["game", "name", "description", *layout.sections]
     for key, value in data.items():
         if key in ("game", "name", "description"):
@@ -107,6 +117,10 @@ def deck_from_data(
             problems.append(reason(why, where=where, key=named(clip(str(key))), valid=valid_fields))
             continue
         here = reason(N_("{where}: section '{key}'"), where=where, key=named(str(key)))
+        if isinstance(value, list) and not kind.startswith(SINGLE):
+            listed = _listed(value, here, known, problems)
+            order[str(key)] = listed
+            value = dict(Counter(listed))
         sections[str(key)] = _section(value, kind, here, known, problems)
     for sec, kind in layout.sections.items():
         if sec not in data and not kind.endswith("?"):
@@ -115,7 +129,7 @@ def deck_from_data(
             )
     if problems:
         raise DeckFileError("\n".join(problems), problems)
-    return Deck(game, str(name), sections, str(description), where)
+    return Deck(game, str(name), sections, str(description), where, order)
 
 
 def _section(
@@ -130,9 +144,8 @@ def _section(
             return {}
         value = {value: 1}
     if not isinstance(value, dict):
-        problems.append(
-            reason(N_("{where}: expected a mapping from card id to count"), where=where)
-        )
+        why = N_("{where}: expected a mapping from card id to count, or a list of card ids")
+        problems.append(reason(why, where=where))
         return {}
     out: dict[str, int] = {}
     for cid, n in value.items():
@@ -147,6 +160,22 @@ def _section(
         else:
             out[str(cid)] = n
     return out
+
+
+def _listed(
+    value: list[Any], where: str, known: Mapping[str, Any], problems: list[str]
+) -> tuple[str, ...]:
+    """The card ids of a section given as a list, one entry per copy; an entry that is no
+    known card id is a problem and left out."""
+    out: list[str] = []
+    for i, cid in enumerate(value, 1):
+        if isinstance(cid, str) and cid in known:
+            out.append(cid)
+            continue
+        why = N_("{where}: item {n}: no card with the id {entry}{close}")
+        close = _close(cid, known) if isinstance(cid, str) else ""
+        problems.append(reason(why, where=where, n=i, entry=brief(cid), close=close))
+    return tuple(out)
 
 
 def _close(card_id: object, known: Mapping[str, Any]) -> str:

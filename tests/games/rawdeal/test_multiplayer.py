@@ -8,6 +8,7 @@ import pytest
 
 import cardtable
 from cardtable.core import conformance
+from cardtable.core.decks import deck_from_data
 from cardtable.core.errors import GameOptionError
 from cardtable.core.rng import Rng
 from cardtable.games.rawdeal.rules import BOTH_LOSE, DRAW, PHASES, RawDealState
@@ -65,3 +66,24 @@ def test_random_games_end_with_a_winner_or_draw(players: int, match: str) -> Non
                 assert p in st.active
             st.apply_action(rng.choice(st.legal_actions()))
         assert abs(sum(st.returns())) < 1e-9
+
+
+def test_rd_2_3_tie_first_names_a_seat_or_the_next_tied_one() -> None:
+    """tie_first=pN starts the Pre-match with seat N on a tie; when seat N is not in the tie,
+    with the next tied seat after it (seats 0 and 1 tie at 4, seat 2 has 3)."""
+    game = cardtable.load_game("rawdeal", players=3, tie_first="p2")
+    data = game.resolve_deck("starter-heel-manager").to_dict()
+    del data["enforcer"]  # Regina alone: 3
+    regina = deck_from_data(data, "test", "rawdeal", game.deck_layout, game.card_pool.index)
+    decks = [game.resolve_deck("starter-strike-force"), game.resolve_deck("starter-high-flyer")]
+    for seed in range(4):
+        assert game.new_initial_state(seed=seed, decks=[*decks, regina]).current_player() == 0
+    game = cardtable.load_game("rawdeal", players=3, tie_first="p1")
+    assert game.new_initial_state(seed=0, decks=[*decks, regina]).current_player() == 1
+
+
+def test_tie_first_names_a_seat_of_the_game() -> None:
+    with pytest.raises(GameOptionError, match="seat p3 is not in a game of 3 players"):
+        cardtable.load_game("rawdeal", players=3, tie_first="p3")
+    with pytest.raises(GameOptionError, match="tie_first"):
+        cardtable.load_game("rawdeal", tie_first="p9")

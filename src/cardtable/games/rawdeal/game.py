@@ -90,11 +90,31 @@ class RawDealOptions(GameOptions):
         "draw", description="both players counted out at once: a draw, or both lose (FAQ)"
     )
     max_turns: int = Field(300, ge=1, le=10_000, description="turns before the game is a draw")
+    shuffle: Literal["random", "none"] = Field(
+        "random",
+        description="each Arsenal shuffled (random); or dealt in the order its deck file lists "
+        "it, first listed on top (none: to replay a game played at a table, RD-2.2)",
+    )
+    tie_first: Literal["random", "p0", "p1", "p2", "p3"] = Field(
+        "random",
+        description="who starts the Pre-match, and so takes the first turn, on a tie of "
+        "Superstar Values: drawn at random from the game's seed, or that seat (or the next "
+        "tied seat after it; to replay a game played at a table, RD-2.3)",
+    )
 
     @model_validator(mode="after")
     def _tag_needs_four(self) -> RawDealOptions:
         if self.match == "tag" and self.players != 4:
             raise ValueError(f"a tag team match needs players=4, not {self.players}")
+        return self
+
+    @model_validator(mode="after")
+    def _tie_seat_plays(self) -> RawDealOptions:
+        if self.tie_first != "random" and int(self.tie_first[1:]) >= self.players:
+            raise ValueError(
+                f"option 'tie_first': seat {self.tie_first} is not in a game of "
+                f"{self.players} players"
+            )
         return self
 
 
@@ -203,7 +223,7 @@ class RawDealGame(Game):
                 cards += defs[section]
             first = len(cards)
             cards += defs["arsenal"]
-            st.zones[b + ARSENAL] = st.rng.shuffled(range(first, len(cards)))
+            st.zones[b + ARSENAL] = self._arsenal(st, range(first, len(cards)))
         st.cards = tuple(cards)
         st._cache_abilities()
         t = self.tables
@@ -211,10 +231,26 @@ class RawDealGame(Game):
             size = sum(t.hand_size[cards[c]] for c in st.zones[pbase(p) + BACKSTAGE])
             st._draw(p, size, None)
         values = [st.superstar_value(p) for p in range(len(decks))]
-        top = [p for p, v in enumerate(values) if v == max(values)]
-        st.tp = top[st.rng.below(len(top))] if len(top) > 1 else top[0]
+        st.tp = self._prematch_starter(st, [p for p, v in enumerate(values) if v == max(values)])
         st.next_prematch(st.tp, None)
         return st
+
+    def _arsenal(self, st: RawDealState, cards: range) -> tuple[int, ...]:
+        """RD-2.2: an Arsenal shuffled, or with ``shuffle=none`` in deck order, the first
+        card of the deck on top (the end of the zone's tuple)."""
+        if self.options.shuffle == "none":
+            return tuple(reversed(cards))
+        return st.rng.shuffled(cards)
+
+    def _prematch_starter(self, st: RawDealState, top: list[int]) -> int:
+        """RD-2.3: the player with the higher Superstar Value; on a tie drawn from the seed,
+        or with ``tie_first=pN`` seat N, else the next tied seat after it."""
+        if len(top) == 1:
+            return top[0]
+        if self.options.tie_first == "random":
+            return top[st.rng.below(len(top))]
+        seat = int(self.options.tie_first[1:])
+        return min(top, key=lambda p: (p - seat) % self.num_players)
 
     def action_to_string(self, action: int) -> str:
         """See actions.py for the notation."""
