@@ -42,6 +42,9 @@ def test_games_rules_and_cards() -> None:
     [
         (("rules", "chess"), "unknown game 'chess'"),
         (("sim", "looney", "-o", "colour=2"), "unknown option(s) colour"),
+        (("sim", "rawdeal", "-o", "preset=modern"), "known presets: classic"),
+        (("tournament", "rawdeal", "-o", "preset=modern"), "known presets: classic"),
+        (("balance", "rawdeal", "-o", "preset=modern"), "known presets: classic"),
         (("sim", "looney", "--agents", "genius"), "unknown agent 'genius'"),
         (("replay", "/no/such/file.json"), "cannot read the file"),
         (("deck", "check", "/no/such/deck.yaml"), "cannot read the file"),

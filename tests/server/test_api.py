@@ -54,6 +54,25 @@ def test_games_lists_every_game_with_options_decks_and_agents(client: TestClient
     assert ja[0]["agents"][0]["label"].startswith("入門")
 
 
+def test_a_table_takes_a_preset_and_options_that_override_it(client: TestClient) -> None:
+    """The lobby offers a game's presets as the option 'preset'; a table made with one keeps
+    the options it expands to, with those given beside it winning; an unknown one is a 400
+    naming the known ones."""
+    rawdeal = {g["name"]: g for g in client.get("/api/games").json()}["rawdeal"]
+    preset = rawdeal["options"]["preset"]
+    assert preset["default"] is None and preset["choices"] == [None, "classic"]
+    assert "pinfall=official" in preset["description"]
+    options = {"preset": "classic", "pinfall": "seed"}
+    t = new_table(client, "rawdeal", seats=[HUMAN, agent()], options=options)
+    kept = client.get(f"/api/tables/{t['table']}").json()["options"]
+    assert kept["backlash"] == "classic" and kept["pinfall"] == "seed" and "preset" not in kept
+    r = client.post(
+        "/api/tables",
+        json={"game": "rawdeal", "seats": [HUMAN, HUMAN], "options": {"preset": "modern"}},
+    )
+    assert r.status_code == 400 and "known presets: classic" in r.json()["error"]
+
+
 def test_cards_of_every_game(client: TestClient) -> None:
     for name in cardtable.available_games():
         cards = client.get(f"/api/games/{name}/cards").json()

@@ -5,7 +5,7 @@ action codec and new states), and the two optional parts it declares: its presen
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -65,6 +65,10 @@ class Game(ABC):
     hints_class: ClassVar[type[AgentHints] | None] = None
     #: The game's card importer (docs/protocol.md), or ``None``: it imports no other format.
     importer_class: ClassVar[type[CardImporter] | None] = None
+    #: Named rules presets (docs/protocol.md): a name -> option values. The option
+    #: ``preset=NAME`` (``load_game``, ``-o preset=NAME``) sets them; options given beside it
+    #: override them.
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
 
     def __init__(self, options: GameOptions) -> None:
         self.options = options

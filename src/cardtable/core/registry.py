@@ -39,11 +39,33 @@ def game_class(name: str) -> type[Game]:
     return target
 
 
+PRESET = "preset"
+"""The option naming one of a game's presets (``Game.presets``)."""
+
+
+def with_preset(cls: type[Game], name: str, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with the preset it names (``preset=NAME``) expanded: the preset's values,
+    then the options given beside it, which win. An unknown preset raises GameOptionError
+    naming the game's presets."""
+    if PRESET not in options:
+        return options
+    rest = {k: v for k, v in options.items() if k != PRESET}
+    chosen = options[PRESET]
+    if isinstance(chosen, str) and chosen in cls.presets:
+        return {**cls.presets[chosen], **rest}
+    known = ", ".join(sorted(cls.presets))
+    raise GameOptionError(
+        f"{name}: unknown preset {brief(chosen)}; "
+        + (f"known presets: {known}" if known else "this game has no presets")
+    )
+
+
 def load_game(name: str, **options: Any) -> Game:
-    """A game with validated options; an unknown or invalid option raises GameOptionError
-    naming the valid ones."""
+    """A game with validated options, a preset expanded (``with_preset``); an unknown or
+    invalid option raises GameOptionError naming the valid ones."""
     cls = game_class(name)
-    valid = sorted(cls.Options.model_fields)
+    options = with_preset(cls, name, options)
+    valid = sorted([*cls.Options.model_fields, *([PRESET] if cls.presets else [])])
     unknown = sorted(set(options) - set(valid))
     if unknown:
         named = ", ".join(clip(u) for u in unknown[:5]) + (", ..." if len(unknown) > 5 else "")

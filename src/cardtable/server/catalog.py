@@ -13,7 +13,7 @@ from pydantic.fields import FieldInfo
 from cardtable.core.errors import UnknownGameError
 from cardtable.core.game import Game
 from cardtable.core.i18n import Lang, Translate, messages_of, translator
-from cardtable.core.registry import available_games, game_class, load_game
+from cardtable.core.registry import PRESET, available_games, game_class, load_game
 from cardtable.server.opponents import offered
 from cardtable.server.setup import SERVER_REFUSED_OPTIONS
 
@@ -31,6 +31,18 @@ def _option(info: FieldInfo, words: Translate) -> dict[str, Any]:
     return out
 
 
+def _preset_option(cls: type[Game], lang: Lang) -> dict[str, Any]:
+    """The ``preset`` option of a game that declares presets: none by default, or one of
+    them; its description names what each one sets (options set beside it override it)."""
+    _ = translator("cardtable", lang)
+    sets = "; ".join(
+        f"{name}: " + ", ".join(f"{k}={v}" for k, v in values.items())
+        for name, values in cls.presets.items()
+    )
+    why = _("a named set of rules (the options you set as well override it): {sets}", sets=sets)
+    return {"default": None, "description": why, "choices": [None, *cls.presets]}
+
+
 @cache
 def games(lang: Lang = "en") -> list[dict[str, Any]]:
     """``GET /api/games?lang=``: every registered game, its options (described in ``lang``
@@ -45,6 +57,8 @@ def games(lang: Lang = "en") -> list[dict[str, Any]]:
             for key, info in cls.Options.model_fields.items()
             if key not in SERVER_REFUSED_OPTIONS
         }
+        if cls.presets:
+            options = {PRESET: _preset_option(cls, lang), **options}
         out.append(
             {
                 "name": name,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import ClassVar, Literal, NamedTuple
+from typing import Any, ClassVar, Literal, NamedTuple
 
 from pydantic import Field, model_validator
 
@@ -118,6 +118,16 @@ class RawDealOptions(GameOptions):
         return self
 
 
+CLASSIC: Mapping[str, Any] = {
+    "backlash": "classic",
+    "prematch_limit": 5,
+    "pinfall": "official",
+    "overturned_text": "official",
+}
+"""``preset=classic``: the options where the rule book (RB17) differs from the seed's
+defaults; docs/rules/rawdeal.md lists them with their rules."""
+
+
 class RawDealGame(Game):
     """WWE Raw Deal: a wrestling card game of reversals and Fortitude."""
 
@@ -131,6 +141,7 @@ class RawDealGame(Game):
     deck_dir: ClassVar[Path | None] = HERE / "decks"
     browser_module: ClassVar[Path | None] = HERE / "web" / "rawdeal.js"
     presentation_class = RawDealPresentation
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {"classic": CLASSIC}
     hints_class = RawDealHints
     importer_class = RawDealImporter
     deck_layout: ClassVar[DeckLayout] = DeckLayout(

@@ -60,7 +60,7 @@ function optionInput(name, spec) {
   const d = spec.default;
   let input;
   if (Array.isArray(spec.choices) && spec.choices.length) {
-    input = h("select", { name }, spec.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === d }, String(c))));
+    input = h("select", { name }, spec.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === d }, c === null ? "—" : String(c))));
   } else if (typeof d === "boolean") {
     input = h("input", { type: "checkbox", name, checked: d });
   } else if (typeof d === "number") {
