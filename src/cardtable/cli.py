@@ -21,13 +21,14 @@ from cardtable.cli_import import (
     ACCEPT_FLAG,
     check_unenforced,
     import_session,
+    spec_decks,
     unsupported_table,
 )
 from cardtable.cli_play import checked_decks, play_session
 from cardtable.cli_replay import replay_session
 from cardtable.cli_serve import serve as serve_session
 from cardtable.cli_suggest import search_config
-from cardtable.cli_tournament import tournament_session
+from cardtable.cli_tournament import mirror_decks, tournament_session
 from cardtable.core.cards import load_yaml
 from cardtable.core.decks import Deck, load_deck_file
 from cardtable.core.errors import CardtableError, DeckFileError, brief
@@ -529,10 +530,13 @@ def tournament(
         typer.Option(metavar="DIR", help="folder for the files (default: tournament-GAME)"),
     ] = None,
     option: OptionList = None,
+    accept_unenforced: AcceptOption = False,
 ) -> None:
     """Round robin between agents: Elo ratings with 95% intervals, a score matrix, and
     tournament.json and tournament.html; identical results for any --jobs."""
     g = get_game(game, option)
+    decks = spec_decks(g, deck or mirror_decks(g, mirror))
+    check_unenforced(console, g, decks, accept_unenforced, "en")
     backend = _backend(jobs, ray)
     code = tournament_session(
         console, g, agents, games, seed, backend, deck, out, mirror, duplicate
@@ -586,6 +590,7 @@ def balance(
     screen_games: ScreenGamesOption = 200,
     fields: FieldsOption = None,
     option: OptionList = None,
+    accept_unenforced: AcceptOption = False,
 ) -> None:
     """The balance lab: win rates by seat, deck and card (in the deck, played; wcrugby: on
     court), game length and how games end, with 95% intervals; flags what stands out; writes
@@ -593,6 +598,9 @@ def balance(
     identical for any --jobs."""
     g = get_game(game, option)
     settings = make_config(g, agents, games, deck, seed, compare, rotate)
+    for options in settings.run_options():  # the card set, then the one compared
+        run = load_game(g.name, **options)
+        check_unenforced(console, run, spec_decks(run, settings.decks), accept_unenforced, "en")
     backend = _backend(jobs, ray)
     search = search_config(screen_games, margin, fields) if suggest else None
     code = balance_session(console, settings, backend, out, resume, margin, min_samples, search)

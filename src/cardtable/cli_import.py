@@ -87,6 +87,12 @@ def deck_cards(decks: Iterable[Deck]) -> list[str]:
     return [cid for deck in decks for counts in deck.sections.values() for cid in counts]
 
 
+def spec_decks(game: Game, specs: Sequence[str] | None) -> list[Deck]:
+    """The decks a run plays: each spec resolved (a starter name or a file), else the game's
+    default decks."""
+    return [game.resolve_deck(s) for s in specs] if specs else game.default_decks()
+
+
 def check_unenforced(
     console: Console, game: Game, decks: Sequence[Deck], accepted: bool, lang: Lang
 ) -> None:

@@ -87,6 +87,28 @@ def test_a_deck_with_unenforced_cards_needs_accepting(folder: Path) -> None:
     assert played.returncode == 0 and "game left unfinished" in played.stdout
 
 
+@pytest.mark.parametrize("command", ["tournament", "balance"])
+def test_tournament_and_balance_need_accepting_too(
+    folder: Path, tmp_path: Path, command: str
+) -> None:
+    """The same refusal, flag and warning as sim and play."""
+    decks = [
+        "--deck",
+        str(folder / "decks/ox-deck.yaml"),
+        "--deck",
+        str(folder / "decks/wren.yaml"),
+    ]
+    base = [command, "rawdeal", "-o", f"cards={folder}", "--games", "2", *decks]
+    base += ["--agents", "random,random", "--out", str(tmp_path / command)]
+    refused = cli(*base)
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert "Elbow Fury: Look at your opponent's hand." in refused.stdout
+    assert "--accept-unenforced" in refused.stdout and not (tmp_path / command).exists()
+    accepted = cli(*base, "--accept-unenforced")
+    assert accepted.returncode == 0, accepted.stdout + accepted.stderr
+    assert "Playing with them anyway" in accepted.stdout
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
