@@ -26,6 +26,7 @@ from cardtable.cli_import import (
 )
 from cardtable.cli_play import checked_decks, play_session
 from cardtable.cli_replay import replay_session
+from cardtable.cli_serve import house_cards
 from cardtable.cli_serve import serve as serve_session
 from cardtable.cli_suggest import search_config
 from cardtable.cli_tournament import mirror_decks, tournament_session
@@ -96,6 +97,23 @@ LabDataOption = Annotated[
         metavar="DIR",
         help="folder of the balance lab's card sets and runs (default: cardtable-data "
         "in this folder)",
+    ),
+]
+OriginsOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        metavar="URL",
+        help="another site whose pages may open this server's tables (repeatable; "
+        "e.g. https://example.org); the server's own pages always may",
+    ),
+]
+HouseCardsOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--cards",
+        metavar="GAME=DIR",
+        help="play this card folder (such as one cardtable import wrote) at every table of "
+        "the game instead of its built-in cards (repeatable, one per game)",
     ),
 ]
 LabWorkersOption = Annotated[
@@ -380,14 +398,7 @@ def serve(
             "connected; then it is abandoned",
         ),
     ] = 30.0,
-    allow_origin: Annotated[
-        list[str] | None,
-        typer.Option(
-            metavar="URL",
-            help="another site whose pages may open this server's tables (repeatable; "
-            "e.g. https://example.org); the server's own pages always may",
-        ),
-    ] = None,
+    allow_origin: OriginsOption = None,
     max_connections: Annotated[
         int,
         typer.Option(min=1, help="connections at once; beyond them the server answers 503"),
@@ -404,6 +415,7 @@ def serve(
     ] = None,
     data: LabDataOption = None,
     lab_workers: LabWorkersOption = 1,
+    cards: HouseCardsOption = None,
 ) -> None:
     """Serve games to browsers: open the printed address (docs/server-api.md)."""
     serve_session(
@@ -417,6 +429,7 @@ def serve(
         agent_workers=agent_workers,
         data=data,
         lab_workers=lab_workers,
+        house=house_cards(cards),
     )
 
 

@@ -82,11 +82,6 @@ def unenforced_cards(game: Game, card_ids: Iterable[str]) -> dict[str, tuple[str
     return out
 
 
-def deck_cards(decks: Iterable[Deck]) -> list[str]:
-    """Every card id of the decks."""
-    return [cid for deck in decks for counts in deck.sections.values() for cid in counts]
-
-
 def spec_decks(game: Game, specs: Sequence[str] | None) -> list[Deck]:
     """The decks a run plays: each spec resolved (a starter name or a file), else the game's
     default decks."""
@@ -99,7 +94,7 @@ def check_unenforced(
     """Refuse (CardtableError) decks holding cards whose text the rules do not all
     enforce, naming them and their sentences, unless ``accepted``; then warn."""
     _ = translator("cardtable", lang)
-    found = unenforced_cards(game, deck_cards(decks))
+    found = game.unenforced_cards(decks)
     if not found:
         return
     lines = [

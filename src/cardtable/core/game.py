@@ -137,6 +137,13 @@ class Game(ABC):
         rule is enforced, as every card of a game's own card files."""
         return ()
 
+    def unenforced_cards(self, decks: Sequence[Deck]) -> dict[str, tuple[str, ...]]:
+        """The cards of ``decks`` whose text the rules do not all enforce
+        (``unenforced_text``), by id in id order, with the sentences not enforced."""
+        ids = {cid for deck in decks for counts in deck.sections.values() for cid in counts}
+        found = {cid: self.unenforced_text(cid) for cid in sorted(ids)}
+        return {cid: sentences for cid, sentences in found.items() if sentences}
+
     @cached_property
     def card_ids(self) -> tuple[str, ...]:
         """Card id by pool index."""

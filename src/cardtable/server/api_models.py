@@ -61,6 +61,11 @@ class CreateTable(BaseModel):
         default="private",
         description="public: listed in the lobby; private: only those given its id or an invite",
     )
+    accept_unenforced: bool = Field(
+        default=False,
+        description="play decks holding cards whose printed text the rules do not all "
+        "enforce (imported cards); without it such decks are refused, naming the cards",
+    )
 
 
 class JoinTable(BaseModel):
@@ -137,12 +142,25 @@ class CardProblem(BaseModel):
     message: str
 
 
+class UnenforcedCard(BaseModel):
+    """A card whose printed text the rules do not all enforce, with those sentences."""
+
+    id: str
+    name: str
+    sentences: list[str]
+
+
 class ErrorAnswer(BaseModel):
     """Every refusal: what is wrong and where (at most 60 characters of a value sent)."""
 
     error: str
     problems: list[CardProblem] | SkipJsonSchema[None] = Field(
         default=None, description="a card set that does not load: each problem"
+    )
+    unenforced: list[UnenforcedCard] | SkipJsonSchema[None] = Field(
+        default=None,
+        description="a new table's decks hold cards whose text the rules do not all enforce "
+        "and accept_unenforced was not sent: each card",
     )
 
 
@@ -253,6 +271,9 @@ class CardFace(BaseModel):
     text: str
     stats: dict[str, Any]
     colour: str | SkipJsonSchema[None] = None
+    unenforced: list[str] | SkipJsonSchema[None] = Field(
+        default=None, description="the sentences of its text the rules do not enforce"
+    )
 
 
 class Messages(BaseModel):

@@ -50,7 +50,15 @@ from cardtable.server.service import (
     NotFound,
     Unavailable,
 )
-from cardtable.server.setup import MAX_DECK_TEXT, BadRequest, cached_game, check_deck_text
+from cardtable.server.setup import (
+    MAX_DECK_TEXT,
+    BadRequest,
+    UnenforcedCards,
+    cached_game,
+    check_deck_text,
+    house_options,
+    set_house_cards,
+)
 from cardtable.server.storage import Store, default_url
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -157,6 +165,7 @@ def create_app(
     agent_limits: AgentLimits | None = None,
     data: Path | None = None,
     lab_workers: int = 1,
+    house_cards: Mapping[str, str] | None = None,
 ) -> FastAPI:
     """The server over the database at ``db_url`` (default: ``cardtable.db`` here); a
     connection holding more than ``max_queued`` unsent messages is dropped; a table whose
@@ -165,7 +174,8 @@ def create_app(
     (``https://example.org``). Agents think in ``agent_workers`` processes (default: one
     per core but one, at least two), each decision within ``agent_limits``. The balance
     lab keeps its card sets and runs under ``data`` (default: ``cardtable-data`` here) and
-    plays at most ``lab_workers`` runs at once."""
+    plays at most ``lab_workers`` runs at once. ``house_cards``: ``use_house_cards``."""
+    use_house_cards(house_cards or {})
     url = db_url or default_url()
     holder: dict[str, GameService] = {}
     labs: dict[str, LabService] = {}
@@ -205,6 +215,13 @@ def create_app(
     _add_pages(app, web)
     app.mount("/", StaticFiles(directory=ensure_web_dir(web), html=True), name="web")
     return app
+
+
+def use_house_cards(folders: Mapping[str, str]) -> None:
+    """Play ``folders``' card sets (game -> card folder) at every table of their game
+    (``setup.set_house_cards``), and list their cards (``catalog.forget``)."""
+    if set_house_cards(folders):
+        catalog.forget()
 
 
 def _add_routes(
@@ -251,6 +268,8 @@ def _add_error_handlers(app: FastAPI) -> None:
         if isinstance(exc, CardSetRejected):  # where each problem is, for the lab's form
             content = {"error": str(exc), "problems": exc.details}
             return JSONResponse(content, status_code=400)
+        if isinstance(exc, UnenforcedCards):  # the cards, for the lobby to ask about
+            return JSONResponse({"error": str(exc), "unenforced": exc.cards}, status_code=400)
         return _error(STATUS.get(type(exc), 400), str(exc))
 
     @app.exception_handler(StarletteHTTPException)
@@ -345,7 +364,7 @@ def _add_deck_check(app: FastAPI) -> None:
         if not isinstance(text, str):
             raise BadRequest("field 'text': the deck file's YAML text is required")
         try:
-            game = await asyncio.to_thread(cached_game, name, {})
+            game = await asyncio.to_thread(cached_game, name, house_options(name))
         except UnknownGameError as exc:
             raise BadRequest(str(exc)) from None
         deck, problems = await asyncio.to_thread(check_deck_text, game, text)

@@ -15,9 +15,9 @@ from cardtable.core.game import Game
 from cardtable.core.i18n import Lang, Translate, messages_of, translator
 from cardtable.core.registry import PRESET, available_games, game_class, load_game
 from cardtable.server.opponents import offered
-from cardtable.server.setup import SERVER_REFUSED_OPTIONS
+from cardtable.server.setup import SERVER_REFUSED_OPTIONS, house_options
 
-_CARD_FIELDS = ("id", "name", "name_ja", "text", "text_ja", "type", "color", "colour")
+_CARD_FIELDS = ("id", "name", "name_ja", "text", "text_ja", "type", "color", "colour", "unenforced")
 
 
 def _option(info: FieldInfo, words: Translate) -> dict[str, Any]:
@@ -67,11 +67,18 @@ def games(lang: Lang = "en") -> list[dict[str, Any]]:
                 "max_players": cls.max_players,
                 "example": cls.example,
                 "options": options,
-                "decks": list(load_game(name).starter_decks()),
+                "decks": [] if house_options(name) else list(load_game(name).starter_decks()),
                 "agents": offered(cls, lang),
             }
         )
     return out
+
+
+def forget() -> None:
+    """Forget what was worked out of the games (the list and the cards), after the server's
+    house card sets changed (``setup.set_house_cards``)."""
+    games.cache_clear()
+    cards.cache_clear()
 
 
 @cache
@@ -90,8 +97,9 @@ def cards(name: str, lang: Lang = "en") -> dict[str, dict[str, Any]]:
     """``GET /api/games/{game}/cards?lang=..``: each card by id with ``name`` (in ``lang``),
     ``kind``, ``rules`` (its rules text in ``lang``, one sentence per line), ``text`` (its
     flavour text), ``stats`` (every other field that is set and is a number, a word, a flag
-    or a list of them: what a card face shows as badges) and ``colour`` when it has one."""
-    game = load_game(name)
+    or a list of them: what a card face shows as badges), ``colour`` when it has one, and
+    ``unenforced`` when the rules do not enforce all of its printed text (the sentences)."""
+    game = load_game(name, **house_options(name))
     words = game.presentation
     out: dict[str, dict[str, Any]] = {}
     for card in game.card_pool.cards:
@@ -107,6 +115,9 @@ def cards(name: str, lang: Lang = "en") -> dict[str, dict[str, Any]]:
         colour = data.get("colour", data.get("color"))
         if colour is not None:
             entry["colour"] = colour
+        unenforced = game.unenforced_text(cid)
+        if unenforced:
+            entry["unenforced"] = list(unenforced)
         out[cid] = entry
     return out
 

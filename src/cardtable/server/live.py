@@ -23,7 +23,7 @@ from cardtable.core.i18n import Lang, translator
 from cardtable.core.rng import derive_seed
 from cardtable.core.state import State
 from cardtable.eventlog import describe_event
-from cardtable.server.setup import cached_game
+from cardtable.server.setup import SERVER_REFUSED_OPTIONS, cached_game
 from cardtable.server.storage import FINISHED, RUNNING, TableRow
 
 
@@ -276,7 +276,7 @@ def summary(row: TableRow, text: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "table": row.id,
         "game": row.game,
-        "options": row.options,
+        "options": {k: v for k, v in row.options.items() if k not in SERVER_REFUSED_OPTIONS},
         "seats": [
             {"kind": s["kind"], "taken": bool(s["taken"])}
             | ({"spec": s["spec"]} if s.get("spec") else {})

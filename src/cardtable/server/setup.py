@@ -11,6 +11,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,6 +47,29 @@ SERVER_REFUSED_OPTIONS = ("cards",)
 _GAMES: OrderedDict[tuple[str, str], Game] = OrderedDict()
 _GAMES_LOCK = threading.Lock()
 GAME_CACHE_SIZE = 64
+_HOUSE: dict[str, str] = {}  # game -> the server's own card folder (serve --cards)
+
+
+def set_house_cards(folders: Mapping[str, str]) -> bool:
+    """Play ``folders``' card sets (``cardtable serve --cards GAME=DIR``: a game -> a
+    folder of card files, such as one ``cardtable import`` wrote) at every table of their
+    game, instead of the built-in sets; whether this changed anything. Each set is loaded
+    first: an unknown game or a set that does not load raises CardtableError and changes
+    nothing."""
+    for name, folder in folders.items():
+        load_game(name, cards=folder)
+    if dict(folders) == _HOUSE:
+        return False
+    with _GAMES_LOCK:
+        _HOUSE.clear()
+        _HOUSE.update(folders)
+        _GAMES.clear()
+    return True
+
+
+def house_options(name: str) -> dict[str, Any]:
+    """The options the server adds to every table of ``name``: its house card set, if any."""
+    return {"cards": _HOUSE[name]} if name in _HOUSE else {}
 
 
 def cached_game(name: str, options: dict[str, Any]) -> Game:
@@ -67,6 +91,16 @@ def cached_game(name: str, options: dict[str, Any]) -> Game:
 
 class BadRequest(CardtableError):
     """A request the server refuses; the message is shown to the client."""
+
+
+class UnenforcedCards(BadRequest):
+    """A new table's decks hold cards whose text the rules do not all enforce, and the
+    request did not accept them (``accept_unenforced``); ``cards`` names them for the
+    lobby: ``[{id, name, sentences}]``."""
+
+    def __init__(self, message: str, cards: list[dict[str, Any]]) -> None:
+        super().__init__(message)
+        self.cards = cards
 
 
 @dataclass(frozen=True)
@@ -100,7 +134,7 @@ def server_game(name: str, options: dict[str, Any] | None, players: int | None =
                 "give one seat per player"
             )
     try:
-        return cached_game(name, opts)
+        return cached_game(name, {**opts, **house_options(name)})
     except CardtableError as exc:
         raise BadRequest(str(exc)) from None
 
@@ -178,24 +212,21 @@ def parse_decks(game: Game, raw: list[str | None] | None) -> list[Deck] | None:
         raise BadRequest(f"give one deck per seat ({n}), got {len(raw)}")
     if all(d is None for d in raw):
         return None
-    defaults = game.default_decks()
-    starters = game.starter_decks()
     decks: list[Deck] = []
     for i, spec in enumerate(raw):
         where = f"deck of seat {i}"
-        if spec is None:
-            decks.append(defaults[i])
+        starter = _starter(game, spec, i, where)
+        if starter is not None:
+            decks.append(starter)
             continue
-        if spec in starters:
-            decks.append(starters[spec])
-            continue
+        assert spec is not None
         if len(spec) > MAX_DECK_TEXT:
             raise BadRequest(f"{where}: the deck text is longer than {MAX_DECK_TEXT} characters")
         try:
             deck = deck_from_text(game, spec, where)
         except DeckFileError as exc:
             if "\n" not in spec and ":" not in spec:
-                names = ", ".join(starters)
+                names = ", ".join(_starters(game))
                 raise BadRequest(
                     f"{where}: no starter deck {brief(spec)}; starter decks: {names} "
                     "(or give a deck file's text)"
@@ -208,6 +239,31 @@ def parse_decks(game: Game, raw: list[str | None] | None) -> list[Deck] | None:
             )
         decks.append(deck)
     return decks
+
+
+def _starter(game: Game, spec: str | None, seat: int, where: str) -> Deck | None:
+    """Seat ``seat``'s default deck (``spec`` null), the starter deck ``spec`` names, or
+    ``None`` (``spec`` is a deck file's text, or names no starter). Raises BadRequest."""
+    if spec is None:
+        try:
+            return game.default_decks()[seat]
+        except CardtableError:
+            raise BadRequest(
+                f"{where}: this server's cards for {game.name} have no default deck; give a "
+                "deck file's text"
+            ) from None
+    if "\n" in spec or ":" in spec:
+        return None
+    return _starters(game).get(spec)
+
+
+def _starters(game: Game) -> dict[str, Deck]:
+    """The game's starter decks, or none when they do not fit its card set (the server's
+    house cards, ``set_house_cards``)."""
+    try:
+        return game.starter_decks()
+    except CardtableError:
+        return {}
 
 
 def new_table_row(body: dict[str, Any], creator_token_hash: str) -> tuple[TableRow, int]:
@@ -228,6 +284,7 @@ def new_table_row(body: dict[str, Any], creator_token_hash: str) -> tuple[TableR
         game.new_initial_state(seed=seed, decks=decks)
     except (CardtableError, ValueError) as exc:
         raise BadRequest(str(exc)) from None
+    _check_unenforced(game, decks if decks is not None else game.default_decks(), body)
     row = TableRow(
         id=secrets.token_urlsafe(9),
         game=game.name,
@@ -277,6 +334,29 @@ def _decks_field(game: Game, body: dict[str, Any]) -> list[Deck] | None:
     ):
         raise BadRequest("field 'decks': a list with null, a starter name or deck text per seat")
     return parse_decks(game, raw_decks)
+
+
+def _check_unenforced(game: Game, decks: Sequence[Deck], body: dict[str, Any]) -> None:
+    """Refuse decks holding cards whose text the rules do not all enforce (imported
+    cards) unless the request says ``accept_unenforced: true``: UnenforcedCards names
+    them, so the lobby can ask its player. Raises BadRequest."""
+    accepted = body.get("accept_unenforced", False)
+    if not isinstance(accepted, bool):
+        raise BadRequest(f"field 'accept_unenforced': true or false, not {brief(accepted)}")
+    found = game.unenforced_cards(decks)
+    if not found or accepted:
+        return
+    names = {cid: game.card_name(cid) or cid for cid in found}
+    cards: list[dict[str, Any]] = [
+        {"id": cid, "name": names[cid], "sentences": list(sentences)}
+        for cid, sentences in found.items()
+    ]
+    listed = ", ".join(names.values())
+    raise UnenforcedCards(
+        f"the decks hold cards whose text the rules do not all enforce: {listed}; send "
+        "'accept_unenforced': true to play with them anyway (those sentences do nothing)",
+        cards,
+    )
 
 
 def _seed_field(body: dict[str, Any], people: int) -> int:
