@@ -53,8 +53,9 @@ def _free_port() -> int:
 
 
 @contextmanager
-def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a fresh `cardtable serve` with its own database, stopped on leaving."""
+def serve(tmp_path_factory: pytest.TempPathFactory, *extra: str) -> Iterator[str]:
+    """The base URL of a fresh `cardtable serve` with its own database (and the command
+    line's ``extra`` arguments), stopped on leaving."""
     for module in ("fastapi", "uvicorn", "sqlalchemy"):
         if importlib.util.find_spec(module) is None:
             _missing(f"the server needs {module} (pip install -e '.[server]')")
@@ -78,6 +79,7 @@ def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 f"sqlite:///{db}",
                 "--data",
                 str(db.parent / "data"),
+                *extra,
             ],
             stdout=out,
             stderr=subprocess.STDOUT,

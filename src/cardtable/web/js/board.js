@@ -6,7 +6,7 @@ import { h, modal, plain } from "./ui.js";
 export { t };
 
 // A card's field, looked up in its stats first, then at its top level (the server sends
-// {name, kind, rules: [sentences], text (flavour), stats: {...}, colour?}).
+// {name, kind, rules: [sentences], text (flavour), stats: {...}, colour?, unenforced?}).
 export function stat(card, ...names) {
   if (!card) return undefined;
   for (const n of names) {
@@ -43,7 +43,18 @@ function faceOf(ctx, id) {
   const card = ctx.cards[id];
   if (!card) return { tone: "unknown", kind: "", badges: [], text: "", name: id };
   const f = (ctx.module.face && ctx.module.face(card, id, ctx)) || genericFace(card);
-  return { name: plain(card.name), ...f };
+  return { name: plain(card.name), unenforced: card.unenforced || [], ...f };
+}
+
+// The mark of a card whose printed text the rules do not all enforce (an imported card):
+// a small label, its sentences in the tooltip.
+function unenforcedMark(f) {
+  if (!f.unenforced.length) return null;
+  return h("div.card-unenforced", { title: unenforcedWords(f) }, t("text not enforced"));
+}
+
+function unenforcedWords(f) {
+  return t("Not enforced by the rules: {sentences}", { sentences: f.unenforced.map(plain).join(" / ") });
 }
 
 // One face-up card. opts: zone (zone key), size ("s" | "m" | "l"), note (a small label),
@@ -51,12 +62,13 @@ function faceOf(ctx, id) {
 export function cardEl(ctx, id, opts = {}) {
   const f = faceOf(ctx, id);
   const size = opts.size || "m";
+  const notEnforced = f.unenforced.length ? `\n${unenforcedWords(f)}` : "";
   const el = h(
     `div.card.size-${size}`,
     {
-      class: [`tone-${cssName(f.tone)}`, opts.dim && "dim", opts.rotate && "sideways", opts.extra].filter(Boolean).join(" "),
+      class: [`tone-${cssName(f.tone)}`, opts.dim && "dim", opts.rotate && "sideways", f.unenforced.length && "unenforced", opts.extra].filter(Boolean).join(" "),
       dataset: { card: id, zone: opts.zone || "" },
-      title: `${f.name}${f.kind ? ` (${f.kind})` : ""}${f.text ? `\n${plain(f.text)}` : ""}`,
+      title: `${f.name}${f.kind ? ` (${f.kind})` : ""}${f.text ? `\n${plain(f.text)}` : ""}${notEnforced}`,
       tabindex: "0",
     },
     h("div.card-head", null, h("span.card-name", { title: f.name }, f.name), f.corner !== undefined ? h("span.card-corner", { title: f.cornerTitle || "" }, f.corner) : null),
@@ -66,6 +78,7 @@ export function cardEl(ctx, id, opts = {}) {
       : null,
     f.sub ? h("div.card-sub", null, f.sub) : null,
     size !== "s" && f.text ? h("div.card-text", null, plain(f.text)) : null,
+    unenforcedMark(f),
     opts.note ? h("div.card-note", null, opts.note) : null,
   );
   return el;
@@ -157,6 +170,9 @@ export function detailEl(ctx, id) {
     cardEl(ctx, id, { size: "l" }),
     rules.length ? h("div.rules", null, h("div.rules-label", null, t("What it does (generated from the card's data)")), rules.map((r) => h("p.rule", null, plain(r)))) : null,
     rules.length && card.text ? h("p.flavour", null, h("i", null, plain(card.text))) : null,
+    card.unenforced && card.unenforced.length
+      ? h("div.rules.unenforced-rules", null, h("div.rules-label", null, t("Printed text the rules do not enforce")), card.unenforced.map((r) => h("p.rule", { translate: "no" }, plain(r))))
+      : null,
     stats.length
       ? h(
           "dl.stats",

@@ -103,8 +103,10 @@ function buildForm(form, g) {
     h("option", { value: "private", selected: true }, t("Private: only people you send a link")),
     h("option", { value: "public" }, t("Public: listed in the lobby, anyone may watch")),
   );
-  const createBtn = h("button#create.primary", { onclick: create }, t("Start the table"));
+  const createBtn = h("button#create.primary", { onclick: () => create(false) }, t("Start the table"));
   const formError = h("p.error", { hidden: true });
+  // the cards whose text the rules do not all enforce, when the server asks to accept them
+  const unenforcedBox = h("div#unenforced.problems", { hidden: true, role: "alert" });
 
   const seatState = []; // per seat: {kind: "me"|"agent"|"human", spec, deck: null|name|{text, ok}}
 
@@ -210,14 +212,25 @@ function buildForm(form, g) {
     renderSeats();
   }
 
+  function showUnenforced(cards) {
+    unenforcedBox.hidden = false;
+    unenforcedBox.replaceChildren(
+      h("strong", null, t("The decks hold cards whose printed text the rules do not all enforce:")),
+      h("ul", null, cards.map((c) => h("li", { translate: "no" }, h("b", null, plain(c.name)), ": ", (c.sentences || []).map(plain).join(" / ")))),
+      h("p", null, t("Those sentences do nothing in this game.")),
+      h("button#accept-unenforced", { onclick: () => create(true) }, t("Play with them anyway")),
+    );
+  }
+
   function updateCreate() {
+    unenforcedBox.hidden = true;
     const bad = seatState.some((s) => s.deck && typeof s.deck === "object" && !s.deck.ok);
     createBtn.disabled = bad;
     formError.hidden = !bad;
     formError.textContent = bad ? t("Fix or replace the deck files marked ✗ before starting.") : "";
   }
 
-  async function create() {
+  async function create(accept) {
     const options = {};
     for (const input of form.querySelectorAll("[data-option]")) {
       const name = input.dataset.option;
@@ -236,15 +249,17 @@ function buildForm(form, g) {
     };
     if (seatState.some((s) => s.deck !== null)) body.decks = seatState.map((s) => (s.deck === null ? null : typeof s.deck === "string" ? s.deck : s.deck.text));
     if (seed.value !== "") body.seed = Number(seed.value);
+    if (accept) body.accept_unenforced = true;
     createBtn.disabled = true;
     try {
       const res = await postJSON("/api/tables", body);
       seatStore.set(res.table, res.seat, res.token, res.invites);
       location.href = `/table/${encodeURIComponent(res.table)}`;
     } catch (e) {
+      createBtn.disabled = false;
+      if (!accept && e.data && Array.isArray(e.data.unenforced)) return showUnenforced(e.data.unenforced);
       formError.hidden = false;
       formError.textContent = t("The server refused the table: {why}", { why: e.message });
-      createBtn.disabled = false;
       toast(e.message);
     }
   }
@@ -258,6 +273,7 @@ function buildForm(form, g) {
     h("label.opt.visibility", null, h("span.opt-name", null, t("who finds it")), visibility, h("span.opt-desc", null, t("a seat always needs its invite link"))),
     h("label.opt.seed", null, h("span.opt-name", null, t("seed")), seed, h("span.opt-desc", null, t("the shuffle; empty for a random one"))),
     formError,
+    unenforcedBox,
     createBtn,
   );
   renderSeats();
