@@ -325,6 +325,29 @@ def test_a_deck_is_matched_against_a_folder_imported_before(folder: Path, tmp_pa
     assert any("exactly 60 cards" in p for p in result.decks[0].problems)
 
 
+def test_a_deck_list_in_dealt_order_keeps_its_order(folder: Path, tmp_path: Path) -> None:
+    """A list that names a card on two lines is an order: its Arsenal is written as a list,
+    which shuffle=none deals top first (RD-2.2)."""
+    ox = (FILES / "decks" / "ox-deck.txt").read_text()
+    dealt = tmp_path / "dealt.txt"
+    dealt.write_text(
+        ox.replace("3x Knuckle Jab\n", "Knuckle Jab\nShin Clip\n2x Knuckle Jab\n").replace(
+            "3 Shin Clip\n", "2 Shin Clip\n"
+        )
+    )
+    result = do_import(folder, dealt)
+    assert result.decks[0].problems == ()
+    arsenal = load_yaml((folder / "decks" / "dealt.yaml").read_text())[0]["arsenal"]
+    assert arsenal[:2] == ["knuckle-jab-testbed-brawl", "shin-clip-testbed-brawl"]
+    assert arsenal[2:5] == ["knuckle-jab-testbed-brawl"] * 2 + ["shin-clip-testbed-brawl"]
+    assert len(arsenal) == 60
+    game = cardtable.load_game("rawdeal", cards=str(folder), shuffle="none")
+    deck = game.load_deck(folder / "decks" / "dealt.yaml")
+    other = game.load_deck(folder / "decks" / "wren.yaml")
+    hand = game.new_initial_state(seed=1, decks=[deck, other]).observation(0)["zones"]["p0.hand"]
+    assert hand[:3] == arsenal[:3]
+
+
 def test_a_deck_naming_an_unknown_card_names_the_file_line_and_close_names(
     folder: Path, tmp_path: Path
 ) -> None:

@@ -79,8 +79,12 @@ def _write(target: Path, text: str) -> None:
 def _deck_data(
     game: Game, path: Path, lines: list[DeckLine], names: dict[str, str], shown: dict[str, str]
 ) -> dict[str, Any]:
-    """A deck file's data from the lines of a deck list."""
+    """A deck file's data from the lines of a deck list. An Arsenal that names a card on
+    more than one line is an order (a deck as a table dealt it, for ``shuffle=none``): it is
+    written as a list, one entry per copy, in line order."""
     sections: dict[str, dict[str, int]] = {}
+    dealt: list[str] = []  # the Arsenal's card ids in line order, one per copy
+    ordered = False
     for line in lines:
         cid = names.get(_key(line.name))
         if cid is None:
@@ -95,6 +99,9 @@ def _deck_data(
                 f"not a Superstar Card"
             )
         counts = sections.setdefault(section, {})
+        if section == "arsenal":
+            ordered = ordered or cid in counts
+            dealt += [cid] * line.count
         counts[cid] = counts.get(cid, 0) + line.count
     data: dict[str, Any] = {"game": game.name, "name": path.stem}
     for section in ("superstar", "enforcer"):
@@ -105,7 +112,7 @@ def _deck_data(
             data[section] = chosen[0]
     if "superstar" not in data:
         raise ImportFileError(f"{path}: no Superstar Card (mark it as 'Name (Superstar Card)')")
-    data["arsenal"] = sections.get("arsenal", {})
+    data["arsenal"] = dealt if ordered else sections.get("arsenal", {})
     if sections.get("backlash"):
         data["backlash"] = sections["backlash"]
     return data
