@@ -123,7 +123,8 @@ def _run(data: dict[str, Any], folder: Path) -> None:
         if data.get(key) is not None and not isinstance(data[key], kind):
             raise ScenarioError(f"field {key!r}: expected {words}, got {brief(data[key])}")
     game = load_game(str(data["game"]), **(data.get("options") or {}))
-    decks = [_deck(game, str(d), folder) for d in data["decks"]] if data.get("decks") else None
+    named = data.get("decks") or []
+    decks = [scenario_deck(game, str(d), folder) for d in named] or None
     state = game.new_initial_state(seed=int(data.get("seed", 0)), decks=decks)
     state.pin_zones({str(k): list(v or []) for k, v in (data.get("setup") or {}).items()})
     state.pin_fields(dict(data.get("state") or {}))
@@ -141,7 +142,7 @@ def _run(data: dict[str, Any], folder: Path) -> None:
             raise ScenarioError(f"{where}: expected an action, 'illegal:' or 'expect:'")
 
 
-def _deck(game: Game, spec: str, folder: Path) -> Deck:
+def scenario_deck(game: Game, spec: str, folder: Path) -> Deck:
     """A scenario's deck: a starter name, or a deck file path taken from the scenario file's
     folder when a file is there, else as given."""
     near = folder / spec

@@ -18,6 +18,7 @@ from cardtable.core.registry import game_class
 from cardtable.core.rng import Rng
 from cardtable.core.wording import SentenceFieldError, describe
 from cardtable.eventlog import describe_event, generic_text, generic_zone_label
+from cardtable.scenario import scenario_deck
 
 # (game, options): each game at every player count it supports, and the options that make
 # rarer events happen (a tag team match, reshuffled decks)
@@ -105,7 +106,11 @@ def scenario_views(path: Path) -> tuple[Game, list[tuple[int | None, dict[str, A
     (its pinned start position, then its actions up to the first that is not legal)."""
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     game = cardtable.load_game(str(data["game"]), **(data.get("options") or {}))
-    decks = [game.resolve_deck(str(d)) for d in data["decks"]] if data.get("decks") else None
+    decks = (
+        [scenario_deck(game, str(d), path.parent) for d in data["decks"]]
+        if data.get("decks")
+        else None
+    )
     state = game.new_initial_state(seed=int(data.get("seed", 0)), decks=decks)
     state.pin_zones({str(k): list(v or []) for k, v in (data.get("setup") or {}).items()})
     state.pin_fields(dict(data.get("state") or {}))
