@@ -3,31 +3,13 @@ text is not all enforced in ``play`` and ``sim`` (refused unless accepted)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from test_cli import cli  # the command in a subprocess, on this tree
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = ROOT / "tests/games/rawdeal/import_files"
-
-
-def cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {
-        "COLUMNS": "200",
-        "PATH": "/usr/bin:/bin",
-        "TERM": "dumb",
-        "PYTHONPATH": str(ROOT / "src"),
-    }
-    return subprocess.run(
-        [sys.executable, "-m", "cardtable", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        check=False,
-        env=env,
-    )
 
 
 @pytest.fixture(scope="module")

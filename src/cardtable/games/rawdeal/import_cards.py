@@ -300,11 +300,19 @@ def _reverses(
         rev["subtypes"] = list(subs)
     elif kind.reverses_subtypes and rev["types"] == ["maneuver"]:
         rev["subtypes"] = list(kind.reverses_subtypes)
-    name = data.pop("after_name", None)
-    if name is not None:
-        names.append(("reverses", name, sentence))
+    _name_later(data, "reverses", names, sentence)
     entry["reverses"] = rev | data
     return True
+
+
+def _name_later(
+    data: dict[str, Any], field: str, names: list[tuple[str, str, str]], sentence: str
+) -> None:
+    """Take a card named in ``data`` out of it, to be resolved into ``field`` once every card
+    is read."""
+    name = data.pop("after_name", None)
+    if name is not None:
+        names.append((field, name, sentence))
 
 
 def _requires(
@@ -318,9 +326,7 @@ def _requires(
     if kind.superstar or set(piece.data) - REQUIRES:
         return False
     data = dict(piece.data)
-    name = data.pop("after_name", None)
-    if name is not None:
-        names.append(("requires", name, sentence))
+    _name_later(data, "requires", names, sentence)
     entry["requires"] = entry.get("requires", {}) | data
     return True
 
