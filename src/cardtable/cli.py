@@ -116,6 +116,15 @@ HouseCardsOption = Annotated[
         "the game instead of its built-in cards (repeatable, one per game)",
     ),
 ]
+AgentSecondsOption = Annotated[
+    float,
+    typer.Option(
+        min=0.1,
+        max=600,
+        metavar="SECONDS",
+        help="the longest a computer opponent may think over one move, whatever its spec asks",
+    ),
+]
 LabWorkersOption = Annotated[
     int,
     typer.Option(
@@ -413,6 +422,7 @@ def serve(
             "answers for random and greedy",
         ),
     ] = None,
+    agent_seconds: AgentSecondsOption = 5.0,
     data: LabDataOption = None,
     lab_workers: LabWorkersOption = 1,
     cards: HouseCardsOption = None,
@@ -427,6 +437,7 @@ def serve(
         tuple(allow_origin or ()),
         max_connections,
         agent_workers=agent_workers,
+        agent_seconds=agent_seconds,
         data=data,
         lab_workers=lab_workers,
         house=house_cards(cards),

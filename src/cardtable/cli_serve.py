@@ -20,6 +20,7 @@ def serve(
     origins: tuple[str, ...] = (),
     max_connections: int = 1000,
     agent_workers: int | None = None,
+    agent_seconds: float = 5.0,
     data: Path | None = None,
     lab_workers: int = 1,
     house: dict[str, str] | None = None,
@@ -28,12 +29,14 @@ def serve(
     a table whose seats' people are all away for ``abandon_after`` seconds is abandoned;
     browser pages of ``origins`` may open its tables besides its own; at most
     ``max_connections`` at once (server/transport.py); agents think in ``agent_workers``
-    processes (``None``: the server's default); the balance lab keeps its card sets and runs
-    under ``data`` and plays ``lab_workers`` runs at once; ``house`` (game -> card folder,
-    ``house_cards``) plays those card sets at the tables of their games."""
+    processes (``None``: the server's default), each move within ``agent_seconds``; the
+    balance lab keeps its card sets and runs under ``data`` and plays ``lab_workers`` runs at
+    once; ``house`` (game -> card folder, ``house_cards``) plays those card sets at the tables
+    of their games."""
     try:
         import uvicorn
 
+        from cardtable.server.agent_pool import AgentLimits
         from cardtable.server.app import create_app
         from cardtable.server.storage import default_url
         from cardtable.server.transport import uvicorn_config
@@ -51,6 +54,7 @@ def serve(
         abandon_after=abandon_after,
         origins=origins,
         agent_workers=agent_workers,
+        agent_limits=AgentLimits(seconds=agent_seconds),
         data=data,
         lab_workers=lab_workers,
         house_cards=house,

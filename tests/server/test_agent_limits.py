@@ -287,3 +287,29 @@ def test_serve_takes_the_number_of_agent_workers() -> None:
     assert refused.returncode == 2 and "--agent-workers" in refused.stderr, refused.stderr
     shown = subprocess.run([*run, "--help"], capture_output=True, text=True, env=env, timeout=120)
     assert "--agent-workers" in shown.stdout
+
+
+def test_serve_sets_the_ceiling_on_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+    from rich.console import Console
+
+    from cardtable import cli_serve
+    from cardtable.server import app as server_app
+    from cardtable.server import transport
+
+    seen: dict[str, object] = {}
+
+    def fake_app(url: str, **kwargs: object) -> object:
+        seen.update(kwargs)
+        return object()
+
+    monkeypatch.setattr(server_app, "create_app", fake_app)
+    monkeypatch.setattr(transport, "uvicorn_config", lambda *a, **k: None)
+    monkeypatch.setattr(uvicorn, "Server", lambda config: type("S", (), {"run": lambda s: None})())
+    cli_serve.serve(Console(quiet=True), "127.0.0.1", 0, "sqlite://", agent_seconds=2.5)
+    assert seen["agent_limits"] == AgentLimits(seconds=2.5)
+    src = str(Path(__file__).resolve().parents[2] / "src")
+    env = {**os.environ, "PYTHONPATH": src}
+    run = [sys.executable, "-m", "cardtable", "serve", "--agent-seconds", "0"]
+    refused = subprocess.run(run, capture_output=True, text=True, env=env, timeout=120)
+    assert refused.returncode == 2 and "--agent-seconds" in refused.stderr, refused.stderr
