@@ -47,7 +47,7 @@ def test_every_post_declares_its_body_and_every_route_its_errors(client: TestCli
                 body = op["requestBody"]["content"]["application/json"]["schema"]["$ref"]
                 assert body.rpartition("/")[2] in schemas
                 assert "415" in answers and "400" in answers
-    assert posts == 6  # tables, join, deck check; the lab: new set, edit set, new run
+    assert posts == 7  # tables, join, invites, deck check; the lab: new set, edit set, new run
     create = schemas["CreateTable"]
     assert {"game", "seats"} <= set(create["required"])
     games = {g["name"] for g in client.get("/api/games").json()}

@@ -136,3 +136,40 @@ def test_an_older_database_opens_and_keeps_its_tables_listed(db_url: str) -> Non
         fresh = new_table(c, game="goofspiel")
         assert join(c, fresh)["seat"] == 1
         assert c.get("/api/tables").json()["open"][0]["table"] == old["table"]
+
+
+def renew(client: TestClient, table: str, body: dict[str, Any]) -> Any:
+    """POST a request for new invites."""
+    return client.post(f"/api/tables/{table}/invites", json=body)
+
+
+def test_a_host_who_lost_the_links_gets_new_ones(client: TestClient) -> None:
+    t = new_table(client, game="looney", seats=THREE, options={"players": 3})
+    r = renew(client, t["table"], {"token": t["token"]})
+    assert r.status_code == 200, r.text
+    fresh = r.json() | {"table": t["table"]}
+    assert [i["seat"] for i in fresh["invites"]] == [1, 2]
+    assert fresh["invites"][0]["link"] == f"/join/{t['table']}#invite={invite(fresh, 1)}"
+    for old in (invite(t, 1), invite(t, 2)):  # the earlier links stop working
+        assert join_with(client, t["table"], {"invite": old}).status_code == 403
+    guest = join(client, fresh, seat=1)
+    # anyone seated may renew the links of the seats still free
+    again = renew(client, t["table"], {"token": guest["token"]}).json()
+    assert [i["seat"] for i in again["invites"]] == [2]
+    assert join_with(client, t["table"], {"invite": invite(fresh, 2)}).status_code == 403
+    assert join(client, again | {"table": t["table"]})["seat"] == 2
+    done = renew(client, t["table"], {"token": t["token"]})  # no seat is free: running
+    assert done.status_code == 409 and "running" in done.json()["error"]
+
+
+def test_new_links_need_a_seat_token_of_the_table(client: TestClient) -> None:
+    t = new_table(client, game="goofspiel")
+    other = new_table(client, game="goofspiel")
+    before = client.get(f"/api/tables/{t['table']}").json()
+    for body in ({}, {"token": ""}, {"token": other["token"]}, {"token": invite(t)}):
+        r = renew(client, t["table"], body)
+        assert r.status_code == 403 and "seat token" in r.json()["error"], (body, r.text)
+    assert renew(client, t["table"], {"token": 7}).status_code == 400
+    assert renew(client, "nosuchtable1", {"token": t["token"]}).status_code == 404
+    assert client.get(f"/api/tables/{t['table']}").json() == before
+    assert join(client, t)["seat"] == 1  # the first link still works

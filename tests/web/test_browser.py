@@ -287,14 +287,27 @@ def test_invite_a_person_and_spectate(
     page: Any, second_browser: Any, server: str, shots: Path
 ) -> None:
     """Issue 27.3: a private table (the form's default) with a seat for a person: the host
-    copies that seat's invite link; the table's address alone offers no seat; the invite
-    takes the seat in another browser, once."""
+    copies that seat's invite link, or makes a new one (the old one then takes no seat); the
+    table's address alone offers no seat; the invite takes the seat in another browser, once."""
     table = start_table(page, server, "shamanking", "human", visibility="private")
     invite = page.locator('input.invite-link[data-seat="1"]')
     invite.wait_for()
     link = invite.input_value()
     assert re.search(rf"/join/{table}#invite=[\w-]{{32}}$", link), link
     page.screenshot(path=str(shots / "invite-waiting.png"), full_page=True)
+    # the host asks for new links: the seat's link changes and the old one takes no seat
+    page.click("button.renew-invites")
+    page.wait_for_function(
+        f"""() => document.querySelector('input.invite-link[data-seat="1"]').value !== {link!r}"""
+    )
+    old, link = link, invite.input_value()
+    assert re.search(rf"/join/{table}#invite=[\w-]{{32}}$", link), link
+    stale = second_browser.new_page()
+    stale.goto(old)
+    stale.click("button.take-seat")
+    stale.wait_for_selector("p.error:not([hidden])")
+    assert "not valid" in stale.locator("p.error").inner_text()
+    stale.close()
     lobby = second_browser.new_page()
     lobby.goto(server)
     lobby.wait_for_selector('.table-list[data-list="open"]')

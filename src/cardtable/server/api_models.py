@@ -74,6 +74,12 @@ class JoinTable(BaseModel):
     invite: str = Field(description="the invite of the link the table's host sent")
 
 
+class RenewInvites(BaseModel):
+    """``POST /api/tables/{table}/invites``: new invite links for the free seats."""
+
+    token: str = Field(description="the seat token of a person seated at the table")
+
+
 class DeckCheck(BaseModel):
     """``POST /api/decks/check``: a deck file's YAML text checked against a game's rules."""
 
@@ -188,6 +194,13 @@ class CreatedTable(BaseModel):
     visibility: Literal["private", "public"]
     invites: list[Invite] = Field(description="one per human seat left free")
     watch: str = Field(description="the path to watch the table")
+
+
+class RenewedInvites(BaseModel):
+    table: str
+    invites: list[Invite] = Field(
+        description="one per human seat still free; the seats' earlier links stop working"
+    )
 
 
 class JoinedTable(BaseModel):
@@ -349,6 +362,7 @@ class LabRun(BaseModel):
 REQUESTS: tuple[type[BaseModel], ...] = (
     CreateTable,
     JoinTable,
+    RenewInvites,
     DeckCheck,
     NewCardSet,
     EditCardSet,
@@ -360,7 +374,8 @@ ERRORS: dict[int, str] = {
     "a language cardtable does not speak, a body too long",
     403: "a token or invite that is not valid for the table",
     404: "no such table, game, card set or lab run",
-    409: "no free human seat, or a replay of a table that is not finished",
+    409: "no free human seat (the table is no longer open), or a replay of a table that is not "
+    "finished",
     415: "a body not sent as Content-Type: application/json",
     503: "the database failed or is locked, or the lab is full; nothing changed, try again",
 }

@@ -411,6 +411,19 @@ def _add_table_routes(app: FastAPI, svc: Callable[[], GameService]) -> None:
             raise BadRequest("field 'invite': the invite of the link the table's host sent")
         return await svc().join(table, invite)
 
+    @app.post(
+        "/api/tables/{table}/invites",
+        responses=api.answers(api.RenewedInvites, 400, 403, 404, 409, 415, 503),
+        openapi_extra=api.body(api.RenewInvites),
+    )
+    async def renew_invites(table: str, request: Request) -> dict[str, Any]:
+        """New invite links for the seats still free of an open table (the host lost them,
+        or a link went to the wrong person): the seats' earlier links stop working."""
+        token = (await _body(request)).get("token")
+        if token is not None and not isinstance(token, str):
+            raise BadRequest("field 'token': the seat token of a person at the table")
+        return await svc().renew_invites(table, token)
+
     @app.get("/api/tables/{table}/replay", responses=api.answers(api.Replay, 400, 404, 409, 503))
     async def replay(
         request: Request, table: str, view: str = "public", lang: str | None = None

@@ -194,10 +194,7 @@ class GameService:
             "seat": seat,
             "token": token,
             "visibility": row.visibility,
-            "invites": [
-                {"seat": i, "invite": invite, "link": f"/join/{row.id}#invite={invite}"}
-                for i, invite in invites.items()
-            ],
+            "invites": invite_list(row.id, invites),
             "watch": f"/table/{row.id}?watch=1",
         }
 
@@ -231,6 +228,28 @@ class GameService:
             self._broadcast(live, live.seq)
             self._kick_agents(live)
         return {"table": table_id, "seat": taken, "token": token}
+
+    async def renew_invites(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """New invite links for the free human seats of an open table, for a person seated
+        there (``token``: their seat token); the seats' old links stop working. Raises
+        Forbidden (no token, or one of no seat of the table), Conflict (the table is no
+        longer open) or NotFound."""
+        if not token:
+            raise Forbidden("new invites need the seat token of a person at the table")
+        live = await self.get(table_id)
+        async with live.lock:
+            try:
+                invites, row = await self.db(
+                    self.store.renew_invites, table_id, token_hash(token), invite_seats
+                )
+            except BadInvite as exc:
+                raise Forbidden(str(exc)) from None
+            except SeatTaken as exc:
+                raise Conflict(str(exc)) from None
+            except StorageError as exc:
+                raise NotFound(str(exc)) from None
+            live.row.seats = row.seats
+        return {"table": table_id, "invites": invite_list(table_id, invites)}
 
     async def tables(self, lang: Lang = "en") -> dict[str, list[dict[str, Any]]]:
         """The lobby's lists of public tables: open, running and (the latest) finished and
@@ -588,6 +607,14 @@ def invite_seats(row: TableRow) -> dict[int, str]:
             invites[i] = secrets.token_urlsafe(24)
             s["invite_hash"] = token_hash(invites[i])
     return invites
+
+
+def invite_list(table_id: str, invites: dict[int, str]) -> list[dict[str, Any]]:
+    """The invites of a table's seats as the API gives them: seat, invite and link."""
+    return [
+        {"seat": i, "invite": invite, "link": f"/join/{table_id}#invite={invite}"}
+        for i, invite in invites.items()
+    ]
 
 
 def _check_running(live: LiveTable) -> None:

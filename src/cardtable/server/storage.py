@@ -14,6 +14,7 @@ from __future__ import annotations
 import hmac
 import threading
 import time
+from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -284,6 +285,30 @@ class Store:
             )
             row.seats, row.status = seats, status
         return seat, row
+
+    def renew_invites(
+        self, table_id: str, token_hash: str, give: Callable[[TableRow], dict[int, str]]
+    ) -> tuple[dict[int, str], TableRow]:
+        """New invites for the free human seats of an open table, asked with the token of a
+        person seated there: ``give`` sets the hashes in the row's seats and returns the
+        invites by seat; the old invites of those seats stop working. Raises BadInvite (no
+        seat has this token), SeatTaken (the table is not open) or StorageError (no such
+        table); nothing changes then."""
+        with self._locked(), self.engine.begin() as conn:
+            q = select(tables_t).where(tables_t.c.id == table_id).with_for_update()
+            r = conn.execute(q).first()
+            if r is None:
+                raise StorageError(f"no table {brief(table_id)}")
+            row = _row(r)
+            if not any(same_hash(s.get("token_hash"), token_hash) for s in row.seats):
+                raise BadInvite(f"this seat token is not one of table {table_id}'s")
+            if row.status != OPEN:
+                raise SeatTaken(f"table {table_id} is {row.status}: no seat is free")
+            row.seats = [dict(s) for s in row.seats]
+            invites = give(row)
+            q2 = update(tables_t).where(tables_t.c.id == table_id).values(seats=row.seats)
+            conn.execute(q2)
+        return invites, row
 
     def end_table(
         self, table_id: str, status: str, result: list[float] | None, seats: list[dict[str, Any]]

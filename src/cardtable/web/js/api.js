@@ -55,6 +55,7 @@ const REFUSALS = [
   [/^this token is not valid/, () => t("This seat's token is not valid for this table.")],
   [/^joining table \S+ needs an invite/, () => t("A seat needs the invite link the table's host sent you.")],
   [/^this invite is not valid/, () => t("This invite is not valid: it is wrong or was already used.")],
+  [/^new invites need the seat token|^this seat token is not one of/, () => t("New links need the seat of a person at this table.")],
   [/^P(\d+)'s agent \(([^)]*)\) cannot move/, (m) => t("P{p}'s computer player cannot move; the table waits. Reload the page to let it try again.", { p: m[1] })],
 ];
 

@@ -1,7 +1,7 @@
 // A table: the WebSocket connection, the board drawn by the game's module, the prompt, the
 // legal moves (as clicks on the board and as a list of buttons), the log and the result.
 import { loadMessages, t } from "./i18n.js";
-import { games, cards as loadCards, getJSON, lang, rules, seats, serverWords, wsURL } from "./api.js";
+import { games, cards as loadCards, getJSON, lang, postJSON, rules, seats, serverWords, wsURL } from "./api.js";
 import { cardName, detailEl, who } from "./board.js";
 import { copyText, crumbs, h, plain, setConn, toast } from "./ui.js";
 
@@ -197,6 +197,7 @@ export async function tablePage(root, table) {
   const watching = new URLSearchParams(location.search).has("watch");
   const stored = watching ? null : seats.get(table);
   let token = stored ? stored.token : null;
+  let invites = stored && stored.invites ? stored.invites : [];
 
   document.title = t("{title} · table {table}", { title: gameInfo.title, table });
   crumbs(h("a", { href: "/" }, t("Lobby")), `${gameInfo.title}`, t("table {table}", { table }));
@@ -386,8 +387,9 @@ export async function tablePage(root, table) {
 
   // The host's invite links, one per seat still free (each takes its own seat, once).
   function inviteLinks() {
-    const free = (stored && stored.invites ? stored.invites : []).filter((i) => summary.seats[i.seat] && !summary.seats[i.seat].taken);
-    if (!free.length) return [h("p", null, t("The table starts when every seat is taken; the host has sent the invite links."))];
+    const free = invites.filter((i) => summary.seats[i.seat] && !summary.seats[i.seat].taken);
+    const renew = token ? [h("button.renew-invites", { onclick: renewInvites, title: t("Every free seat gets a new link; the earlier links stop working.") }, t("New links"))] : [];
+    if (!free.length) return [h("p", null, t("The table starts when every seat is taken; the host has sent the invite links.")), ...renew];
     return [
       h("p", null, t("The table starts when every seat is taken. Send each person their own link (it takes one seat, once):")),
       ...free.map((i) => {
@@ -400,7 +402,23 @@ export async function tablePage(root, table) {
           h("button", { onclick: () => copyText(link).then(() => toast(t("Link copied"), "ok")) }, t("Copy")),
         );
       }),
+      ...renew,
     ];
+  }
+
+  // New invite links for the free seats (a lost link, or one sent to the wrong person).
+  async function renewInvites() {
+    try {
+      const res = await postJSON(`/api/tables/${encodeURIComponent(table)}/invites`, { token });
+      invites = res.invites;
+      const mine = seats.get(table);
+      if (mine) seats.set(table, mine.seat, mine.token, invites);
+      await refreshSummary();
+      renderPrompt();
+      toast(t("New links made; the earlier ones no longer work."), "ok");
+    } catch (e) {
+      toast(serverWords(e.message));
+    }
   }
 
   function renderPrompt() {
