@@ -639,11 +639,22 @@ def replay_cmd(
         str, typer.Option("--as", metavar="SEAT", help="a seat number, 'spectator', or 'all'")
     ] = "spectator",
     pause: Annotated[bool, typer.Option(help="wait for Enter between steps")] = False,
+    cards: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="DIR",
+            help="the card folder the game was played with (a record from a server names "
+            "its card set by folder name only)",
+        ),
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     """Step through a saved game from one player's view (or all views), in words."""
     chosen = chosen_lang(lang)
-    replay_session(console, load_record(file), as_player, pause, chosen)
+    record = load_record(file)
+    if cards is not None:
+        record.options["cards"] = str(cards)
+    replay_session(console, record, as_player, pause, chosen)
 
 
 @scenario_app.command("run", cls=Command)

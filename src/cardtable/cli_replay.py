@@ -36,7 +36,7 @@ def replay_session(
 ) -> None:
     """Print a saved game step by step from the view of ``--as``, in words."""
     _ = translator("cardtable", lang)
-    game = load_game(record.game, **record.options)
+    game = record_game(record)
     view = read_view(as_player, game.num_players)
     for step, (state, action) in enumerate(replay(record), 1):
         if action is None:
@@ -50,6 +50,20 @@ def replay_session(
         if pause:
             wait = _("Enter for the next step")
             console.input(f"[dim]{escape(wait)}[/]")
+
+
+def record_game(record: GameRecord) -> Game:
+    """The game a record was played in; a card folder it names that is not here says to
+    point at one's own copy with ``--cards``."""
+    try:
+        return load_game(record.game, **record.options)
+    except CardtableError as exc:
+        if "cards" not in record.options:
+            raise
+        raise CardtableError(
+            f"{exc}; the game was played with the card set {record.options['cards']!r}: "
+            "point at your copy of it with --cards DIR"
+        ) from None
 
 
 def ending(game: Game, state: State, lang: Lang) -> str:

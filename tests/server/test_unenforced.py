@@ -4,13 +4,16 @@ refused, naming them, until the request accepts them, and the card data marks th
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import HUMAN, agent
+from server_helpers import HUMAN, agent, receive, ws_path
 
 import cardtable
 from cardtable.server.app import create_app, use_house_cards
@@ -76,6 +79,31 @@ def test_a_table_with_unenforced_cards_needs_accepting(house: TestClient, folder
     assert made.status_code == 200, made.text
     summary = house.get(f"/api/tables/{made.json()['table']}").json()
     assert summary["status"] == "running" and "cards" not in summary["options"]
+
+
+def test_a_replay_names_the_card_set_but_not_the_servers_folder(
+    house: TestClient, folder: Path, tmp_path: Path
+) -> None:
+    made = house.post("/api/tables", json=body(folder, accept_unenforced=True, seed=3)).json()
+    with house.websocket_connect(ws_path(made["table"], made["token"])) as ws:
+        receive(ws)
+        ws.send_json({"type": "concede"})
+        assert receive(ws)["status"] == "finished"
+    r = house.get(f"/api/tables/{made['table']}/replay")
+    assert r.status_code == 200, r.text
+    assert str(folder.parent) not in r.text  # no path of the server's disk
+    record = r.json()["record"]
+    assert record["options"]["cards"] == "my-rd"
+    saved = tmp_path / "game.json"
+    saved.write_text(json.dumps(record), encoding="utf-8")
+    run = [sys.executable, "-m", "cardtable", "replay", str(saved)]
+    missing = subprocess.run(run, capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert missing.returncode == 2 and "my-rd" in missing.stdout, missing.stdout
+    assert "--cards DIR" in missing.stdout
+    mine = subprocess.run(
+        [*run, "--cards", str(folder)], capture_output=True, text=True, cwd=tmp_path, timeout=120
+    )
+    assert mine.returncode == 0 and "Ox Brannigan" in mine.stdout, mine.stdout + mine.stderr
 
 
 def test_a_client_still_cannot_name_a_card_folder(house: TestClient, folder: Path) -> None:

@@ -8,6 +8,7 @@ events are those of the view asked for.
 from __future__ import annotations
 
 from dataclasses import asdict, replace
+from pathlib import PurePath
 from typing import Any
 
 from cardtable.core.errors import brief
@@ -35,12 +36,17 @@ def parse_view(view: str, players: int) -> int | str | None:
 
 
 def record_of(row: TableRow) -> GameRecord:
-    """The game record of a stored table (its actions loaded)."""
+    """The game record of a stored table (its actions loaded), as a client may see it: a
+    house card set (``serve --cards``) is named by its folder's name, not its path on the
+    server (``cardtable replay --cards DIR`` points at one's own copy)."""
     players = [s["spec"] if s["kind"] == "agent" else "human" for s in row.seats]
+    options = dict(row.options)
+    if isinstance(options.get("cards"), str):
+        options["cards"] = PurePath(options["cards"]).name
     return GameRecord(
         game=row.game,
         version="",
-        options=row.options,
+        options=options,
         seed=row.seed,
         decks=row.decks,
         actions=list(row.actions),
