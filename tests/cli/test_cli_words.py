@@ -58,7 +58,7 @@ def test_help_lists_the_moves_with_the_cards_they_name() -> None:
     res = cli("play", "goofspiel", "--seed", "1", stdin="?\nq\n")
     out = res.stdout
     assert res.returncode == 0 and "Your moves:" in out
-    assert "bid Ace of Hearts (bid ace-of-hearts)" in out
+    assert "Bid the Ace of Hearts (bid ace-of-hearts)" in out
     assert " ".join(game.presentation.card_text("ace-of-hearts")) in out
     assert out.count("Bids 1:") == 1  # each card's line once
     assert "game left unfinished" in out
@@ -88,7 +88,7 @@ def test_a_listed_number_and_notation_still_play(tmp_path: Path) -> None:
 def test_play_in_japanese_names_the_cards_and_speaks_japanese() -> None:
     res = cli("play", "goofspiel", "--seed", "1", "--lang", "ja", stdin="?\n99\nq\n")
     out = res.stdout
-    assert "bid ハートのA" in out and "1で入札する。" in out
+    assert "ハートのAで入札する" in out and "1で入札する。" in out
     assert "99 は一覧にある手ではない（1〜13）" in out and "ゲームを途中で終えた" in out
     from_locale = cli("play", "goofspiel", "--seed", "1", stdin="q\n", lang="ja_JP.UTF-8")
     assert "ゲームを途中で終えた" in from_locale.stdout
@@ -232,17 +232,17 @@ def goofspiel_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_replay_reads_in_words(goofspiel_record: Path) -> None:
     out = cli("replay", str(goofspiel_record), "--as", "all").stdout
-    assert "1. P0: bid Ace of Hearts" in out
+    assert "1. P0: Bid the Ace of Hearts" in out
     assert "{" not in out and '"kind"' not in out
     assert re.search(r"(P\d wins with \d+ points to \d+|Draw)", out.rstrip().splitlines()[-1])
     assert "returns" not in out
     seat1 = cli("replay", str(goofspiel_record), "--as", "1").stdout
-    assert "1. P0 acts" in seat1 and "bid Ace of Hearts" not in seat1.split("2.")[0]
+    assert "1. P0 acts" in seat1 and "Ace of Hearts" not in seat1.split("2.")[0]
 
 
 def test_replay_in_japanese(goofspiel_record: Path) -> None:
     out = cli("replay", str(goofspiel_record), "--as", "all", "--lang", "ja").stdout
-    assert "1. P0: bid ハートのA" in out and re.search(r"(P\dの勝ち|引き分け)", out)
+    assert "1. P0: ハートのAで入札する" in out and re.search(r"(P\dの勝ち|引き分け)", out)
     assert "P0 が行動する" in cli("replay", str(goofspiel_record), "--lang", "ja").stdout
 
 

@@ -120,8 +120,7 @@ ALWAYS = {"cardtable", "English", "Elo"}
 # ids. One line a game.
 JA_PAGES: dict[str, set[str] | None] = {
     "lobby": None,
-    # its moves are worded as its notation (`bid` and a card's name) until it words them itself
-    "goofspiel": {"bid"},
+    "goofspiel": None,
     "looney": None,
     "rawdeal": {"Raw", "SmackDown"},  # the brands, as the cards print them
     # the trait icons, named in English by the seed itself (Mind: 精神力, ...), and the teams

@@ -32,6 +32,11 @@ class Presentation:
     sentences: ClassVar[Sentences] = {}
     """The game's words for each event kind (``cardtable.core.wording``); default: none."""
 
+    moves: ClassVar[dict[str, str]] = {}
+    """The game's words for a move by the first word of its notation: a sentence (marked
+    ``N_``, translated by the game's catalogue) where ``{card}`` stands for the rest of the
+    notation with its card ids named (``{"bid": N_("Bid the {card}")}``); default: none."""
+
     def __init__(self, game: Game) -> None:
         self.game = game
 
@@ -83,9 +88,13 @@ class Presentation:
         """A legal ``action`` of the player to act in ``state``, as a menu line in the game's
         words and ``lang`` (``Go first``, ``Flip and play Amidamaru: 3 furyoku from red``),
         saying what the choice does. It may name what the acting player sees, nothing more.
-        Default: the action's notation with each card id replaced by the card's name in
-        ``lang`` (``place Bugs Bunny on 1``)."""
-        return self.notation_words(state.action_to_string(action), lang)
+        Default: the sentence of :attr:`moves` for the notation's first word, else the
+        action's notation with each card id replaced by the card's name in ``lang`` (``place
+        Bugs Bunny on 1``)."""
+        verb, _, rest = (notation := state.action_to_string(action)).partition(" ")
+        if verb in self.moves:
+            return self.translator(lang)(self.moves[verb], card=self.notation_words(rest, lang))
+        return self.notation_words(notation, lang)
 
     def notation_words(self, notation: str, lang: Lang = "en") -> str:
         """An action's ``notation`` with each card id replaced by the card's name in

@@ -1,6 +1,6 @@
 """Goofspiel for people (its Presentation): rules sheet, table, card lines and log words."""
 
-from typing import Any
+from typing import Any, ClassVar
 
 from cardtable.core.i18n import N_, Lang, translator
 from cardtable.core.presentation import Presentation
@@ -30,6 +30,8 @@ SIDE = (N_("[b]P{p}[/b]: {score} points, won {won}"), N_("[b]P{p}[/b]: {score} p
 
 class GoofPresentation(Presentation):
     """Goofspiel's words and drawing."""
+
+    moves: ClassVar[dict[str, str]] = {"bid": N_("Bid the {card}")}  # GS-2.1
 
     def rules_sheet(self, lang: Lang = "en") -> list[tuple[str, str]]:
         """The rules sheet of ``cardtable rules goofspiel``."""

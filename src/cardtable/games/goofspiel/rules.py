@@ -16,8 +16,7 @@ if TYPE_CHECKING:
     from .game import GoofspielGame
 
 PRIZE_SUIT = "diamonds"
-PRIZE_DECK, PRIZE, DISCARD = 0, 1, 2
-HAND, BID, PLAYED, WON = 3, 4, 5, 6  # P0's zones; P1's are 4 further on (+ 4 * p)
+PRIZE_DECK, PRIZE, DISCARD, HAND, BID, PLAYED, WON = range(7)  # P1's zones: 4 on (+ 4 * p)
 
 
 def deal(game: GoofspielGame, seed: int, decks: Sequence[Deck]) -> GoofState:

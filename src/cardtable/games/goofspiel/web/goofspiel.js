@@ -35,8 +35,7 @@ function render(ctx) {
 
 const prizeName = (ctx) => cardName(ctx, ctx.obs.zones.prize[0]);
 export default {
-  face,
-  render,
+  face, render,
   prompt: (ctx) => ({ title: t("Bid for the {prize}", { prize: prizeName(ctx) }), text: t("Click a card of your hand: your bid, face down until both have bid. The higher bid takes the prize; a tie discards it.") }),
   status: (ctx) => (ctx.obs.zones.prize.length ? t("Prize: the {prize}.", { prize: prizeName(ctx) }) + " " : "") + t("Score {scores}.", { scores: ctx.obs.scores.join(" – ") }),
   statName: (key) => (key === "rank" ? t("rank") : key),
