@@ -41,7 +41,7 @@ def replay_session(
     for step, (state, action) in enumerate(replay(record), 1):
         if action is None:
             console.print(game.presentation.render(state.observation(view), lang))
-            console.print(f"[bold]{escape(ending(game, state, lang))}[/]")
+            console.print(f"[bold]{escape(ending(game, state, lang, record.conceded))}[/]")
             break
         every = as_player == "all"
         print_step(
@@ -66,10 +66,13 @@ def record_game(record: GameRecord) -> Game:
         ) from None
 
 
-def ending(game: Game, state: State, lang: Lang) -> str:
-    """How a replayed game ended (``Presentation.result``), or that it was left unfinished."""
+def ending(game: Game, state: State, lang: Lang, conceded: int | None = None) -> str:
+    """How a replayed game ended (``Presentation.result``), that seat ``conceded`` it, or
+    that it was left unfinished."""
+    _ = translator("cardtable", lang)
+    if conceded is not None and not state.is_terminal():
+        return _("P{seat} conceded the game", seat=conceded)
     if not state.is_terminal():
-        _ = translator("cardtable", lang)
         return _("The game was left unfinished")
     return game.presentation.result(state.observation(None), lang)
 

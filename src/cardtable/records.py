@@ -1,4 +1,5 @@
-"""Game records (JSON): game, version, options, seed, decks, actions and result.
+"""Game records (JSON): game, version, options, seed, decks, actions and result (and the
+seat that conceded, for a game that ended so).
 
 A record replays exactly: the same game, options, seed, decks and actions give the same game.
 """
@@ -31,6 +32,8 @@ class GameRecord:
     notation: list[str] = field(default_factory=list)
     result: list[float] | None = None
     players: list[str] = field(default_factory=list)
+    conceded: int | None = None
+    """The seat that conceded the game (the server's tables), else ``None``."""
 
     def to_json(self) -> str:
         """The record as indented JSON."""
@@ -81,6 +84,9 @@ def load_record(path: Path) -> GameRecord:
             raise RecordError(f"{path}: field '{key}': expected {words}")
     if not isinstance(data.get("decks"), list | None):
         raise RecordError(f"{path}: field 'decks': expected null or a list of decks")
+    seat = data.get("conceded")
+    if seat is not None and (type(seat) is not int or not 0 <= seat < 64):
+        raise RecordError(f"{path}: field 'conceded': expected null or a seat number")
     known = set(GameRecord.__dataclass_fields__)
     try:
         return GameRecord(**{k: v for k, v in data.items() if k in known})

@@ -30,7 +30,9 @@ def files(tmp_path: Path) -> dict[str, str]:
     record.write_text('{"game": "looney", "options": [1], "seed": 1, "actions": []}')
     decks = tmp_path / "decks.json"
     decks.write_text('{"game": "looney", "options": {}, "seed": 1, "actions": [], "decks": 5}')
-    return {"LATIN": str(latin), "RECORD": str(record), "DECKS": str(decks)}
+    seat = tmp_path / "seat.json"
+    seat.write_text('{"game": "looney", "options": {}, "seed": 1, "actions": [], "conceded": true}')
+    return {"LATIN": str(latin), "RECORD": str(record), "DECKS": str(decks), "SEAT": str(seat)}
 
 
 @pytest.mark.parametrize(
@@ -41,6 +43,7 @@ def files(tmp_path: Path) -> dict[str, str]:
         (("replay", "LATIN"), "not a JSON game record"),
         (("replay", "RECORD"), "field 'options': expected an object of options"),
         (("replay", "DECKS"), "field 'decks': expected null or a list of decks"),
+        (("replay", "SEAT"), "field 'conceded': expected null or a seat number"),
         (("cards", "looney", "-o", "cards=LATIN"), "not UTF-8"),
         (("sim", "looney", "--gmaes", "3"), "No such option"),
     ],

@@ -93,7 +93,7 @@ def test_a_replay_names_the_card_set_but_not_the_servers_folder(
     assert r.status_code == 200, r.text
     assert str(folder.parent) not in r.text  # no path of the server's disk
     record = r.json()["record"]
-    assert record["options"]["cards"] == "my-rd"
+    assert record["options"]["cards"] == "my-rd" and record["conceded"] == 0
     saved = tmp_path / "game.json"
     saved.write_text(json.dumps(record), encoding="utf-8")
     run = [sys.executable, "-m", "cardtable", "replay", str(saved)]
@@ -104,6 +104,7 @@ def test_a_replay_names_the_card_set_but_not_the_servers_folder(
         [*run, "--cards", str(folder)], capture_output=True, text=True, cwd=tmp_path, timeout=120
     )
     assert mine.returncode == 0 and "Ox Brannigan" in mine.stdout, mine.stdout + mine.stderr
+    assert "P0 conceded the game" in mine.stdout
 
 
 def test_a_client_still_cannot_name_a_card_folder(house: TestClient, folder: Path) -> None:

@@ -52,6 +52,7 @@ def record_of(row: TableRow) -> GameRecord:
         actions=list(row.actions),
         result=row.result,
         players=players,
+        conceded=next((i for i, s in enumerate(row.seats) if s.get("conceded")), None),
     )
 
 
