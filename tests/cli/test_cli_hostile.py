@@ -3,24 +3,10 @@ traceback (a bad option value, a file that is not UTF-8, a record with a wrong f
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-
-SRC = str(Path(__file__).resolve().parents[2] / "src")  # this tree, not an install
-
-
-def cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "cardtable", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        check=False,
-        env={"COLUMNS": "200", "PATH": "/usr/bin:/bin", "TERM": "dumb", "PYTHONPATH": SRC},
-    )
+from test_cli import cli
 
 
 def files(tmp_path: Path) -> dict[str, str]:
