@@ -69,6 +69,15 @@ def test_a_deck_with_unenforced_cards_needs_accepting(folder: Path) -> None:
     assert played.returncode == 0 and "game left unfinished" in played.stdout
 
 
+def test_a_card_sets_own_decks_are_its_starter_decks(folder: Path) -> None:
+    res = cli("sim", "rawdeal", "-o", f"cards={folder}", "--games", "2", "--accept-unenforced")
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert "rawdeal: 2 games" in res.stdout
+    named = ["--deck", "wren", "--deck", "ox-deck", "--accept-unenforced"]  # by name, as starters
+    by_name = cli("sim", "rawdeal", "-o", f"cards={folder}", "--games", "1", *named)
+    assert by_name.returncode == 0, by_name.stdout + by_name.stderr
+
+
 @pytest.mark.parametrize("command", ["tournament", "balance"])
 def test_tournament_and_balance_need_accepting_too(
     folder: Path, tmp_path: Path, command: str

@@ -54,7 +54,7 @@ def test_the_lobby_lists_the_house_cards_and_marks_the_unenforced(
     house: TestClient, folder: Path
 ) -> None:
     games = {g["name"]: g for g in house.get("/api/games").json()}
-    assert games["rawdeal"]["decks"] == []  # the starter decks do not fit these cards
+    assert games["rawdeal"]["decks"] == ["ox-deck", "wren"]  # the card set's own decks
     cards = house.get("/api/games/rawdeal/cards").json()
     marked = {c["name"]: c["unenforced"] for c in cards.values() if "unenforced" in c}
     assert marked["Elbow Fury"] == ["Look at your opponent's hand."]
@@ -105,6 +105,20 @@ def test_a_replay_names_the_card_set_but_not_the_servers_folder(
     )
     assert mine.returncode == 0 and "Ox Brannigan" in mine.stdout, mine.stdout + mine.stderr
     assert "P0 conceded the game" in mine.stdout
+
+
+def test_the_card_sets_own_decks_are_the_default_decks(house: TestClient) -> None:
+    seats = [HUMAN, agent()]
+    refused = house.post("/api/tables", json={"game": "rawdeal", "seats": seats})
+    assert refused.status_code == 400 and "Elbow Fury" in refused.json()["error"]
+    by_name = {"game": "rawdeal", "seats": seats, "decks": ["wren", "ox-deck"]}
+    for made in (
+        house.post(
+            "/api/tables", json={"game": "rawdeal", "seats": seats, "accept_unenforced": True}
+        ),
+        house.post("/api/tables", json=by_name | {"accept_unenforced": True}),
+    ):
+        assert made.status_code == 200, made.text
 
 
 def test_a_client_still_cannot_name_a_card_folder(house: TestClient, folder: Path) -> None:

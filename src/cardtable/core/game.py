@@ -155,14 +155,26 @@ class Game(ABC):
         return tuple(c.type for c in self.card_pool.cards)
 
     @cached_property
+    def starter_folder(self) -> Path | None:
+        """Where the starter decks are: a card set's own ``decks`` folder when the ``cards``
+        option names a folder that has one (``cardtable import`` writes it), else the
+        game's ``deck_dir``."""
+        cards = self.options.cards
+        own = Path(cards) / "decks" if cards is not None else None
+        if own is not None and own.is_dir() and any(own.glob("*.yaml")):
+            return own
+        return self.deck_dir
+
+    @cached_property
     def _starters(self) -> dict[str, Deck]:
-        folder = self.deck_dir
+        folder = self.starter_folder
         if folder is None:
             return {}
         return {p.stem: self.load_deck(p) for p in sorted(folder.glob("*.yaml"))}
 
     def starter_decks(self) -> dict[str, Deck]:
-        """The decks shipped with the game (``deck_dir/*.yaml``), by file stem."""
+        """The decks shipped with the game or its card set (``starter_folder``), by file
+        stem."""
         return dict(self._starters)
 
     def default_decks(self) -> list[Deck]:
@@ -210,7 +222,7 @@ class Game(ABC):
         """A deck by starter name (file stem) or by path to a deck file. The starter decks
         are loaded only for a starter name, so that a deck file works with a card set the
         starters do not fit (``-o cards=DIR`` of imported cards)."""
-        folder = self.deck_dir
+        folder = self.starter_folder
         if folder is not None and spec in {p.stem for p in folder.glob("*.yaml")}:
             return self.starter_decks()[spec]
         return self.load_deck(Path(spec))

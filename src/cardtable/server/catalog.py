@@ -15,7 +15,7 @@ from cardtable.core.game import Game
 from cardtable.core.i18n import Lang, Translate, messages_of, translator
 from cardtable.core.registry import PRESET, available_games, game_class, load_game
 from cardtable.server.opponents import offered
-from cardtable.server.setup import SERVER_REFUSED_OPTIONS, house_options
+from cardtable.server.setup import SERVER_REFUSED_OPTIONS, house_options, starters
 
 _CARD_FIELDS = ("id", "name", "name_ja", "text", "text_ja", "type", "color", "colour", "unenforced")
 
@@ -67,7 +67,7 @@ def games(lang: Lang = "en") -> list[dict[str, Any]]:
                 "max_players": cls.max_players,
                 "example": cls.example,
                 "options": options,
-                "decks": [] if house_options(name) else list(load_game(name).starter_decks()),
+                "decks": list(starters(load_game(name, **house_options(name)))),
                 "agents": offered(cls, lang),
             }
         )

@@ -226,7 +226,7 @@ def parse_decks(game: Game, raw: list[str | None] | None) -> list[Deck] | None:
             deck = deck_from_text(game, spec, where)
         except DeckFileError as exc:
             if "\n" not in spec and ":" not in spec:
-                names = ", ".join(_starters(game))
+                names = ", ".join(starters(game))
                 raise BadRequest(
                     f"{where}: no starter deck {brief(spec)}; starter decks: {names} "
                     "(or give a deck file's text)"
@@ -254,10 +254,10 @@ def _starter(game: Game, spec: str | None, seat: int, where: str) -> Deck | None
             ) from None
     if "\n" in spec or ":" in spec:
         return None
-    return _starters(game).get(spec)
+    return starters(game).get(spec)
 
 
-def _starters(game: Game) -> dict[str, Deck]:
+def starters(game: Game) -> dict[str, Deck]:
     """The game's starter decks, or none when they do not fit its card set (the server's
     house cards, ``set_house_cards``)."""
     try:
