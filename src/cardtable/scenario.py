@@ -4,7 +4,7 @@
 name: colour match beats a higher rank
 rule: LT-6.5
 game: looney
-options: {players: 2}
+options: {players: 2}           # a 'cards' folder or file: from the scenario's folder
 seed: 1
 decks: [starter-wisecrackers, starter-acme-chaos]   # optional, starter names or paths
                                # (a relative path from the scenario file's folder)
@@ -122,7 +122,7 @@ def _run(data: dict[str, Any], folder: Path) -> None:
     for key, (kind, words) in SHAPES.items():
         if data.get(key) is not None and not isinstance(data[key], kind):
             raise ScenarioError(f"field {key!r}: expected {words}, got {brief(data[key])}")
-    game = load_game(str(data["game"]), **(data.get("options") or {}))
+    game = load_game(str(data["game"]), **scenario_options(data, folder))
     named = data.get("decks") or []
     decks = [scenario_deck(game, str(d), folder) for d in named] or None
     state = game.new_initial_state(seed=int(data.get("seed", 0)), decks=decks)
@@ -140,6 +140,16 @@ def _run(data: dict[str, Any], folder: Path) -> None:
             _check_expect(state, step["expect"], events, where)
         else:
             raise ScenarioError(f"{where}: expected an action, 'illegal:' or 'expect:'")
+
+
+def scenario_options(data: dict[str, Any], folder: Path) -> dict[str, Any]:
+    """A scenario's options; a ``cards`` path is taken from the scenario file's folder when a
+    file or folder is there, else as given (as a deck path is)."""
+    options = dict(data.get("options") or {})
+    cards = options.get("cards")
+    if isinstance(cards, str) and (folder / cards).exists():
+        options["cards"] = str(folder / cards)
+    return options
 
 
 def scenario_deck(game: Game, spec: str, folder: Path) -> Deck:

@@ -18,7 +18,7 @@ from cardtable.core.registry import game_class
 from cardtable.core.rng import Rng
 from cardtable.core.wording import SentenceFieldError, describe
 from cardtable.eventlog import describe_event, generic_text, generic_zone_label
-from cardtable.scenario import scenario_deck
+from cardtable.scenario import scenario_deck, scenario_options
 
 # (game, options): each game at every player count it supports, and the options that make
 # rarer events happen (a tag team match, reshuffled decks)
@@ -105,7 +105,7 @@ def scenario_views(path: Path) -> tuple[Game, list[tuple[int | None, dict[str, A
     """Every event view, for every seat and a spectator, of the actions of a scenario file
     (its pinned start position, then its actions up to the first that is not legal)."""
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    game = cardtable.load_game(str(data["game"]), **(data.get("options") or {}))
+    game = cardtable.load_game(str(data["game"]), **scenario_options(data, path.parent))
     decks = (
         [scenario_deck(game, str(d), path.parent) for d in data["decks"]]
         if data.get("decks")
