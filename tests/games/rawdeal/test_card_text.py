@@ -13,7 +13,9 @@ import pytest
 import cardtable
 from cardtable.games.rawdeal.cards import (
     ABILITIES,
+    OWN_PLAY_VERBS,
     SUBTYPES,
+    TURN_VERBS,
     VERBS,
     Arsenal,
     Effect,
@@ -79,18 +81,61 @@ def test_every_effect_verb_is_worded(verb: str) -> None:
     model = next(
         m for m in _effect_models() if typing.get_args(m.model_fields["do"].annotation) == (verb,)
     )
-    effect = model.model_validate(
-        {"do": verb, **({"amount": 2} if "amount" in model.model_fields else {})}
-    )
+    fields: dict[str, Any] = {"amount": 2} if "amount" in model.model_fields else {}
+    if verb == "may":  # RD-7.10: what it offers
+        fields = {"effects": [{"do": "discard", "amount": 1}, {"do": "draw", "amount": 2}]}
+    effect = model.model_validate({"do": verb, **fields})
     plain = _both(_maneuver())[0]
     en, ja = _both(_maneuver(effects=[effect]))
     assert len(en) == len(plain) + 1 and en[-1].startswith("If successful, ")
     assert ja[-1].startswith("成功したら、")
     action = _both(_arsenal(plays_as=["action"], effects=[effect]))[0]
     assert action and not action[-1].startswith("If successful")
-    if verb not in ("next_bonus", "next_reversal_cost", "end_turn"):
+    if verb not in (*TURN_VERBS, *OWN_PLAY_VERBS):
         rev = _both(_arsenal(plays_as=["reversal"], reverses={}, reversal_effects=[effect]))[0]
         assert rev[-1].startswith("If it reverses from your hand or Backlash deck, ")
+
+
+def test_effects_of_one_type_of_a_hybrid_are_worded() -> None:
+    """RD-3.7: a hybrid's effects of one type say so, after those of every type."""
+    slap = _arsenal(
+        plays_as=["maneuver", "action"],
+        subtypes=["strike"],
+        damage=2,
+        effects=[{"do": "draw", "amount": 1}],
+        effects_as={
+            "maneuver": [{"do": "opp_discard", "amount": 1}],
+            "action": [
+                {"do": "may", "effects": [{"do": "discard_self"}, {"do": "draw", "amount": 1}]}
+            ],
+        },
+    )
+    en, ja = _both(slap)
+    assert en[-3:] == [
+        "If successful, draw 1 card.",
+        "As a maneuver, if successful, your opponent discards 1 card at random from their hand.",
+        "As an action, you may put this card in your Ringside pile instead of your Ring, then "
+        "draw 1 card.",
+    ]
+    assert ja[-2].startswith("マニューバーとして成功したら") and ja[-1].startswith("アクション")
+
+
+def test_several_abilities_have_a_sentence_each() -> None:
+    """RD-3.8: a Superstar with a list of abilities has one sentence per ability."""
+    star = Superstar(
+        id="s",
+        name="S",
+        type="superstar",
+        hand_size=2,
+        superstar_value=4,
+        ability=("draw_two", "damage_reduction"),
+    )
+    en, _ = _both(star)
+    assert en == [
+        "Draw 2 cards instead of 1 in your Draw Segment.",
+        "All damage this Superstar takes, from maneuvers and from reversals, is reduced by 1 "
+        "(never below 0).",
+    ]
 
 
 @pytest.mark.parametrize("ability", ABILITIES)

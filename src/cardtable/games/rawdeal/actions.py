@@ -16,7 +16,9 @@ tag in the partner             6 + 6D + 4              ``tag``
 
 A reversal is written ``reverse <id>`` (from the hand) or ``backlash <id> as reversal``; a
 Pre-match card ``backlash <id>``; the card put under the Arsenal after ``ability`` is
-``bury <id>``.
+``bury <id>``. A choice (RD-7.10 to RD-7.14) takes ``accept`` (the ``ability`` action) or
+``decline`` (``end``), and a card chosen is ``discard <id>``, ``retrieve <id>`` or
+``recover <id>`` (``6 + 3d``, like ``bury``).
 """
 
 from __future__ import annotations
@@ -34,6 +36,9 @@ MAX_PLAYERS = 4
 SEATS = tuple(str(p) for p in range(MAX_PLAYERS))  # the seats of "target 2"
 AS = PLAY_TYPES  # by the offset of a card's action: MANEUVER, ACTION, REVERSAL
 MANEUVER, ACTION, REVERSAL = range(len(AS))
+# the words of a card chosen from a zone (after ``ability``, RD-4.3; in a choice, RD-7.12 to
+# RD-7.14): ``HAND + 3d``, whatever the zone
+CHOSEN = ("bury", "discard", "retrieve", "recover")
 
 
 @dataclass(frozen=True)
@@ -91,15 +96,17 @@ class Codec:
             return number
         if w == ["end"]:
             return END
-        if w == ["ability"]:
+        if w in (["ability"], ["accept"]):
             return ABILITY
+        if w == ["decline"]:
+            return END
         if w == ["tag"]:
             return self.tag
         if len(w) == 2 and w[0] == "target" and w[1] in SEATS:
             return self.target + int(w[1])
         if len(w) == 2 and w[0] == "stun" and w[1] in ("0", "1", "2", "3"):
             return STUN + int(w[1])
-        if len(w) == 2 and w[0] in ("reverse", "bury"):
+        if len(w) == 2 and w[0] in ("reverse", *CHOSEN):
             k = REVERSAL if w[0] == "reverse" else MANEUVER
             return HAND + 3 * self._card(w[1], index, text) + k
         if len(w) == 4 and w[0] == "play" and w[2] == "as" and w[3] in AS[:2]:
@@ -114,7 +121,8 @@ class Codec:
             N_(
                 "cannot read this; write e.g. 'play <id> as maneuver', 'play <id> as action', "
                 "'reverse <id>', 'backlash <id> [as maneuver|action|reversal]', 'ability', "
-                "'bury <id>', 'stun 2', 'target 2', 'tag' or 'end'"
+                "'bury <id>', 'discard <id>', 'retrieve <id>', 'recover <id>', 'accept', "
+                "'decline', 'stun 2', 'target 2', 'tag' or 'end'"
             ),
             text,
         )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, TypeAdapter, field_validator, model_validator
 
 from cardtable.core.cards import CardBase, CardPool, CardTypes, StrictModel, article
 from cardtable.core.errors import CardFileError
@@ -26,7 +26,35 @@ ABILITIES = (
     "tough",  # damage from the opponent's maneuvers is 1 less
     "draw_and_bury",  # once per turn: draw 1, then put 1 card from the hand under the Arsenal
     "enforcer",  # may reveal an Enforcer at the start of the game
+    "damage_reduction",  # all damage to the Superstar (maneuvers' and reversals') is 1 less
+    # before the Draw Segment the player may put a Ringside card of their choice under the
+    # Arsenal
+    "start_recycle_choice",
+    # once per turn: discard 2 cards, then put 1 Ringside card of one's choice into the hand
+    "discard_to_retrieve",
+    # once per turn: discard 1 card, then the opponent discards 1 card at random
+    "discard_to_opp_discard",
 )
+# the abilities used with the action ``ability`` in the main segment (one a Superstar)
+ACTIVATED = ("draw_and_bury", "discard_to_retrieve", "discard_to_opp_discard")
+# abilities that do one thing two ways: a Superstar has one of each pair at most
+OVERLAPPING = (("tough", "damage_reduction"), ("start_recycle", "start_recycle_choice"))
+
+
+def abilities_problem(names: tuple[str, ...]) -> str | None:
+    """Why a Superstar cannot have these abilities together (RD-3.8), or None."""
+    if not names:
+        return "'ability' lists no ability"
+    if len(set(names)) != len(names):
+        return "'ability' names an ability twice"
+    if "none" in names and len(names) > 1:
+        return "'none' is an ability only alone"
+    if sum(a in ACTIVATED for a in names) > 1:
+        return f"at most one of {', '.join(ACTIVATED)} (each is used with 'ability')"
+    for pair in OVERLAPPING:
+        if set(pair) <= set(names):
+            return f"{pair[0]} and {pair[1]} do one thing two ways: keep one"
+    return None
 
 
 class Draw(StrictModel):
@@ -67,10 +95,12 @@ class OverturnSelf(StrictModel):
 
 
 class Recover(StrictModel):
-    """Put your ``amount`` newest Ringside cards under your Arsenal."""
+    """Put your ``amount`` newest Ringside cards under your Arsenal; with ``choice``, cards
+    of your choice, one at a time (RD-7.14)."""
 
     do: Literal["recover"]
     amount: int = Field(ge=1, le=5)
+    choice: bool = False
 
 
 class PinOpponent(StrictModel):
@@ -85,6 +115,56 @@ class EndTurn(StrictModel):
     do: Literal["end_turn"]
 
 
+class DiscardSelf(StrictModel):
+    """This card goes to your Ringside pile instead of your Ring (RD-7.11)."""
+
+    do: Literal["discard_self"]
+
+
+class Discard(StrictModel):
+    """You discard ``amount`` cards of your choice from your hand to Ringside (RD-7.12)."""
+
+    do: Literal["discard"]
+    amount: int = Field(ge=1, le=5)
+
+
+class Retrieve(StrictModel):
+    """You put ``amount`` cards of your choice from your Ringside pile into your hand
+    (RD-7.13)."""
+
+    do: Literal["retrieve"]
+    amount: int = Field(ge=1, le=5)
+
+
+SimpleEffect = Annotated[
+    Draw
+    | OppDiscard
+    | NextBonus
+    | NextReversalCost
+    | OverturnSelf
+    | Recover
+    | EndTurn
+    | PinOpponent
+    | DiscardSelf
+    | Discard
+    | Retrieve,
+    Field(discriminator="do"),
+]
+
+
+class May(StrictModel):
+    """You may apply ``effects``, all of them in order, or decline them all (RD-7.10)."""
+
+    do: Literal["may"]
+    effects: tuple[SimpleEffect, ...] = Field(min_length=1, max_length=4)
+
+    @model_validator(mode="after")
+    def _no_end_turn(self) -> May:
+        if any(e.do == "end_turn" for e in self.effects):
+            raise ValueError("'may' cannot hold end_turn: whether the turn ends is never a choice")
+        return self
+
+
 Effect = Annotated[
     Draw
     | OppDiscard
@@ -93,7 +173,11 @@ Effect = Annotated[
     | OverturnSelf
     | Recover
     | EndTurn
-    | PinOpponent,
+    | PinOpponent
+    | DiscardSelf
+    | Discard
+    | Retrieve
+    | May,
     Field(discriminator="do"),
 ]
 VERBS = (
@@ -105,12 +189,44 @@ VERBS = (
     "recover",
     "end_turn",
     "pin_opponent",
+    "discard_self",
+    "discard",
+    "retrieve",
+    "may",
 )
 
 
 # the verbs that set up the player's own next card: no use on the opponent's turn
 TURN_VERBS = frozenset({"next_bonus", "next_reversal_cost", "end_turn"})
+# the verbs that ask the player a choice, or move the card played: only for a card played
+# successfully on its player's turn (RD-7.10 to RD-7.14)
+OWN_PLAY_VERBS = frozenset({"may", "discard", "retrieve", "discard_self"})
 PLAYED = ("arsenal", "midmatch")
+
+
+def own_play_only(effects: tuple[Effect, ...]) -> list[str]:
+    """The verbs of ``effects`` that only a card played successfully on its player's turn
+    may hold: a choice (``may``, ``discard``, ``retrieve``, ``recover`` with ``choice``) or
+    ``discard_self``."""
+    return sorted({e.do for e in effects if e.do in OWN_PLAY_VERBS or getattr(e, "choice", False)})
+
+
+class EffectsAs(StrictModel):
+    """A hybrid's effects that happen only when it is played as one of its types, after its
+    ``effects`` (RD-3.7)."""
+
+    maneuver: tuple[Effect, ...] = ()
+    action: tuple[Effect, ...] = ()
+
+    def of(self, play_type: str) -> tuple[Effect, ...]:
+        """The effects of one type (none for a reversal)."""
+        return (
+            self.action
+            if play_type == "action"
+            else self.maneuver
+            if play_type == "maneuver"
+            else ()
+        )
 
 
 class Reverses(StrictModel):
@@ -166,6 +282,7 @@ class NoStarFields:
     hand_size: ClassVar[None] = None
     superstar_value: ClassVar[None] = None
     ability: ClassVar[None] = None
+    abilities: ClassVar[tuple[str, ...]] = ()
 
 
 class NotPlayed:
@@ -179,6 +296,7 @@ class NotPlayed:
     reverses: ClassVar[None] = None
     requires: ClassVar[None] = None
     effects: ClassVar[tuple[Effect, ...]] = ()
+    effects_as: ClassVar[None] = None
     reversal_effects: ClassVar[tuple[Effect, ...]] = ()
     damage_as_reversed: ClassVar[bool] = False
     active: ClassVar[bool] = False
@@ -221,7 +339,27 @@ class Superstar(StarCard):
     """The Superstar a deck is built around, with its ability."""
 
     type: Literal["superstar"]
-    ability: Literal[ABILITIES] | None = None  # type: ignore[valid-type]
+    # one ability of ABILITIES, or a list of them (RD-3.8)
+    ability: str | tuple[str, ...] | None = None
+
+    @field_validator("ability")
+    @classmethod
+    def _abilities_fit(cls, value: str | tuple[str, ...] | None) -> str | tuple[str, ...] | None:
+        names = (value,) if isinstance(value, str) else value or ()
+        unknown = [a for a in names if a not in ABILITIES]
+        if unknown:
+            raise ValueError(f"no ability {unknown[0]!r}; the abilities: {', '.join(ABILITIES)}")
+        problem = None if isinstance(value, str) or value is None else abilities_problem(value)
+        if problem:
+            raise ValueError(problem)
+        return value
+
+    @property
+    def abilities(self) -> tuple[str, ...]:
+        """The Superstar's abilities, a list or one ("none" counts as none)."""
+        if self.ability is None or self.ability == "none":
+            return ()
+        return (self.ability,) if isinstance(self.ability, str) else tuple(self.ability)
 
 
 class Enforcer(StarCard):
@@ -229,6 +367,7 @@ class Enforcer(StarCard):
 
     type: Literal["enforcer"]
     ability: ClassVar[None] = None
+    abilities: ClassVar[tuple[str, ...]] = ()
 
 
 class PlayedCard(NoStarFields, NoPrematch, RawDealCardBase):
@@ -242,6 +381,7 @@ class PlayedCard(NoStarFields, NoPrematch, RawDealCardBase):
     reverses: Reverses | None = None
     requires: Requires | None = None
     effects: tuple[Effect, ...] = ()
+    effects_as: EffectsAs | None = None  # a hybrid's effects of one type only (RD-3.7)
     reversal_effects: tuple[Effect, ...] = ()  # when it reverses a card from the hand
     damage_as_reversed: bool = False  # "#D": its damage is that of the card it reverses
     active: bool = False
@@ -264,15 +404,42 @@ class PlayedCard(NoStarFields, NoPrematch, RawDealCardBase):
             raise ValueError("a Multi maneuver has two or more subtypes")
         if self.damage_as_reversed and (self.damage or "reversal" not in self.plays_as):
             raise ValueError("'damage_as_reversed' is for a reversal with 'damage: 0' (RD-5.8)")
-        if set(self.plays_as) == {"reversal"} and self.effects:
+        if set(self.plays_as) == {"reversal"} and (self.effects or self.effects_as):
             raise ValueError("a reversal's effects go in 'reversal_effects'")
+        return self
+
+    @model_validator(mode="after")
+    def _effects_fit(self) -> PlayedCard:
         turn_only = sorted({e.do for e in self.reversal_effects} & TURN_VERBS)
         if turn_only:
             raise ValueError(
                 f"'reversal_effects' cannot hold {', '.join(turn_only)}: they work on the turn "
                 "of the card's own player"
             )
+        own_play = own_play_only(self.reversal_effects)
+        if own_play:
+            raise ValueError(
+                f"'reversal_effects' cannot hold {', '.join(own_play)}: a choice, or discarding "
+                "the card, is only for a card played successfully on its player's turn"
+            )
+        self._check_effects_as()
         return self
+
+    def _check_effects_as(self) -> None:
+        """RD-3.7: ``effects_as`` names types the hybrid is played as, a maneuver or an
+        action."""
+        if self.effects_as is None:
+            return
+        if not self.is_hybrid:
+            raise ValueError(
+                "'effects_as' is for a hybrid (RD-3.7): a card of one type keeps its effects "
+                "in 'effects'"
+            )
+        for play_type in ("maneuver", "action"):
+            if self.effects_as.of(play_type) and play_type not in self.plays_as:
+                raise ValueError(
+                    f"'effects_as' has effects as {play_type}, which 'plays_as' does not list"
+                )
 
     @property
     def is_hybrid(self) -> bool:
@@ -308,6 +475,8 @@ class Prematch(NoStarFields, NotPlayed, RawDealCardBase):
 
 RawDealCard = Superstar | Enforcer | Arsenal | Prematch | Midmatch
 ADAPTER: CardTypes[RawDealCard] = CardTypes.of(RawDealCard)
+EFFECT_LIST: TypeAdapter[tuple[Effect, ...]] = TypeAdapter(tuple[Effect, ...])
+"""Reads a list of effects as a card file writes them (an observation's ``choice`` offer)."""
 
 
 def check_pool(pool: CardPool[RawDealCard]) -> None:

@@ -58,7 +58,7 @@ def _superstar_problems(
                     "RD-1.7", reason(N_("'{card}' is not an Enforcer card"), card=enforcers[0])
                 )
             )
-        elif star is not None and star.ability != "enforcer":
+        elif star is not None and "enforcer" not in star.abilities:
             out.append(
                 DeckProblem(
                     "RD-1.7", N_("only a Superstar whose ability allows it reveals an Enforcer")

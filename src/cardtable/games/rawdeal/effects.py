@@ -1,26 +1,49 @@
 """The effect vocabulary (RD-7): a card's effects, RD-7.1 ``draw``, RD-7.2 ``opp_discard``,
 RD-7.3 ``next_bonus`` (a set-up bonus, RD-6.2), RD-7.4 ``next_reversal_cost``, RD-7.5
-``overturn_self`` (with RD-8.1), RD-7.6 ``recover`` and RD-7.9 ``pin_opponent``; or only the
-set-up of a reversal carried into the next turn (RD-6.4)."""
+``overturn_self`` (with RD-8.1), RD-7.6 ``recover``, RD-7.9 ``pin_opponent`` and RD-7.11
+``discard_self``; the effects that wait for the player's decision: RD-7.10 ``may``, RD-7.12
+``discard``, RD-7.13 ``retrieve`` and RD-7.14 ``recover`` of cards of the player's choice; or
+only the set-up of a reversal carried into the next turn (RD-6.4)."""
 
 from __future__ import annotations
 
+from abc import abstractmethod
+
 from cardtable.core.events import move, note
 
-from .match import PH_OVER, Events
+from .actions import ABILITY, END, HAND
+from .match import (
+    CHOICE_PHASES,
+    PH_DISCARD,
+    PH_MAIN,
+    PH_MAY,
+    PH_OVER,
+    PH_RECOVER,
+    PH_RETRIEVE,
+    Events,
+)
 from .tables import (
+    CHOICE_VERBS,
+    V_DISCARD,
+    V_DISCARD_SELF,
     V_DRAW,
+    V_MAY,
     V_NEXT_BONUS,
     V_NEXT_COST,
     V_OPP_DISCARD,
     V_OVERTURN_SELF,
     V_PIN_OPPONENT,
     V_RECOVER,
+    V_RETRIEVE,
     Effect,
 )
 from .winning import WinningRules
-from .zones import ARSENAL, PER_PLAYER, RINGSIDE, pbase
+from .zones import ARSENAL, PER_PLAYER, RING, RINGSIDE, pbase
 from .zones import HAND as HAND_ZONE
+
+# the phase that asks for the cards of each choice verb, and the zone they are chosen from
+CHOICE_PHASE = {V_DISCARD: PH_DISCARD, V_RETRIEVE: PH_RETRIEVE}  # else PH_RECOVER
+CHOICE_ZONE = {PH_DISCARD: HAND_ZONE, PH_RETRIEVE: RINGSIDE, PH_RECOVER: RINGSIDE}
 
 
 class EffectRules(WinningRules):
@@ -28,22 +51,33 @@ class EffectRules(WinningRules):
 
     __slots__ = ()
 
-    def _effects(
-        self,
-        p: int,
-        opp: int,
-        effects: tuple[Effect, ...],
-        ev: Events,
-        setup_only: bool = False,
-    ) -> None:
-        """RD-7: apply a card's effects for player ``p`` against opponent ``opp``."""
-        for verb, amount, sub in effects:
+    def _carry_setup(self, effects: tuple[Effect, ...]) -> None:
+        """RD-6.4: of a set-up carried into this turn, only its ``next_bonus`` and
+        ``next_reversal_cost`` apply (not those a ``may`` offers: no choice is carried)."""
+        i = 0
+        while i < len(effects):
+            verb, amount, sub = effects[i]
             if verb == V_NEXT_BONUS:
                 self.bonus = (amount, 0 if sub < 0 else 1 << sub)
             elif verb == V_NEXT_COST:
                 self.rev_cost = amount
-            elif setup_only:
-                continue
+            i += amount + 1 if verb == V_MAY else 1
+
+    def _effects(self, p: int, opp: int, effects: tuple[Effect, ...], ev: Events) -> None:
+        """RD-7: apply a card's effects for player ``p`` against opponent ``opp``. A decision
+        (RD-7.10 to RD-7.14) stops them: the state then waits in a choice phase, the rest of
+        the effects kept in ``queue`` (see ``_go_on``)."""
+        for i, (verb, amount, sub) in enumerate(effects):
+            if verb >= V_DISCARD_SELF:
+                if verb == V_DISCARD_SELF:
+                    self._discard_self(p, ev)
+                    continue
+                self._decide(p, opp, effects, i, ev)
+                return
+            if verb == V_NEXT_BONUS:
+                self.bonus = (amount, 0 if sub < 0 else 1 << sub)
+            elif verb == V_NEXT_COST:
+                self.rev_cost = amount
             elif verb == V_DRAW:
                 self._draw(p, amount, ev)
             elif verb == V_OPP_DISCARD:
@@ -58,6 +92,111 @@ class EffectRules(WinningRules):
                     return
             elif verb == V_RECOVER:
                 self._recover(p, amount, ev)
+
+    # ----- decisions (RD-7.10 to RD-7.14) ---------------------------------------------------
+    def _decide(self, p: int, opp: int, effects: tuple[Effect, ...], i: int, ev: Events) -> None:
+        """Effect ``i`` of ``effects`` asks player ``p`` a decision: a ``may`` (RD-7.10) or
+        the cards of their choice (RD-7.12 to RD-7.14). A ``may`` that begins with a choice
+        asks it at once, with declining as one more answer; one whose first choice cannot be
+        made (no card to choose, fewer cards in hand than it discards) is passed over, as is
+        a choice with no card to choose."""
+        verb, amount, _ = effects[i]
+        if verb != V_MAY:
+            if self._choosable(p, verb, amount):
+                self._wait(p, opp, effects[i], effects[i + 1 :], -1)
+            else:
+                self._effects(p, opp, effects[i + 1 :], ev)
+            return
+        offer, rest = effects[i + 1 : i + 1 + amount], effects[i + 1 + amount :]
+        head = offer[0]
+        if head[0] not in CHOICE_VERBS:
+            self._wait(p, opp, (V_MAY, amount, -1), offer + rest, amount)
+        elif self._choosable(p, head[0], head[1]) >= (head[1] if head[0] == V_DISCARD else 1):
+            self._wait(p, opp, head, offer[1:] + rest, amount - 1)
+        else:
+            self._effects(p, opp, rest, ev)
+
+    def _choosable(self, p: int, verb: int, amount: int) -> int:
+        """How many cards a choice verb can take now: at most ``amount``."""
+        zone = HAND_ZONE if verb == V_DISCARD else RINGSIDE
+        return min(amount, len(self.zones[pbase(p) + zone]))
+
+    def _wait(self, p: int, opp: int, ask: Effect, queue: tuple[Effect, ...], skip: int) -> None:
+        """Wait for player ``p``'s decision ``ask``, then apply ``queue``; declining
+        (``skip`` >= 0) drops its first ``skip`` effects."""
+        verb, amount, _ = ask
+        self.phase = PH_MAY if verb == V_MAY else CHOICE_PHASE.get(verb, PH_RECOVER)
+        self.choice_left = 0 if verb == V_MAY else self._choosable(p, verb, amount)
+        self.actor = p
+        self.queue = queue
+        self.queue_opp = opp
+        self.skip = skip
+
+    def _choice_actions(self) -> list[int]:
+        """The answers in a choice phase: ``end`` to decline (when the effects may be
+        declined now), ``ability`` to take what a ``may`` offers, or each card of the zone
+        chosen from (by definition, as ``HAND + 3d``)."""
+        out = [END] if self.skip >= 0 else []
+        if self.phase == PH_MAY:
+            return [*out, ABILITY]  # take it
+        zone = self.zones[pbase(self.actor) + CHOICE_ZONE[self.phase]]
+        cards = self.cards
+        return out + sorted({HAND + 3 * cards[c] for c in zone})
+
+    def _choose(self, action: int, ev: Events) -> None:
+        """The decision in a choice phase: decline, take the offer, or a card chosen; the
+        effects go on when nothing is left to choose."""
+        if action == END:
+            if ev is not None:
+                ev.append(note("decline", self.actor))
+            self.queue = self.queue[self.skip :]
+            self.choice_left = 0
+        elif self.phase != PH_MAY:
+            self._move_chosen((action - HAND) // 3, ev)
+            self.choice_left -= 1
+        self.skip = -1
+        zone = CHOICE_ZONE.get(self.phase, HAND_ZONE)
+        if self.choice_left > 0 and self.zones[pbase(self.actor) + zone]:
+            return
+        self._go_on(ev)
+
+    def _move_chosen(self, d: int, ev: Events) -> None:
+        """A card of definition ``d`` chosen: discarded from the hand (RD-7.12), or from the
+        Ringside pile into the hand (RD-7.13) or on the bottom of the Arsenal (RD-7.14)."""
+        p = self.actor
+        b = pbase(p)
+        src = b + CHOICE_ZONE[self.phase]
+        card = self._take(src, d)
+        if self.phase == PH_RECOVER:
+            self.zones[b + ARSENAL] = (card, *self.zones[b + ARSENAL])
+            if ev is not None:
+                ev.append(move(card, src, b + ARSENAL, p))
+            return
+        self._put(card, src, b + (RINGSIDE if self.phase == PH_DISCARD else HAND_ZONE), ev, p)
+
+    def _go_on(self, ev: Events) -> None:
+        """The effects that waited for a decision go on; when they are done, what they were
+        part of goes on too (``_effects_done``)."""
+        effects, self.queue = self.queue, ()
+        self.phase = PH_MAIN
+        self._effects(self.actor, self.queue_opp, effects, ev)
+        if self.phase in CHOICE_PHASES or self.phase == PH_OVER:
+            return
+        self._effects_done(ev)
+
+    @abstractmethod
+    def _effects_done(self, ev: Events) -> None:
+        """What follows effects that waited for a decision (``resume``: the rest of a card's
+        success, of the start of the turn, or the main segment; playing.py)."""
+
+    def _discard_self(self, p: int, ev: Events) -> None:
+        """RD-7.11: the card just played successfully goes from the Ring to the Ringside pile
+        (it no longer adds to the Fortitude Rating)."""
+        b = pbase(p)
+        ring = self.zones[b + RING]
+        if ring and self.cards[ring[-1]] == self.last_played:
+            self.zones[b + RING] = ring[:-1]
+            self._put(ring[-1], b + RING, b + RINGSIDE, ev, p)
 
     def _discard_at_random(self, opp: int, amount: int, ev: Events) -> None:
         """RD-7.2: ``opp`` discards ``amount`` cards at random from their hand to their Ringside."""

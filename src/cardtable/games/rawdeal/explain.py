@@ -8,7 +8,19 @@ from typing import TYPE_CHECKING
 from cardtable.core.i18n import N_, reason
 
 from .actions import ABILITY, END, HAND, REVERSAL
-from .match import PH_BURY, PH_MAIN, PH_PREMATCH, PH_REVERSAL, PH_STUN, PH_TARGET
+from .match import (
+    CHOICE_PHASES,
+    PH_BURY,
+    PH_DISCARD,
+    PH_MAIN,
+    PH_MAY,
+    PH_PREMATCH,
+    PH_RECOVER,
+    PH_RETRIEVE,
+    PH_REVERSAL,
+    PH_STUN,
+    PH_TARGET,
+)
 from .tables import MIDMATCH_CARD, PREMATCH_CARD
 from .zones import BACKLASH, RING, pbase
 from .zones import HAND as HAND_ZONE
@@ -24,6 +36,10 @@ PHASE_WORDS = (
     N_("bury"),
     N_("over"),
     N_("target"),
+    N_("may"),
+    N_("discard"),
+    N_("retrieve"),
+    N_("recover"),
 )
 """The phases (``match.PHASES``) as words of a reason."""
 AS_WORDS = (N_("maneuver"), N_("action"), N_("reversal"))
@@ -43,6 +59,8 @@ def explain(st: RawDealState, a: int) -> str:
         return reason(N_("draw from 0 to {max} cards for Stun Value ('stun N')"), max=st.stun_max)
     if st.phase == PH_BURY:
         return N_("put a card from your hand under your Arsenal ('bury <id>')")
+    if st.phase in CHOICE_PHASES:
+        return _choice_problem(st)
     if a == END:
         return reason(N_("you cannot end now ({phase})"), phase=phase)
     if a == ABILITY:
@@ -50,6 +68,25 @@ def explain(st: RawDealState, a: int) -> str:
     if a < HAND:
         return N_("Stun Value draws come only when an Arsenal reversal cut the damage short")
     return _card_problem(st, a)
+
+
+CHOICE_ASKS = {
+    PH_MAY: N_("take what the card offers ('accept') or decline it ('decline')"),
+    PH_DISCARD: N_("choose a card of your hand to discard ('discard <id>')"),
+    PH_RETRIEVE: N_("choose a card of your Ringside pile to put into your hand ('retrieve <id>')"),
+    PH_RECOVER: N_(
+        "choose a card of your Ringside pile to put on the bottom of your Arsenal ('recover <id>')"
+    ),
+}
+"""What each choice phase asks (RD-7.10 to RD-7.14)."""
+
+
+def _choice_problem(st: RawDealState) -> str:
+    """RD-7.10 to RD-7.14: the decision asked now, and whether it may be declined."""
+    asks = CHOICE_ASKS[st.phase]
+    if st.phase == PH_MAY or st.skip < 0:
+        return asks
+    return reason(N_("{asks}, or decline ('decline')"), asks=asks)
 
 
 def _card_problem(st: RawDealState, a: int) -> str:

@@ -27,7 +27,12 @@ The play, in words:
   attacker's turn, a set-up) and what they deal outweigh the worth of keeping the card;
   a Multi maneuver is reversed only with two reversals at hand.
 - **Stun Value** cards are drawn while the Arsenal can spare them; the ability
-  ``draw_and_bury`` is used at once and buries the card least likely to be useful.
+  ``draw_and_bury`` is used at once and buries the card least likely to be useful; the
+  abilities that discard are used when what they bring back (a Ringside card, the
+  opponent's card) is worth more than the cards they cost.
+- **Choices** (RD-7.10 to RD-7.14): what a ``may`` offers is taken when its effects are worth
+  more than nothing; the least useful cards are discarded, the most useful taken back from
+  Ringside, and a Ringside card is always put back under the Arsenal (it is life).
 - **Free-for-all**: aim at the opponent closest to a pin (the pin first of all); and while
   every opponent is far from one, play only what gains a lot (patience: let the others wear
   each other down).
@@ -45,10 +50,14 @@ from cardtable.core.errors import CardtableError
 from cardtable.core.hints import standings_to_returns
 
 from .actions import ABILITY, ACTION, END, HAND, MANEUVER
+from .cards import SUBTYPES, VERBS
 from .hot import NEVER
 from .match import (
+    CHOICE_PHASES,
     PH_BURY,
+    PH_DISCARD,
     PH_MAIN,
+    PH_MAY,
     PH_OVER,
     PH_PREMATCH,
     PH_REVERSAL,
@@ -56,11 +65,17 @@ from .match import (
     PHASES,
 )
 from .tables import (
-    A_TOUGH,
+    A_ACTIVATED,
+    A_DISCARD_OPP_DISCARD,
+    A_DISCARD_RETRIEVE,
+    A_DRAW_BURY,
+    A_LESS_DAMAGE,
     ARSENAL_CARD,
     MIDMATCH_CARD,
     PREMATCH_CARD,
     SUPERSTAR,
+    V_DISCARD,
+    V_DISCARD_SELF,
     V_DRAW,
     V_END_TURN,
     V_NEXT_BONUS,
@@ -69,11 +84,16 @@ from .tables import (
     V_OVERTURN_SELF,
     V_PIN_OPPONENT,
     V_RECOVER,
+    V_RECOVER_CHOICE,
+    V_RETRIEVE,
+    Effect,
 )
 from .zones import ARSENAL, BACKLASH, PER_PLAYER, PLAYING, PREMATCH, RING, RINGSIDE
 from .zones import HAND as HAND_ZONE
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .game import RawDealGame
     from .rules import RawDealState
 
@@ -247,7 +267,8 @@ class HeuristicTables:
 
     def _card_rows(self) -> None:
         """Each card's facts that valuing a play reads, as one tuple (``card``); of its
-        effects, those that effects_value weighs (None: the card has no effects)."""
+        effects by the type played as (RD-3.7), those that effects_value weighs (None: the
+        card has no effects)."""
         t = self.t
         self.card = [
             (
@@ -256,7 +277,10 @@ class HeuristicTables:
                 t.unreversible[d],
                 t.multi[d],
                 t.stun[d],
-                tuple(e for e in t.effects[d] if e[0] in VALUED) if t.effects[d] else None,
+                tuple(
+                    tuple(e for e in effects if e[0] in VALUED) if effects else None
+                    for effects in t.success[d]
+                ),
                 self.ends[d],
                 self.keep[d],
             )
@@ -269,8 +293,14 @@ class HeuristicTables:
         t = self.t
         n = self.n
         self.tough = frozenset(
-            g.card_ids[d] for d in range(n) if t.kind[d] == SUPERSTAR and t.ability[d] == A_TOUGH
+            g.card_ids[d]
+            for d in range(n)
+            if t.kind[d] == SUPERSTAR and t.ability[d] & A_LESS_DAMAGE
         )
+        # the ability each Superstar uses with ``ability`` (RD-4.3), by card id
+        self.activated = {
+            g.card_ids[d]: t.ability[d] & A_ACTIVATED for d in range(n) if t.kind[d] == SUPERSTAR
+        }
         self.pm_info = {
             g.card_ids[d]: (t.pm_reduction[d], t.pm_damage[d] if t.pm_damage[d][0] else None)
             for d in range(n)
@@ -567,7 +597,7 @@ def _seats(st: RawDealState) -> SeatFacts:
         hand_n.append(len(z[b + HAND_ZONE]))
         backlash_n.append(len(z[b + BACKLASH]))
         # RD-3.2: a tough Superstar takes less damage from maneuvers
-        reduction.append(facts.reduction + (abilities[q] == A_TOUGH))
+        reduction.append(facts.reduction + (1 if abilities[q] & A_LESS_DAMAGE else 0))
         bonuses.append(facts.bonuses)
     return fort, arsenal, hand_n, backlash_n, reduction, bonuses
 
@@ -586,7 +616,10 @@ def _seats_of_two(st: RawDealState) -> SeatFacts:
         [len(z[ARSENAL]), len(z[PER_PLAYER + ARSENAL])],
         [len(z[HAND_ZONE]), len(z[PER_PLAYER + HAND_ZONE])],
         [len(z[BACKLASH]), len(z[PER_PLAYER + BACKLASH])],
-        [f.reduction + (a == A_TOUGH), g.reduction + (b == A_TOUGH)],  # RD-3.2
+        [  # RD-3.2, RD-3.9
+            f.reduction + (1 if a & A_LESS_DAMAGE else 0),
+            g.reduction + (1 if b & A_LESS_DAMAGE else 0),
+        ],
         [f.bonuses, g.bonuses],
     )
 
@@ -636,8 +669,9 @@ def play_value(v: View, d: int, kind: int, q: int, src_hand: bool) -> tuple[floa
             gain += dealt * (1.0 + 3.0 / (ars_q - dealt + 3)) if ars_q > dealt else dealt
     if printed:  # RD-3.5 (fortitude_worth is 0.25 a point while nothing is unlocked)
         gain += v.fortitude_worth(printed) if v.unlocks else 0.25 * printed
-    if effects is not None:
-        gain += effects_value(v, effects, d, q, v.fort[v.me] + printed)
+    own = effects[kind]
+    if own is not None:
+        gain += effects_value(v, own, d, q, v.fort[v.me] + printed)
         stop = 1.0 if ends else stop
     if src_hand and keep:
         gain -= 0.8 * keep  # a hybrid reversal played otherwise is spent
@@ -708,12 +742,22 @@ def action_values(k: HeuristicTables, obs: dict[str, Any], legal: list[int]) -> 
     if phase == PH_PREMATCH:  # RD-2.3
         return _prematch_values(k, legal)
     v = View(k, obs)
+    me = obs["player"]
+
+    def ringside() -> list[int]:
+        return [k.index[c] for c in obs["zones"][k.keys[me][4]]]
+
     if phase == PH_MAIN:
-        return _main_values(k, v, legal)
+        return _main_values(k, v, legal, k.activated.get(obs["superstars"][me], 0), ringside)
     if phase == PH_STUN:
         return _stun_values(v, legal)
     if phase == PH_BURY:
         return [-_usefulness(v, (a - HAND) // 3) for a in legal]
+    if phase in CHOICE_PHASES:
+        choice = obs["choice"]
+        source = k.index[choice["card"]] if choice["card"] else -1
+        offer = [_compiled(e) for e in choice["offer"]]
+        return _choice_values(v, phase, legal, offer, source)
     playing = obs["playing"]
     d = k.index[playing["card"]]
     kind = MANEUVER if playing["as"] == "maneuver" else ACTION
@@ -734,11 +778,17 @@ def rollout_values(
         return _prematch_values(k, legal)
     v = View.of_state(k, st, player)
     if phase == PH_MAIN:
-        return _main_values(k, v, legal)
+        cards = st.cards
+        ringside = st.zones[PER_PLAYER * player + RINGSIDE]
+        activated = st.abilities[player] & A_ACTIVATED
+        return _main_values(k, v, legal, activated, lambda: [cards[c] for c in ringside])
     if phase == PH_STUN:
         return _stun_values(v, legal)
     if phase == PH_BURY:
         return [-_usefulness(v, (a - HAND) // 3) for a in legal]
+    if phase in CHOICE_PHASES:
+        offer = list(st.queue[: st.skip]) if phase == PH_MAY else []
+        return _choice_values(v, phase, legal, offer, st.source)
     tp = st.tp
     d = st.cards[st.zones[PER_PLAYER * tp + PLAYING][0]]
     kind = MANEUVER if st.pending_as == MANEUVER else ACTION
@@ -787,7 +837,64 @@ def _order(value: float, stop: float) -> float:
     return value / (stop if stop > 0.05 else 0.05)
 
 
-def _main_values(k: HeuristicTables, v: View, legal: list[int]) -> list[float]:
+def _compiled(data: dict[str, Any]) -> Effect:
+    """An effect of an observation's ``choice`` (as in a card file), compiled."""
+    verb = V_RECOVER_CHOICE if data.get("choice") else VERBS.index(data["do"])
+    sub = data.get("subtype")
+    return verb, int(data.get("amount", 0)), SUBTYPES.index(sub) if sub else -1
+
+
+def _choice_values(
+    v: View, phase: int, legal: list[int], offer: list[Effect], source: int
+) -> list[float]:
+    """RD-7.10 to RD-7.14: take what a ``may`` offers when it is worth more than nothing;
+    discard the least useful cards; take back from Ringside the most useful; always put a
+    Ringside card back under the Arsenal (``decline`` is worth 0)."""
+    if phase == PH_MAY:
+        return [0.0 if a == END else _offer_value(v, offer, source) for a in legal]
+    sign = -1.0 if phase == PH_DISCARD else 1.0
+    floor = 0.0 if phase == PH_DISCARD else -WIN  # declining a discard is worth nothing
+    return [floor if a == END else 3.0 + sign * _usefulness(v, (a - HAND) // 3) for a in legal]
+
+
+def _offer_value(v: View, offer: list[Effect], source: int) -> float:
+    """What the effects a ``may`` offers are worth: those effects_value weighs, a card
+    discarded from the hand (its least useful), the card discarded from the Ring (the
+    Fortitude it adds) and a card taken back from Ringside."""
+    k = v.k
+    q = v.opponents[0]
+    gain = effects_value(v, [e for e in offer if e[0] in VALUED], max(source, 0), q, v.fort[v.me])
+    for verb, amount, _ in offer:
+        if verb == V_DISCARD:
+            gain -= 1.5 * amount
+        elif verb == V_DISCARD_SELF and source >= 0:
+            gain -= v.fortitude_worth(k.t.damage[source])
+        elif verb in (V_RETRIEVE, V_RECOVER_CHOICE):
+            gain += 1.2 * amount
+    return gain
+
+
+def _ability_value(v: View, activated: int, ringside: Callable[[], list[int]]) -> float:
+    """RD-4.3: ``draw_and_bury`` is never worse than not using it; an ability that discards
+    (RD-3.10, RD-3.11) is worth what it brings back less what its cards are worth."""
+    if activated == A_DRAW_BURY:
+        return 2 * WIN  # draw, then bury the worst card: never worse
+    worst = sorted(_usefulness(v, d) for d in v.hand)
+    if activated == A_DISCARD_OPP_DISCARD:
+        return (1.6 if v.hand_n[v.opponents[0]] else 0.0) - worst[0]
+    if activated == A_DISCARD_RETRIEVE:
+        back = max((_usefulness(v, d) for d in ringside() + v.hand), default=0.0)
+        return back - worst[0] - worst[1]
+    return 0.0
+
+
+def _main_values(
+    k: HeuristicTables,
+    v: View,
+    legal: list[int],
+    activated: int = A_DRAW_BURY,
+    ringside: Callable[[], list[int]] = list,
+) -> list[float]:
     v.find_unlocks()
     target = k.target_first
     play_of = k.play_of
@@ -800,7 +907,7 @@ def _main_values(k: HeuristicTables, v: View, legal: list[int]) -> list[float]:
         if a == END:
             out.append(0.0)
         elif a == ABILITY:
-            out.append(2 * WIN)  # draw, then bury the worst card: never worse
+            out.append(_ability_value(v, activated, ringside))
         elif a >= target:
             tag_at = len(out)
             out.append(0.0)

@@ -107,7 +107,11 @@ class HotTables:
             or t.active[d]
             or t.universal[d]
         )
-        self.ends_turn = tuple(any(e[0] == V_END_TURN for e in t.effects[d]) for d in range(n))
+        # RD-7.7: whether a success ends the turn, by the type played as (RD-3.7)
+        self.ends_turn = tuple(
+            tuple(any(e[0] == V_END_TURN for e in effects) for effects in t.success[d])
+            for d in range(n)
+        )
         # RD-5.2: the reversals, what of them the moment decides, and (filled in as cards
         # are played) the Answers to each definition played as a maneuver or an action
         self._tables = t

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from cardtable.core.events import EVERYONE, Event
 from cardtable.core.state import TERMINAL, State
 
-from .tables import MIDMATCH_CARD
+from .tables import MIDMATCH_CARD, Effect
 from .zones import ARSENAL, BACKLASH, BACKSTAGE, PER_PLAYER, PREMATCH, RING
 from .zones import HAND as HAND_ZONE
 
@@ -23,7 +23,27 @@ if TYPE_CHECKING:
     from .hot import HotTables
 
 PH_PREMATCH, PH_MAIN, PH_REVERSAL, PH_STUN, PH_BURY, PH_OVER, PH_TARGET = range(7)
-PHASES = ("pre-match", "main", "reversal window", "stun draw", "bury", "over", "target")
+# the player's decisions in the middle of effects (RD-7.10 to RD-7.14): take the effects a
+# card offers or decline them; the cards of their choice to discard, to put into the hand
+# from Ringside, to put from Ringside on the bottom of the Arsenal
+PH_MAY, PH_DISCARD, PH_RETRIEVE, PH_RECOVER = range(7, 11)
+PHASES = (
+    "pre-match",
+    "main",
+    "reversal window",
+    "stun draw",
+    "bury",
+    "over",
+    "target",
+    "may",
+    "discard",
+    "retrieve",
+    "recover",
+)
+CHOICE_PHASES = frozenset({PH_MAY, PH_DISCARD, PH_RETRIEVE, PH_RECOVER})
+# what follows effects that waited for a decision: the rest of a card's success (its damage,
+# RD-4.6), the rest of the start of the turn (the draw, RD-4.1), or the main segment again
+RESUME_SUCCESS, RESUME_START, RESUME_MAIN = range(3)
 DRAW, BOTH_LOSE = -2, -3  # the winner of a drawn match, and of a double loss
 
 
@@ -70,6 +90,7 @@ class MatchState(State):
         "actor",
         "bonus",
         "carry",
+        "choice_left",
         "gone",
         "hot",
         "how_ended",
@@ -84,8 +105,13 @@ class MatchState(State):
         "pending_from_hand",
         "pending_prev",
         "phase",
+        "queue",
+        "queue_opp",
+        "resume",
         "rev_cost",
         "reversals_left",
+        "skip",
+        "source",
         "stun_max",
         "tagged",
         "target",
@@ -124,6 +150,15 @@ class MatchState(State):
         self.tagged = False  # a tag-in was made this turn
         self.reversals_left = 0
         self.stun_max = 0
+        # effects waiting for a decision (RD-7.10): the effects still to apply, against whom,
+        # what follows them (RESUME_*), how many of them a decline drops (-1: no decline
+        # now), the cards still to choose, and the card (or Superstar) they come from
+        self.queue: tuple[Effect, ...] = ()
+        self.queue_opp = 0
+        self.resume = RESUME_MAIN
+        self.skip = -1
+        self.choice_left = 0
+        self.source = -1
         self.winner = -1  # a player; in a tag team match a team; or DRAW, BOTH_LOSE
         self.how_ended = ""  # at the end: pinfall, count-out, turn limit, double ...
         self.abilities = (0,) * n  # each Superstar's ability: see _cache_abilities
@@ -177,6 +212,12 @@ class MatchState(State):
         other.tagged = self.tagged
         other.reversals_left = self.reversals_left
         other.stun_max = self.stun_max
+        other.queue = self.queue
+        other.queue_opp = self.queue_opp
+        other.resume = self.resume
+        other.skip = self.skip
+        other.choice_left = self.choice_left
+        other.source = self.source
         other.winner = self.winner
         other.how_ended = self.how_ended
         other.abilities = self.abilities
@@ -196,7 +237,7 @@ class MatchState(State):
         return self.cards[self.zones[PER_PLAYER * p + BACKSTAGE][0]]
 
     def ability(self, p: int) -> int:
-        """A player's Superstar ability (an index of ABILITIES)."""
+        """A player's Superstar abilities (a bit mask of tables.A_*, RD-3.8)."""
         return self.abilities[p]
 
     def superstar_value(self, p: int) -> int:

@@ -10,8 +10,17 @@ from __future__ import annotations
 from cardtable.core.events import EVERYONE, NO_CARD, NO_ZONE, Event, note
 
 from .actions import ABILITY, AS, END, MANEUVER
-from .match import PH_MAIN, PH_OVER, PH_REVERSAL, PH_TARGET, Events, _event
-from .tables import A_DRAW_BURY, A_TOUGH
+from .match import (
+    PH_MAIN,
+    PH_OVER,
+    PH_REVERSAL,
+    PH_TARGET,
+    RESUME_START,
+    RESUME_SUCCESS,
+    Events,
+    _event,
+)
+from .tables import A_ACTIVATED, A_DAMAGE_REDUCTION, A_DRAW_BURY, A_LESS_DAMAGE, ABILITY_COST
 from .turn import TurnRules
 from .zones import ARSENAL, BACKLASH, PER_PLAYER, PLAYING, PREMATCH, RING, RINGSIDE
 from .zones import HAND as HAND_ZONE
@@ -35,7 +44,7 @@ class PlayingRules(TurnRules):
             facts = self.ring_facts(p)
         fort = facts.fortitude
         out = [END]
-        if self.abilities[p] == A_DRAW_BURY and not self.ability_used and z[b + ARSENAL]:
+        if self.abilities[p] & A_ACTIVATED and not self.ability_used and self._ability_usable(p):
             out.append(ABILITY)
         need, conditional = h.need, h.conditional
         plays = h.hand_plays
@@ -55,6 +64,15 @@ class PlayingRules(TurnRules):
         if h.tag and not self.tagged and not self.gone >> self.partner(p) & 1:  # RD-9.5
             out.append(self.game.codec.tag)
         return out
+
+    def _ability_usable(self, p: int) -> bool:
+        """RD-4.3: ``draw_and_bury`` needs a card in the Arsenal; an ability that discards
+        (RD-3.10, RD-3.11), the cards it discards in the hand."""
+        ability = self.abilities[p] & A_ACTIVATED
+        b = PER_PLAYER * p
+        if ability == A_DRAW_BURY:
+            return bool(self.zones[b + ARSENAL])
+        return len(self.zones[b + HAND_ZONE]) >= ABILITY_COST[ability]
 
     def _requirements_met(self, d: int, fort: int) -> bool:
         """RD-4.5 requirements and RD-6.1 uniqueness in play of a card the actor, with
@@ -123,7 +141,7 @@ class PlayingRules(TurnRules):
                 if not m2 or m2 & subtypes:
                     dmg += b2
             dmg -= self.ring_facts(o).reduction
-            if self.abilities[o] == A_TOUGH:
+            if self.abilities[o] & A_LESS_DAMAGE:  # RD-3.2 tough, RD-3.9 damage_reduction
                 dmg -= 1
             if dmg < 0:
                 dmg = 0
@@ -166,6 +184,8 @@ class PlayingRules(TurnRules):
         dmg = t.damage[rev]
         if t.damage_as_reversed[rev]:
             dmg = self.pending_damage if self.pending_as == MANEUVER else 0
+        if dmg and self.abilities[p] & A_DAMAGE_REDUCTION:  # RD-3.9
+            dmg -= 1
         if self.phase != PH_OVER and dmg and not self.gone >> p & 1:
             self._damage(p, dmg, ev, from_card=False)
         if self.phase == PH_OVER:
@@ -181,7 +201,8 @@ class PlayingRules(TurnRules):
         self._end_turn(ev)
 
     def _resolve(self, ev: Events) -> None:
-        """RD-4.6: not reversed: the card enters the Ring, its effects apply, then damage."""
+        """RD-4.6: not reversed: the card enters the Ring, its effects apply (those of the
+        type it was played as, RD-3.7), then damage."""
         p = self.tp
         t = self.game.tables
         b = PER_PLAYER * p
@@ -197,15 +218,30 @@ class PlayingRules(TurnRules):
         maneuver = self.pending_as == MANEUVER
         self.last_damage = self.pending_damage if maneuver else 0
         self.last_maneuver = t.subtypes[d] if maneuver else 0
-        if t.effects[d]:
-            self._effects(p, self.target, t.effects[d], ev)
-            if self.phase == PH_OVER or self.gone >> p & 1:
-                return
+        effects = t.success[d][self.pending_as]
+        if effects:
+            self.resume = RESUME_SUCCESS
+            self.source = d
+            self._effects(p, self.target, effects, ev)
+            if self.phase != PH_MAIN or self.gone >> p & 1:
+                return  # over, out of the match, or a decision first (RD-7.10)
+        self._success_damage(ev)
+
+    def _success_damage(self, ev: Events) -> None:
+        """RD-4.6, after the effects: a maneuver's damage, then RD-7.7 ``end_turn``."""
         if self.pending_as == MANEUVER and self.pending_damage:
             stopped = self._damage(self.target, self.pending_damage, ev, from_card=True)
-            if self.phase == PH_OVER:
+            if self.phase == PH_OVER or stopped:
                 return
-            if stopped:
-                return
-        if self.hot.ends_turn[d]:
+        if self.hot.ends_turn[self.pending_def][self.pending_as]:
             self._end_turn(ev)
+
+    def _effects_done(self, ev: Events) -> None:
+        """Effects that waited for a decision are done: the card's damage follows (RD-4.6),
+        or the draw (RD-4.1), or the main segment goes on."""
+        if self.gone >> self.tp & 1:
+            return  # out of the match: the turn ends (rules._step)
+        if self.resume == RESUME_SUCCESS:
+            self._success_damage(ev)
+        elif self.resume == RESUME_START:
+            self._draw_segment(ev)

@@ -55,6 +55,10 @@ PHASE_WORDS = {
     "bury": N_("bury"),
     "over": N_("over"),
     "target": N_("target"),
+    "may": N_("may"),
+    "discard": N_("discard"),
+    "retrieve": N_("retrieve"),
+    "recover": N_("recover"),
 }
 """The phases of the observation (match.PHASES) in words."""
 

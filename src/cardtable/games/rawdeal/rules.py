@@ -21,19 +21,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.core.errors import ActionNotationError
 from cardtable.core.events import Event, move, note
+from cardtable.core.i18n import N_, named, reason
 from cardtable.core.state import TERMINAL
 
-from .actions import AS, END, HAND, STUN
+from .actions import ABILITY, AS, END, HAND, STUN
 from .explain import explain
 from .hot import Answers, HotTables
 from .match import (
     BOTH_LOSE,
+    CHOICE_PHASES,
     DRAW,
     PH_BURY,
+    PH_DISCARD,
     PH_MAIN,
+    PH_MAY,
     PH_OVER,
     PH_PREMATCH,
+    PH_RECOVER,
+    PH_RETRIEVE,
     PH_REVERSAL,
     PH_STUN,
     PH_TARGET,
@@ -43,8 +50,22 @@ from .match import (
 )
 from .playing import PlayingRules
 from .prematch import PrematchRules
+from .tables import effect_data
 from .zones import ARSENAL, BACKLASH, PER_PLAYER, PLAYING, pbase
 from .zones import HAND as HAND_ZONE
+
+# the word of a card chosen, by phase; and the phase each word of a choice answers
+CHOICE_WORDS = {
+    PH_BURY: "bury",
+    PH_DISCARD: "discard",
+    PH_RETRIEVE: "retrieve",
+    PH_RECOVER: "recover",
+}
+CHOICE_VERB_PHASES: dict[str, frozenset[int]] = {
+    **{word: frozenset({phase}) for phase, word in CHOICE_WORDS.items()},
+    "accept": frozenset({PH_MAY}),
+    "decline": CHOICE_PHASES,
+}
 
 __all__ = [
     "BOTH_LOSE",
@@ -78,13 +99,34 @@ class RawDealState(PrematchRules, PlayingRules):
         if ph == PH_TARGET:
             first = self.game.codec.target
             return [first + q for q in self._targets(self.tp, self.pending_def)]
+        if ph in CHOICE_PHASES:
+            return self._choice_actions()
         return [END, *self._prematch_actions()]
 
     def action_to_string(self, action: int) -> str:
-        """The notation; in the bury step a card from the hand reads ``bury <id>``."""
-        if self.phase == PH_BURY and HAND <= action < self.game.codec.backlash:
-            return f"bury {self.game.card_ids[(action - HAND) // 3]}"
+        """The notation; in the bury step a card from the hand reads ``bury <id>``, and in
+        a choice phase (RD-7.10 to RD-7.14) ``end`` reads ``decline``, ``ability`` reads
+        ``accept`` and a card ``discard <id>``, ``retrieve <id>`` or ``recover <id>``."""
+        verb = CHOICE_WORDS.get(self.phase)
+        if verb is not None and HAND <= action < self.game.codec.backlash:
+            return f"{verb} {self.game.card_ids[(action - HAND) // 3]}"
+        if self.phase in CHOICE_PHASES and action in (END, ABILITY):
+            return "decline" if action == END else "accept"
         return self.game.action_to_string(action)
+
+    def string_to_action(self, text: str) -> int:
+        """The notation (see ``action_to_string``); a word of a choice (``bury``,
+        ``discard``, ``accept``, ...) is an action only in the phase that asks for it."""
+        word = text.split()[0].lower() if text.split() else ""
+        phases = CHOICE_VERB_PHASES.get(word)
+        if phases is not None and self.phase not in phases:
+            raise ActionNotationError(
+                reason(
+                    N_("'{word}' answers a choice the game is not asking now"), word=named(word)
+                ),
+                text,
+            )
+        return self.game.string_to_action(text)
 
     def _explain_illegal(self, action: int) -> str:
         return explain(self, action)
@@ -138,6 +180,8 @@ class RawDealState(PrematchRules, PlayingRules):
             if ev is not None:
                 ev.append(note("target", self.tp, target=q))
             self._aim(q, ev)
+        elif ph in CHOICE_PHASES:
+            self._choose(action, ev)
         else:  # PH_BURY
             b = PER_PLAYER * self.actor
             card = self._take(b + HAND_ZONE, (action - HAND) // 3)
@@ -185,4 +229,18 @@ class RawDealState(PrematchRules, PlayingRules):
         }
         if self.phase == PH_OVER:  # RD-8: how the match ended (pinfall, count-out, ...)
             view["ended"] = self.how_ended
+        if self.phase in CHOICE_PHASES:  # RD-7.10: what the decision is about
+            view["choice"] = self._choice_view()
         return view
+
+    def _choice_view(self) -> dict[str, Any]:
+        """The decision asked now: the card (or Superstar) whose effects ask it, the effects
+        a ``may`` offers (as in a card file), the cards still to choose, and whether it may
+        be declined."""
+        offer = self.queue[: self.skip] if self.phase == PH_MAY else ()
+        return {
+            "card": self.game.card_ids[self.source] if self.source >= 0 else None,
+            "offer": [effect_data(e) for e in offer],
+            "left": self.choice_left,
+            "decline": self.skip >= 0,
+        }

@@ -17,7 +17,10 @@ NO_LIMIT = 99
 ALIGNMENTS = ("face", "heel")
 
 Effect = tuple[int, int, int]  # verb, amount, subtype (-1: any)
-# an Effect's verb: an index of VERBS (RD-7)
+# an Effect's verb: an index of VERBS (RD-7); a ``may`` is (V_MAY, n, -1) followed by the n
+# effects it offers (RD-7.10), and a ``recover`` of cards of the player's choice is
+# V_RECOVER_CHOICE (RD-7.14), a verb of the compiled tables only. The verbs from
+# V_DISCARD_SELF on move the card played or ask a decision (effects.py tests ``>=``)
 (
     V_DRAW,
     V_OPP_DISCARD,
@@ -27,12 +30,48 @@ Effect = tuple[int, int, int]  # verb, amount, subtype (-1: any)
     V_RECOVER,
     V_END_TURN,
     V_PIN_OPPONENT,
+    V_DISCARD_SELF,
+    V_DISCARD,
+    V_RETRIEVE,
+    V_MAY,
 ) = range(len(VERBS))
-# a Superstar ability the rules act on: an index of ABILITIES (0: none)
-A_DRAW_TWO, A_START_OVERTURN, A_START_RECYCLE, A_TOUGH, A_DRAW_BURY = (
-    ABILITIES.index(a)
-    for a in ("draw_two", "start_overturn", "start_recycle", "tough", "draw_and_bury")
+V_RECOVER_CHOICE = len(VERBS)
+CHOICE_VERBS = frozenset({V_DISCARD, V_RETRIEVE, V_RECOVER_CHOICE})  # a card of the choice
+# a Superstar's abilities are a bit mask: bit i stands for ABILITIES[i] (RD-3.8; "none" is 0)
+(
+    A_DRAW_TWO,
+    A_START_OVERTURN,
+    A_START_RECYCLE,
+    A_TOUGH,
+    A_DRAW_BURY,
+    A_DAMAGE_REDUCTION,
+    A_START_RECYCLE_CHOICE,
+    A_DISCARD_RETRIEVE,
+    A_DISCARD_OPP_DISCARD,
+) = (
+    1 << ABILITIES.index(a)
+    for a in (
+        "draw_two",
+        "start_overturn",
+        "start_recycle",
+        "tough",
+        "draw_and_bury",
+        "damage_reduction",
+        "start_recycle_choice",
+        "discard_to_retrieve",
+        "discard_to_opp_discard",
+    )
 )
+A_ACTIVATED = A_DRAW_BURY | A_DISCARD_RETRIEVE | A_DISCARD_OPP_DISCARD  # used with ``ability``
+A_LESS_DAMAGE = A_TOUGH | A_DAMAGE_REDUCTION  # 1 less damage from the opponent's maneuvers
+# what the abilities that work through effects do (RD-3.10 to RD-3.12), and the cards in
+# hand the activated ones discard first
+ABILITY_EFFECTS: dict[int, tuple[Effect, ...]] = {
+    A_START_RECYCLE_CHOICE: ((V_MAY, 1, -1), (V_RECOVER_CHOICE, 1, -1)),
+    A_DISCARD_RETRIEVE: ((V_DISCARD, 2, -1), (V_RETRIEVE, 1, -1)),
+    A_DISCARD_OPP_DISCARD: ((V_DISCARD, 1, -1), (V_OPP_DISCARD, 1, -1)),
+}
+ABILITY_COST = {A_DISCARD_RETRIEVE: 2, A_DISCARD_OPP_DISCARD: 1}
 
 
 @dataclass(frozen=True)
@@ -68,6 +107,9 @@ class CardTables:
     req_fort_over: tuple[bool, ...]
     req_after_maneuver: tuple[int, ...]  # subtype mask the card played before needs, 0: none
     effects: tuple[tuple[Effect, ...], ...]
+    # RD-3.7: the effects of a success by the type played as (MANEUVER, ACTION): ``effects``
+    # and those of ``effects_as`` of that type
+    success: tuple[tuple[tuple[Effect, ...], tuple[Effect, ...]], ...]
     reversal_effects: tuple[tuple[Effect, ...], ...]
     unique: tuple[bool, ...]
     universal: tuple[bool, ...]
@@ -80,7 +122,7 @@ class CardTables:
     pm_fortitude: tuple[int, ...]
     pm_draw: tuple[int, ...]
     pm_reduction: tuple[int, ...]
-    ability: tuple[int, ...]
+    ability: tuple[int, ...]  # a bit mask of A_* (RD-3.8)
     hand_size: tuple[int, ...]
     value: tuple[int, ...]
     alignment: tuple[int, ...]  # index of ALIGNMENTS, -1: none
@@ -100,18 +142,51 @@ def _mask(names: tuple[str, ...], vocab: tuple[str, ...]) -> int:
     return sum(1 << vocab.index(n) for n in names)
 
 
-def _effects(effects: tuple[BaseModel, ...]) -> tuple[Effect, ...]:
-    out = []
-    for e in effects:
-        sub = getattr(e, "subtype", None)
-        out.append(
-            (
-                VERBS.index(str(getattr(e, "do"))),  # noqa: B009
-                getattr(e, "amount", 0),
-                SUBTYPES.index(sub) if sub else -1,
-            )
-        )
-    return tuple(out)
+def _effect(e: BaseModel) -> tuple[Effect, ...]:
+    """One effect of a card file, compiled (a ``may``: its head, then what it offers)."""
+    do = str(getattr(e, "do"))  # noqa: B009
+    if do == "may":
+        inner = compile_effects(getattr(e, "effects"))  # noqa: B009
+        return ((V_MAY, len(inner), -1), *inner)
+    if do == "recover" and getattr(e, "choice", False):
+        return ((V_RECOVER_CHOICE, getattr(e, "amount"), -1),)  # noqa: B009
+    sub = getattr(e, "subtype", None)
+    return ((VERBS.index(do), getattr(e, "amount", 0), SUBTYPES.index(sub) if sub else -1),)
+
+
+def compile_effects(effects: tuple[BaseModel, ...]) -> tuple[Effect, ...]:
+    """Effects of a card file (cards.py models), compiled in order (RD-7)."""
+    return tuple(c for e in effects for c in _effect(e))
+
+
+def _success(card: RawDealCard) -> tuple[tuple[Effect, ...], tuple[Effect, ...]]:
+    """RD-3.7: a card's success effects played as a maneuver, and as an action."""
+    common = compile_effects(card.effects)
+    if card.effects_as is None:
+        return common, common
+    extra = card.effects_as
+    return common + compile_effects(extra.maneuver), common + compile_effects(extra.action)
+
+
+def _abilities(card: RawDealCard) -> int:
+    """A Superstar's abilities as a bit mask (RD-3.8)."""
+    return sum(1 << ABILITIES.index(a) for a in card.abilities)
+
+
+AMOUNTLESS = frozenset({V_END_TURN, V_PIN_OPPONENT, V_DISCARD_SELF})
+
+
+def effect_data(e: Effect) -> dict[str, object]:
+    """A compiled effect (not a ``may``) as it is written in a card file."""
+    verb, amount, sub = e
+    out: dict[str, object] = {"do": "recover" if verb == V_RECOVER_CHOICE else VERBS[verb]}
+    if verb not in AMOUNTLESS:
+        out["amount"] = amount
+    if sub >= 0:
+        out["subtype"] = SUBTYPES[sub]
+    if verb == V_RECOVER_CHOICE:
+        out["choice"] = True
+    return out
 
 
 def _ref(index: dict[str, int], cid: str | None) -> int:
@@ -158,8 +233,9 @@ def compile_tables(pool: CardPool[RawDealCard]) -> CardTables:
         req_after_damage=tuple((c.requires.after_damage or 0) if c.requires else 0 for c in cards),
         req_fort_over=tuple(bool(c.requires and c.requires.fortitude_over_opponent) for c in cards),
         req_after_maneuver=tuple(_after_maneuver(c) for c in cards),
-        effects=tuple(_effects(c.effects) for c in cards),
-        reversal_effects=tuple(_effects(c.reversal_effects) for c in cards),
+        effects=tuple(compile_effects(c.effects) for c in cards),
+        success=tuple(_success(c) for c in cards),
+        reversal_effects=tuple(compile_effects(c.reversal_effects) for c in cards),
         unique=tuple(c.unique or c.universally_unique for c in cards),
         universal=tuple(c.universally_unique or c.prematch_kind == "title_belt" for c in cards),
         active=tuple(c.active for c in cards),
@@ -181,7 +257,7 @@ def compile_tables(pool: CardPool[RawDealCard]) -> CardTables:
         pm_fortitude=tuple(c.prematch.fortitude if c.prematch else 0 for c in cards),
         pm_draw=tuple(c.prematch.draw if c.prematch else 0 for c in cards),
         pm_reduction=tuple(c.prematch.opp_damage_reduction if c.prematch else 0 for c in cards),
-        ability=tuple(ABILITIES.index(c.ability) if c.ability else 0 for c in cards),
+        ability=tuple(_abilities(c) for c in cards),
         hand_size=tuple(c.hand_size or 0 for c in cards),
         value=tuple(c.superstar_value or 0 for c in cards),
         alignment=tuple(ALIGNMENTS.index(c.alignment) if c.alignment else -1 for c in cards),

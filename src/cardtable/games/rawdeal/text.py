@@ -17,9 +17,12 @@ from typing import Any
 from cardtable.core.i18n import Lang, Translate, translator
 
 from .cards import (
+    Discard,
+    DiscardSelf,
     Draw,
     Effect,
     EndTurn,
+    May,
     NextBonus,
     NextReversalCost,
     OppDiscard,
@@ -29,6 +32,7 @@ from .cards import (
     RawDealCard,
     Recover,
     Requires,
+    Retrieve,
     Reverses,
 )
 
@@ -146,7 +150,16 @@ def overturn_self_clause(_: Translate, e: OverturnSelf) -> str:
 
 
 def recover_clause(_: Translate, e: Recover) -> str:
-    """RD-7.6: the newest Ringside cards go under the Arsenal."""
+    """RD-7.6: the newest Ringside cards go under the Arsenal; RD-7.14: cards of the
+    player's choice."""
+    if e.choice and e.amount == 1:
+        return _("put 1 card of your choice from your Ringside pile on the bottom of your Arsenal")
+    if e.choice:
+        return _(
+            "put {amount} cards of your choice from your Ringside pile on the bottom of your "
+            "Arsenal",
+            amount=e.amount,
+        )
     if e.amount == 1:
         return _("put your newest Ringside card on the bottom of your Arsenal")
     return _(
@@ -164,6 +177,33 @@ def pin_opponent_clause(_: Translate, e: PinOpponent) -> str:
     return _("your opponent is pinned at once and loses")
 
 
+def discard_self_clause(_: Translate, e: DiscardSelf) -> str:
+    """RD-7.11: the card goes to Ringside instead of the Ring."""
+    return _("put this card in your Ringside pile instead of your Ring")
+
+
+def discard_clause(_: Translate, e: Discard) -> str:
+    """RD-7.12: the player discards cards of their choice."""
+    if e.amount == 1:
+        return _("discard 1 card of your choice from your hand")
+    return _("discard {amount} cards of your choice from your hand", amount=e.amount)
+
+
+def retrieve_clause(_: Translate, e: Retrieve) -> str:
+    """RD-7.13: Ringside cards of the player's choice go into the hand."""
+    if e.amount == 1:
+        return _("put 1 card of your choice from your Ringside pile into your hand")
+    return _(
+        "put {amount} cards of your choice from your Ringside pile into your hand",
+        amount=e.amount,
+    )
+
+
+def may_clause(_: Translate, e: May) -> str:
+    """RD-7.10: the player may take the effects, or decline them all."""
+    return _("you may {effects}", effects=effect_clauses(_, e.effects))
+
+
 CLAUSES: dict[str, Callable[[Translate, Any], str]] = {
     "draw": draw_clause,
     "opp_discard": opp_discard_clause,
@@ -173,6 +213,10 @@ CLAUSES: dict[str, Callable[[Translate, Any], str]] = {
     "recover": recover_clause,
     "end_turn": end_turn_clause,
     "pin_opponent": pin_opponent_clause,
+    "discard_self": discard_self_clause,
+    "discard": discard_clause,
+    "retrieve": retrieve_clause,
+    "may": may_clause,
 }
 """The clause of each effect verb (``do``) of the card schema."""
 
@@ -189,15 +233,24 @@ def effect_clauses(_: Translate, effects: tuple[Effect, ...], maneuver: bool = T
 
 def success_effects(_: Translate, c: RawDealCard) -> list[str]:
     """RD-4.6: what a card's effects do when it is played successfully (a maneuver's before
-    its damage; a hybrid's whichever type it is played as, RD-3.3)."""
-    if not c.effects:
-        return []
-    clauses = effect_clauses(_, c.effects, "maneuver" in c.plays_as)
-    if "maneuver" in c.plays_as:
-        return [_("If successful, {effects}.", effects=clauses)]
-    if c.is_hybrid:
-        return [_("As an action, {effects}.", effects=clauses)]
-    return [sentence(_("{effects}.", effects=clauses))]
+    its damage; a hybrid's whichever type it is played as, RD-3.3; then those of the type it
+    is played as, RD-3.7)."""
+    out = []
+    if c.effects:
+        clauses = effect_clauses(_, c.effects, "maneuver" in c.plays_as)
+        if "maneuver" in c.plays_as:
+            out.append(_("If successful, {effects}.", effects=clauses))
+        elif c.is_hybrid:
+            out.append(_("As an action, {effects}.", effects=clauses))
+        else:
+            out.append(sentence(_("{effects}.", effects=clauses)))
+    if c.effects_as is not None and c.effects_as.maneuver:
+        clauses = effect_clauses(_, c.effects_as.maneuver)
+        out.append(_("As a maneuver, if successful, {effects}.", effects=clauses))
+    if c.effects_as is not None and c.effects_as.action:
+        clauses = effect_clauses(_, c.effects_as.action, maneuver=False)
+        out.append(_("As an action, {effects}.", effects=clauses))
+    return out
 
 
 # ---------------------------------------------------------------- reversals (RD-5)
@@ -395,6 +448,22 @@ def ability_sentence(_: Translate, ability: str) -> str:
             "You may reveal an Enforcer at the start of the game; its Hand Size and "
             "Superstar Value are added to this Superstar's."
         ),
+        "damage_reduction": _(
+            "All damage this Superstar takes, from maneuvers and from reversals, is reduced "
+            "by 1 (never below 0)."
+        ),
+        "start_recycle_choice": _(
+            "Before your Draw Segment, you may put a card of your choice from your Ringside "
+            "pile on the bottom of your Arsenal."
+        ),
+        "discard_to_retrieve": _(
+            "Once during each of your turns, you may discard 2 cards of your choice, then put "
+            "1 card of your choice from your Ringside pile into your hand."
+        ),
+        "discard_to_opp_discard": _(
+            "Once during each of your turns, you may discard 1 card of your choice; then "
+            "your opponent discards 1 card at random from their hand."
+        ),
     }[ability]
 
 
@@ -456,7 +525,7 @@ def card_sentences(w: Words, c: RawDealCard) -> list[str]:
     """The rules text of a card: one sentence per ability, trait, requirement and effect."""
     _ = w._
     if c.type == "superstar":
-        return [ability_sentence(_, c.ability or "none")]
+        return [ability_sentence(_, a) for a in c.abilities or ("none",)]
     if c.type == "enforcer":
         return enforcer_sentences(_, c.hand_size or 0, c.superstar_value or 0)
     if c.prematch is not None and c.prematch_kind is not None:

@@ -5,12 +5,20 @@ next player (RD-9.1). Playing cards is in playing.py."""
 
 from __future__ import annotations
 
-from cardtable.core.events import EVERYONE, NO_CARD, NO_ZONE, Event, move, note
+from cardtable.core.events import EVERYONE, NO_CARD, NO_ZONE, Event, note
 
 from .damage import DamageRules
-from .match import DRAW, PH_BURY, PH_MAIN, PH_OVER, Events, _event
-from .tables import A_DRAW_TWO, A_START_OVERTURN, A_START_RECYCLE
-from .zones import ARSENAL, PER_PLAYER, RINGSIDE, pbase
+from .match import DRAW, PH_BURY, PH_MAIN, PH_OVER, RESUME_MAIN, RESUME_START, Events, _event
+from .tables import (
+    A_ACTIVATED,
+    A_DRAW_BURY,
+    A_DRAW_TWO,
+    A_START_OVERTURN,
+    A_START_RECYCLE,
+    A_START_RECYCLE_CHOICE,
+    ABILITY_EFFECTS,
+)
+from .zones import ARSENAL, PER_PLAYER
 from .zones import HAND as HAND_ZONE
 
 
@@ -44,28 +52,40 @@ class TurnRules(DamageRules):
         if carried >= 0:  # RD-6.4 a set-up reversal counts for this turn's first card
             self.carry[p] = -1
             self.last_played = carried
-            self._effects(p, p, self.game.tables.effects[carried], ev, setup_only=True)
+            self._carry_setup(self.game.tables.effects[carried])
         ability = self.abilities[p]
-        if ability == A_START_OVERTURN:
+        if ability & A_START_OVERTURN:
             self._damage(self.next_opponent(p), 1, ev, from_card=False)
             if self.phase == PH_OVER:
                 return
-        elif ability == A_START_RECYCLE:
-            b = pbase(p)
-            if self.zones[b + RINGSIDE]:
-                card = self.zones[b + RINGSIDE][-1]
-                self.zones[b + RINGSIDE] = self.zones[b + RINGSIDE][:-1]
-                self.zones[b + ARSENAL] = (card, *self.zones[b + ARSENAL])
-                if ev is not None:
-                    ev.append(move(card, b + RINGSIDE, b + ARSENAL, p))
-        self._draw(p, 2 if ability == A_DRAW_TWO else 1, ev)
+        if ability & A_START_RECYCLE:
+            self._recover(p, 1, ev)
+        if ability & A_START_RECYCLE_CHOICE:  # RD-3.12: the player may choose a card first
+            self.resume = RESUME_START
+            self.source = self.superstar(p)
+            self._effects(p, p, ABILITY_EFFECTS[A_START_RECYCLE_CHOICE], ev)
+            if self.phase != PH_MAIN:
+                return
+        self._draw_segment(ev)
+
+    def _draw_segment(self, ev: Events) -> None:
+        """RD-4.2: the turn player draws 1 card (2 with ``draw_two``)."""
+        p = self.tp
+        self._draw(p, 2 if self.abilities[p] & A_DRAW_TWO else 1, ev)
 
     def _use_ability(self, ev: Events) -> None:
-        """draw_and_bury: draw 1, then put 1 card from the hand under the Arsenal."""
+        """RD-4.3: ``draw_and_bury``: draw 1, then put 1 card from the hand under the Arsenal;
+        the abilities that discard (RD-3.10, RD-3.11) work through their effects."""
         p = self.actor
         self.ability_used = True
         if ev is not None:
             ev.append(note("ability", p))
+        ability = self.abilities[p] & A_ACTIVATED
+        if ability != A_DRAW_BURY:
+            self.resume = RESUME_MAIN
+            self.source = self.superstar(p)
+            self._effects(p, self.next_opponent(p), ABILITY_EFFECTS[ability], ev)
+            return
         self._draw(p, 1, ev)
         if self.zones[PER_PLAYER * p + HAND_ZONE]:
             self.phase = PH_BURY

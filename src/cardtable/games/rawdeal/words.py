@@ -69,6 +69,8 @@ _OWN_MOVES = {
     ("ringside", "arsenal"): N_(
         "P{p} puts {what} from their Ringside pile at the bottom of their Arsenal"
     ),
+    ("ringside", "hand"): N_("P{p} puts {what} from their Ringside pile into their hand"),
+    ("ring", "ringside"): N_("P{p} puts {what} from their Ring into their Ringside pile"),
 }
 
 
@@ -116,6 +118,7 @@ SENTENCES: Sentences = {
     "first_player": N_("P{player} has the highest Superstar Value and goes first"),
     "target": N_("P{player} aims the card at P{target}"),
     "ability": N_("P{player} uses their Superstar ability"),
+    "decline": N_("P{player} declines the offer"),
     "tag": N_("P{player} tags in their partner P{partner}"),
     "play": _play,
     "damage": N_("P{player} takes {amount} damage"),

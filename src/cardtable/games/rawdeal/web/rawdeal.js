@@ -44,6 +44,10 @@ const PHASE_WORDS = {
   bury: () => t("bury"),
   over: () => t("over"),
   target: () => t("target"),
+  may: () => t("may"),
+  discard: () => t("discard"),
+  retrieve: () => t("retrieve"),
+  recover: () => t("recover"),
 };
 const phaseWord = (ph) => (PHASE_WORDS[ph] ? PHASE_WORDS[ph]() : String(ph ?? ""));
 
@@ -292,6 +296,11 @@ function prompt(ctx) {
       return { title: t("Stun Value"), text: t("A reversal overturned from your opponent's Arsenal stopped your maneuver's damage early: choose how many cards to draw, up to your Stun Value. Then your turn ends.") };
     case "bury":
       return { title: t("Bury a card"), text: t("Your Superstar ability: put a card from your hand on the bottom of your Arsenal.") };
+    case "may":
+    case "discard":
+    case "retrieve":
+    case "recover":
+      return choicePrompt(ctx, o.phase, o.choice || {});
     case "target":
       return { title: t("Choose a target"), text: t("Aim the card at one opponent: click a highlighted wrestler. Only that opponent may reverse it, and takes its damage.") };
     default:
@@ -310,6 +319,21 @@ function reversalText(ctx, pl) {
   return t("{player} plays {card} as {type}. Reverse it with a highlighted card (their turn ends), or let it through.", fields);
 }
 
+// A choice a card or an ability asks (RD-7.10 to RD-7.14): what to choose, and from where.
+const CHOICE_PROMPTS = {
+  may: () => ({ title: t("Your choice"), text: t("You may take what the card offers, or decline it.") }),
+  discard: () => ({ title: t("Discard a card"), text: t("Choose a card of your hand to discard to your Ringside pile.") }),
+  retrieve: () => ({ title: t("Take a card back"), text: t("Choose a card of your Ringside pile to put into your hand.") }),
+  recover: () => ({ title: t("Put a card back"), text: t("Choose a card of your Ringside pile to put on the bottom of your Arsenal.") }),
+};
+
+function choicePrompt(ctx, phase, choice) {
+  const { title, text } = CHOICE_PROMPTS[phase]();
+  const from = choice.card ? t("From {card}:", { card: cardName(ctx, choice.card) }) + " " : "";
+  const more = choice.decline && phase !== "may" ? " " + t("You may also decline.") : "";
+  return { title, text: from + text + more };
+}
+
 function status(ctx) {
   const o = ctx.obs;
   return t("Turn {turn}, {phase}.", { turn: o.turn, phase: phaseWord(o.phase) });
@@ -325,7 +349,7 @@ function resultWords(ctx, result) {
 }
 
 const STAT_NAMES = () => ({ unique: t("Unique"), universally_unique: t("Unique to the whole match"), plays_as: t("Plays as"), subtypes: t("Subtypes"), fortitude: t("Fortitude"), damage: t("Damage"), stun: t("Stun Value"), damage_as_reversed: t("Reversed damage counts"), active: t("Active"), setup: t("Set-up"), follow_up: t("Follow-up"), multi: t("Several copies"), cannot_be_reversed: t("Cannot be reversed"), alignment: t("Alignment"), brand: t("Brand"), superstar: t("Superstar"), prematch_kind: t("Pre-match card"), hand_size: t("Hand size"), superstar_value: t("Superstar Value"), ability: t("Ability") });
-const STAT_WORDS = () => ({ action: t("action"), maneuver: t("maneuver"), reversal: t("reversal"), grapple: t("Grapple"), high_risk: t("High Risk"), strike: t("Strike"), submission: t("Submission"), trademark_finisher: t("Trademark Finisher"), face: t("Face"), heel: t("Heel"), event: t("event"), feud: t("feud"), manager: t("manager"), stipulation: t("stipulation"), title_belt: t("title belt"), venue: t("venue"), draw_and_bury: t("draws and buries"), draw_two: t("draws two"), enforcer: t("enforcer"), none: t("none"), start_overturn: t("overturns at the start"), start_recycle: t("recycles at the start"), tough: t("tough") });
+const STAT_WORDS = () => ({ action: t("action"), maneuver: t("maneuver"), reversal: t("reversal"), grapple: t("Grapple"), high_risk: t("High Risk"), strike: t("Strike"), submission: t("Submission"), trademark_finisher: t("Trademark Finisher"), face: t("Face"), heel: t("Heel"), event: t("event"), feud: t("feud"), manager: t("manager"), stipulation: t("stipulation"), title_belt: t("title belt"), venue: t("venue"), draw_and_bury: t("draws and buries"), draw_two: t("draws two"), enforcer: t("enforcer"), none: t("none"), start_overturn: t("overturns at the start"), start_recycle: t("recycles at the start"), tough: t("tough"), damage_reduction: t("takes less damage"), start_recycle_choice: t("recycles a card of choice at the start"), discard_to_retrieve: t("discards to take a card back"), discard_to_opp_discard: t("discards to make the opponent discard") });
 const statWord = (v) => STAT_WORDS()[v] || (v === "raw" || v === "smackdown" ? (v === "raw" ? "Raw" : "SmackDown") : undefined);
 
 export default {
@@ -337,5 +361,9 @@ export default {
   targets,
   prompt,
   status,
-  sourceZones: (ctx) => (ctx.seat === null || ctx.replay ? [] : [`p${ctx.seat}.hand`, `p${ctx.seat}.backlash`]),
+  sourceZones: (ctx) => {
+    if (ctx.seat === null || ctx.replay) return [];
+    const fromRingside = ctx.obs && (ctx.obs.phase === "retrieve" || ctx.obs.phase === "recover");
+    return [`p${ctx.seat}.hand`, `p${ctx.seat}.backlash`, ...(fromRingside ? [`p${ctx.seat}.ringside`] : [])];
+  },
 };
