@@ -21,6 +21,10 @@ def effect(do: str, **fields: object) -> tuple[Piece, ...]:
     return (Piece("effect", {"do": do, **fields}),)
 
 
+def may(*offer: dict[str, object]) -> tuple[Piece, ...]:
+    return (Piece("effect", {"do": "may", "effects": list(offer)}),)
+
+
 TEMPLATES = [
     # effects: draw
     ("Draw 1 card.", effect("draw", amount=1)),
@@ -160,6 +164,90 @@ TEMPLATES = [
         "your hand on the bottom of your Arsenal.",
         (Piece("ability", {"ability": "draw_and_bury"}),),
     ),
+    # issue 29, slice 3: effects of one way of playing a hybrid (RD-3.7)
+    (
+        "As an action, draw 2 cards.",
+        (Piece("effect", {"do": "draw", "amount": 2}, "action"),),
+    ),
+    (
+        "As a maneuver, if successful, opponent discards 1 card.",
+        (Piece("effect", {"do": "opp_discard", "amount": 1}, "maneuver"),),
+    ),
+    ("As an action, reverse any action.", (Piece("unsupported"),)),
+    # "you may" (RD-7.10), discarding this card (RD-7.11)
+    ("You may draw 3 cards.", may({"do": "draw", "amount": 3})),
+    (
+        "As an action, you may discard this card to draw 2 cards.",
+        (
+            Piece(
+                "effect",
+                {"do": "may", "effects": [{"do": "discard_self"}, {"do": "draw", "amount": 2}]},
+                "action",
+            ),
+        ),
+    ),
+    ("Discard this card.", effect("discard_self")),
+    # cards of your choice (RD-7.12 to RD-7.14)
+    ("Discard 2 cards.", effect("discard", amount=2)),
+    ("Discard a card of your choice from your hand.", effect("discard", amount=1)),
+    (
+        "Put 1 card of your choice from your Ringside pile into your hand.",
+        effect("retrieve", amount=1),
+    ),
+    (
+        "Put three cards of your choice from your Ringside pile in your hand.",
+        effect("retrieve", amount=3),
+    ),
+    (
+        "Put 2 cards of your choice from your Ringside pile on the bottom of your Arsenal.",
+        effect("recover", amount=2, choice=True),
+    ),
+    (
+        "You may discard 2 cards to draw 3 cards.",
+        may({"do": "discard", "amount": 2}, {"do": "draw", "amount": 3}),
+    ),
+    (
+        "Draw 1 card, then discard 1 card.",
+        effect("draw", amount=1) + effect("discard", amount=1),
+    ),
+    # the new Superstar abilities (RD-3.9 to RD-3.12)
+    (
+        "Superstar ability: All damage to you is reduced by 1D.",
+        (Piece("ability", {"ability": "damage_reduction"}),),
+    ),
+    (
+        "Superstar ability: Damage to this Superstar is reduced by one.",
+        (Piece("ability", {"ability": "damage_reduction"}),),
+    ),
+    (
+        "Superstar ability: Damage you take is reduced by 1.",
+        (Piece("ability", {"ability": "damage_reduction"}),),
+    ),
+    (
+        "Superstar ability: At the start of your turn, before your Draw Segment, you may put "
+        "1 card of your choice from your Ringside pile on the bottom of your Arsenal.",
+        (Piece("ability", {"ability": "start_recycle_choice"}),),
+    ),
+    (
+        "Superstar ability: Once during your turn, you may discard 2 cards to put 1 card of "
+        "your choice from your Ringside pile into your hand.",
+        (Piece("ability", {"ability": "discard_to_retrieve"}),),
+    ),
+    (
+        "Superstar ability: Once during your turn, you may discard two cards of your choice, "
+        "then put a card of your choice from your Ringside pile in your hand.",
+        (Piece("ability", {"ability": "discard_to_retrieve"}),),
+    ),
+    (
+        "Superstar ability: Once during your turn, you may discard 1 card to make your "
+        "opponent discard 1 card.",
+        (Piece("ability", {"ability": "discard_to_opp_discard"}),),
+    ),
+    (
+        "Superstar ability: Once during your turn, you may discard a card, then your opponent "
+        "discards 1 card at random.",
+        (Piece("ability", {"ability": "discard_to_opp_discard"}),),
+    ),
 ]
 
 
@@ -177,7 +265,12 @@ def test_every_template_is_read(sentence: str, pieces: tuple[Piece, ...]) -> Non
         "Reverse any card.",
         "Superstar ability: Flip a coin.",
         "Superstar ability: At the start of your turn, before your Draw Segment, you may put "
-        "the top card of your Ringside pile on the bottom of your Arsenal.",  # optional
+        "the top card of your Ringside pile on the bottom of your Arsenal.",  # optional, newest
+        "Superstar ability: All damage to you is reduced by 2D.",  # only 1 is an ability
+        "Superstar ability: Once during your turn, you may discard 3 cards to put 1 card of "
+        "your choice from your Ringside pile into your hand.",  # not the ability's 2
+        "Put 1 card from your Ringside pile into your hand.",  # not said whose choice
+        "As a reversal, draw 1 card.",
         "",
         "Draw 1 card " + "and draw 1 card " * 40,  # longer than MAX_SENTENCE
     ],

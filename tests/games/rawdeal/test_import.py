@@ -173,8 +173,9 @@ def test_what_is_not_enforced_is_reported_per_card(folder: Path) -> None:
 
 
 def test_a_sentence_this_card_cannot_enforce_is_reported_not_applied(tmp_path: Path) -> None:
-    """A turn effect on a reversal, an effect on a hybrid that is also a reversal, a second
-    ability, an unknown card name: the sentence is reported and nothing of it applies."""
+    """A turn effect on a reversal, an effect on a hybrid that is also a reversal (which way
+    unsaid), an unknown card name, a second ability that cannot go with the first: the
+    sentence is reported and nothing of it applies."""
     cards = [
         card("Tilted Counter", "Reversal: Strike", "Reverse any Strike maneuver. End your turn."),
         card("Swing Both Ways", "Strike / Reversal: Special", "Draw 1 card.", Damage="2"),
@@ -182,8 +183,8 @@ def test_a_sentence_this_card_cannot_enforce_is_reported_not_applied(tmp_path: P
         card("Mystery Counter", "Reversal: Special", ""),
         star(
             "Twin Talent",
-            "Superstar ability: Damage from your opponent's maneuvers is reduced"
-            " by 1. Superstar ability: During your Draw Segment, draw 2 cards instead of 1.",
+            "Superstar ability: Damage from your opponent's maneuvers is reduced by 1. "
+            "Superstar ability: All damage to you is reduced by 1.",
         ),
     ]
     write_set(tmp_path / "set.xml", cards)
@@ -195,10 +196,106 @@ def test_a_sentence_this_card_cannot_enforce_is_reported_not_applied(tmp_path: P
     assert "requires" not in got["late-follow-testbed"]
     assert got["late-follow-testbed"]["unenforced"] == ["Can only be played after Nowhere Slam."]
     assert got["mystery-counter-testbed"]["reverses"] == {"types": []}  # reverses nothing
-    assert got["twin-talent-testbed"]["ability"] == "tough"
-    assert len(got["twin-talent-testbed"]["unenforced"]) == 1
+    assert got["twin-talent-testbed"]["ability"] == "tough"  # the second: one thing two ways
+    assert got["twin-talent-testbed"]["unenforced"] == [
+        "Superstar ability: All damage to you is reduced by 1."
+    ]
     summary = result.sets[0]
     assert (summary.full, summary.partly, summary.none) == (0, 2, 3)
+
+
+def test_effects_of_one_type_choices_and_abilities_import(tmp_path: Path) -> None:
+    """Issue 29: an effect said of one way of playing a hybrid (RD-3.7), "you may" and
+    "of your choice" (RD-7.10 to RD-7.14), and a Superstar with two abilities (RD-3.8) and
+    the new ones (RD-3.9 to RD-3.12) become rules; the folder loads and plays."""
+    cards = [
+        card(
+            "Palm Slap",
+            "Strike / Action",
+            "As an action, you may discard this card to draw 1 card.",
+            Damage="2",
+        ),
+        card("Turn Around", "Action / Reversal: Action", "As an action, draw 2 cards."),
+        card("Quick Scramble", "Action", "As an action, draw 1 card."),
+        card(
+            "Dig Deep",
+            "Action",
+            "Discard 1 card. Put 1 card of your choice from your Ringside pile into your hand.",
+        ),
+        card(
+            "Catch Breath",
+            "Action",
+            "You may put 2 cards of your choice from your Ringside pile on the bottom of your "
+            "Arsenal.",
+        ),
+        star(
+            "Iron Iggy",
+            "Superstar ability: During your Draw Segment, draw 2 cards instead of 1. "
+            "Superstar ability: All damage to you is reduced by 1D.",
+        ),
+        star(
+            "Grave Gus",
+            "Superstar ability: Once during your turn, you may discard 2 cards to put 1 card "
+            "of your choice from your Ringside pile into your hand.",
+        ),
+        star(
+            "Loudmouth Lou",
+            "Superstar ability: Once during your turn, you may discard 1 card to have your "
+            "opponent discard 1 card.",
+        ),
+        star(
+            "Salvage Sal",
+            "Superstar ability: At the start of your turn, before your Draw Segment, you may "
+            "put 1 card of your choice from your Ringside pile on the bottom of your Arsenal.",
+        ),
+    ]
+    write_set(tmp_path / "set.xml", cards)
+    result = do_import(tmp_path / "out", tmp_path / "set.xml")
+    got = cards_of(tmp_path / "out")
+    offer = [{"do": "discard_self"}, {"do": "draw", "amount": 1}]
+    assert got["palm-slap-testbed"]["effects_as"] == {"action": [{"do": "may", "effects": offer}]}
+    assert got["turn-around-testbed"]["effects_as"] == {"action": [{"do": "draw", "amount": 2}]}
+    assert got["quick-scramble-testbed"]["effects"] == [{"do": "draw", "amount": 1}]
+    assert got["dig-deep-testbed"]["effects"] == [
+        {"do": "discard", "amount": 1},
+        {"do": "retrieve", "amount": 1},
+    ]
+    assert got["catch-breath-testbed"]["effects"] == [
+        {"do": "may", "effects": [{"do": "recover", "amount": 2, "choice": True}]}
+    ]
+    assert got["iron-iggy-testbed"]["ability"] == ["draw_two", "damage_reduction"]
+    assert got["grave-gus-testbed"]["ability"] == "discard_to_retrieve"
+    assert got["loudmouth-lou-testbed"]["ability"] == "discard_to_opp_discard"
+    assert got["salvage-sal-testbed"]["ability"] == "start_recycle_choice"
+    assert (result.sets[0].full, result.sets[0].partly, result.sets[0].none) == (9, 0, 0)
+    game = cardtable.load_game("rawdeal", cards=str(tmp_path / "out"))
+    assert game.card_pool.get("iron-iggy-testbed").abilities == ("draw_two", "damage_reduction")
+
+
+def test_what_the_new_vocabulary_cannot_do_is_reported(tmp_path: Path) -> None:
+    """A type the card is not played as, a play type before a reversal's condition, a choice
+    on a reversal, two abilities used with 'ability': reported, nothing applied."""
+    cards = [
+        card("Only Strike", "Strike", "As an action, draw 1 card.", Damage="3"),
+        card("Odd Counter", "Action / Reversal: Special", "As an action, reverse any action."),
+        card("Choosy Counter", "Reversal: Strike", "You may draw 1 card."),
+        card("Self Counter", "Reversal: Strike", "Discard this card."),
+        star(
+            "Busy Bea",
+            "Superstar ability: Once during your turn, you may discard 1 card to have your "
+            "opponent discard 1 card. Superstar ability: Once during your turn, you may draw 1 "
+            "card, then put 1 card from your hand on the bottom of your Arsenal.",
+        ),
+    ]
+    write_set(tmp_path / "set.xml", cards)
+    do_import(tmp_path / "out", tmp_path / "set.xml")
+    got = cards_of(tmp_path / "out")
+    assert got["only-strike-testbed"]["unenforced"] == ["As an action, draw 1 card."]
+    assert got["odd-counter-testbed"]["unenforced"] == ["As an action, reverse any action."]
+    assert got["choosy-counter-testbed"]["unenforced"] == ["You may draw 1 card."]
+    assert got["self-counter-testbed"]["unenforced"] == ["Discard this card."]
+    assert got["busy-bea-testbed"]["ability"] == "discard_to_opp_discard"
+    assert len(got["busy-bea-testbed"]["unenforced"]) == 1
 
 
 # ----- bad files -------------------------------------------------------------------------

@@ -21,14 +21,17 @@ from lark.exceptions import LarkError
 
 GRAMMAR = r"""
 ?start: sentence
-sentence: [prefix] clause
+sentence: [as_type] [prefix] clause
+as_type: "as" "an" "action" ","                                      -> as_action
+       | "as" "a" "maneuver" ","                                     -> as_maneuver
 prefix: "when" "successfully" "played" ["and" "damage" "has" "been" "applied"] [","]
       | "if" "successful" [","]
 
-?clause: effects | reverse | require | ability | unreversible
+?clause: effects | may | reverse | require | ability | unreversible
 
+may: "you" "may" effects
 effects: effect (joint effect)*
-joint: "," | "and" | "," "and" | "then" | "," "then"
+joint: "," | "and" | "," "and" | "then" | "," "then" | "to"
 ?effect: "draw" amount cards                                        -> draw
        | opponent ["must"] discard amount cards [at_random]         -> opp_discard
        | _next_card article [subtype] "maneuver" [","] "it" "gets" "+" DAMAGE  -> next_bonus
@@ -36,6 +39,10 @@ joint: "," | "and" | "," "and" | "then" | "," "then"
        | ["you" "must"] "overturn" amount "of" "your" "own" cards  -> overturn_self
        | "overturn" "the" "top" [amount] cards "of" "your" "arsenal" -> overturn_self
        | "put" "the" "top" [amount] cards "of" _ringside _to_bottom     -> recover
+       | "put" amount cards _of_choice "from" _ringside _to_bottom      -> recover_choice
+       | "put" amount cards _of_choice "from" _ringside _into_hand      -> retrieve
+       | "discard" "this" "card"                                   -> discard_self
+       | "discard" amount cards [_of_choice] ["from" "your" "hand"] -> own_discard
        | "end" "your" "turn"                                       -> end_turn
        | "you" "win" "the" ("match" | "game")                      -> pin_opponent
        | opponent "is" "pinned"                                    -> pin_opponent
@@ -60,15 +67,30 @@ ability: "superstar" "ability" ":" power
 ?power: "during" "your" "draw" "segment" [","] "draw" TWO cards "instead" "of" ONE -> draw_two
       | _start opponent "must" "overturn" "the" "top" "card" "of" _theirs -> start_overturn
       | _start "put" "the" "top" "card" "of" _ringside _to_bottom   -> start_recycle
+      | _start "you" "may" _recycle_choice                         -> start_recycle_choice
       | "damage" "from" "your" "opponent's" "maneuvers" "is" "reduced" "by" ONE -> tough
+      | ["all"] "damage" _to_you "is" "reduced" "by" _one_point    -> damage_reduction
       | _once "you" "may" "draw" ONE "card" [","] ["then"] _bury                -> draw_and_bury
+      | _once_may "discard" TWO "cards" [_of_choice] _so _retrieve_one   -> discard_to_retrieve
+      | _once_may "discard" _one_card [_of_choice] _so _opp_discards    -> discard_to_opp_discard
 _start: "at" "the" "start" "of" "your" "turn" [","] "before" "your" "draw" "segment" [","]
 _once: "once" "during" "your" "turn" [","]
+_once_may: _once "you" "may"
 _theirs: "their" "arsenal"
 _bury: "put" ONE "card" "from" "your" "hand" _to_bottom
 _next_card: "if" "your" "next" "card" ["played"] "this" "turn" "is"
 _ringside: "your" "ringside" "pile"
 _to_bottom: "on" "the" "bottom" "of" "your" "arsenal"
+_into_hand: ("into" | "in" | "to") "your" "hand"
+_of_choice: "of" "your" "choice"
+_one_card: ("a" | ONE) "card"
+_recycle_choice: "put" _one_card _of_choice "from" _ringside _to_bottom
+_retrieve_one: "put" _one_card _of_choice "from" _ringside _into_hand
+_one_point: ONE | ONE_D
+_to_you: "to" ("you" | "this" "superstar") | "you" "take"
+_so: "to" | [","] "then"
+_opp_discards: ("have" | "make") opponent "discard" _one_card [at_random]
+             | opponent ("discards" | "must" "discard") _one_card [at_random]
 
 unreversible: ["this" "card"] "cannot" "be" "reversed"
 
@@ -87,6 +109,7 @@ subtype: "strike" -> strike
 name: WORD+
 
 ONE: "1" | "one"
+ONE_D.2: "1d"
 TWO: "2" | "two"
 WORD_NUMBER: "one" | "two" | "three" | "four" | "five"
 DAMAGE: /\d{1,2}d/
@@ -107,13 +130,16 @@ _PLAIN_DASHES = re.compile(r"[\u2010-\u2015]")
 
 @dataclass(frozen=True)
 class Piece:
-    """What one sentence means: ``kind`` is ``effect`` (``data``: an entry of ``effects``),
+    """What one sentence means: ``kind`` is ``effect`` (``data``: an entry of ``effects``;
+    ``play_as``: only when the card is played as ``maneuver`` or ``action``, RD-3.7),
     ``reverses`` (fields of a Reverses, ``after_name`` for a card named), ``requires``
-    (fields of a Requires, ``after_name`` likewise), ``ability`` (``data["ability"]``) or
-    ``unreversible``."""
+    (fields of a Requires, ``after_name`` likewise), ``ability`` (``data["ability"]``),
+    ``unreversible``, or ``unsupported`` (read, but nothing the vocabulary says: a play
+    type before what is no effect)."""
 
     kind: str
     data: dict[str, Any] = field(default_factory=dict)
+    play_as: str = ""
 
 
 @dataclass(frozen=True)
@@ -146,8 +172,22 @@ def plain(sentence: str) -> str:
 class _Meaning(Transformer[Token, Any]):
     """A parse tree into pieces (a tuple of :class:`Piece`)."""
 
-    def sentence(self, _prefix: Any, clause: Any) -> tuple[Piece, ...]:
-        return clause if isinstance(clause, tuple) else (clause,)
+    def sentence(self, play_as: str | None, _prefix: Any, clause: Any) -> tuple[Piece, ...]:
+        pieces = clause if isinstance(clause, tuple) else (clause,)
+        if play_as is None:
+            return pieces
+        if any(p.kind != "effect" for p in pieces):
+            return (Piece("unsupported"),)
+        return tuple(Piece(p.kind, p.data, play_as) for p in pieces)
+
+    def as_action(self) -> str:
+        return "action"
+
+    def as_maneuver(self) -> str:
+        return "maneuver"
+
+    def may(self, effects: tuple[Piece, ...]) -> Piece:
+        return Piece("effect", {"do": "may", "effects": [p.data for p in effects]})
 
     def effects(self, *items: Any) -> tuple[Piece, ...]:
         return tuple(i for i in items if isinstance(i, Piece))
@@ -189,6 +229,18 @@ class _Meaning(Transformer[Token, Any]):
     def recover(self, *items: Any) -> Piece:
         amount = next((i for i in items if isinstance(i, int)), 1)
         return Piece("effect", {"do": "recover", "amount": amount})
+
+    def recover_choice(self, amount: int, _cards: Any) -> Piece:
+        return Piece("effect", {"do": "recover", "amount": amount, "choice": True})
+
+    def retrieve(self, amount: int, _cards: Any) -> Piece:
+        return Piece("effect", {"do": "retrieve", "amount": amount})
+
+    def discard_self(self) -> Piece:
+        return Piece("effect", {"do": "discard_self"})
+
+    def own_discard(self, amount: int, *_: Any) -> Piece:
+        return Piece("effect", {"do": "discard", "amount": amount})
 
     def end_turn(self) -> Piece:
         return Piece("effect", {"do": "end_turn"})
@@ -270,6 +322,18 @@ class _Meaning(Transformer[Token, Any]):
 
     def draw_and_bury(self, *_: Any) -> str:
         return "draw_and_bury"
+
+    def start_recycle_choice(self, *_: Any) -> str:
+        return "start_recycle_choice"
+
+    def damage_reduction(self, *_: Any) -> str:
+        return "damage_reduction"
+
+    def discard_to_retrieve(self, *_: Any) -> str:
+        return "discard_to_retrieve"
+
+    def discard_to_opp_discard(self, *_: Any) -> str:
+        return "discard_to_opp_discard"
 
     def unreversible(self, *_: Any) -> Piece:
         return Piece("unreversible")

@@ -1,5 +1,7 @@
 """OCTGN set cards into card entries of our schema (cards.py): types, numbers, traits, the
-Superstar logo, deterministic ids, and the card text read by cardtext.py.
+Superstar logo, deterministic ids, and the card text read by cardtext.py (with effects of one
+type of a hybrid, choices and several Superstar abilities, RD-3.7 to RD-3.12, RD-7.10 to
+RD-7.14).
 
 A card becomes one entry (a mapping, as in a card file) and the sentences of its text that
 the rules do not enforce. A sentence is applied whole or not at all: when one of its parts
@@ -20,7 +22,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from cardtable.core.importer import ImportFileError
 
-from .cards import TURN_VERBS, Effect
+from .cards import TURN_VERBS, Effect, abilities_problem, own_play_only
 from .cardtext import Piece, read_text
 from .octgn import SetCard
 
@@ -267,19 +269,37 @@ def _apply(
 
 def _effect(entry: dict[str, Any], kind: CardType, piece: Piece, *_: Any) -> bool:
     """An effect: ``effects`` of a maneuver or action, ``reversal_effects`` of a reversal
-    (not a turn effect); not on a hybrid that is also a reversal (which way is unsaid)."""
-    if kind.superstar or ("reversal" in kind.plays and len(kind.plays) > 1):
+    (no turn effect, no choice); one said of a type (``As an action, …``) in that type's
+    ``effects_as`` (RD-3.7); not on a hybrid that is also a reversal unless the type is said
+    (which way it works is unsaid)."""
+    if kind.superstar:
         return False
     try:
-        EFFECT.validate_python(piece.data)
+        effect = EFFECT.validate_python(piece.data)
     except ValidationError:
         return False
+    if piece.play_as:
+        return _effect_as(entry, kind, piece)
+    if "reversal" in kind.plays and len(kind.plays) > 1:
+        return False
     if kind.plays == ("reversal",):
-        if piece.data["do"] in TURN_VERBS:
+        if piece.data["do"] in TURN_VERBS or own_play_only((effect,)):
             return False
         entry.setdefault("reversal_effects", []).append(piece.data)
     else:
         entry.setdefault("effects", []).append(piece.data)
+    return True
+
+
+def _effect_as(entry: dict[str, Any], kind: CardType, piece: Piece) -> bool:
+    """RD-3.7: an effect of one type the card is played as: in ``effects_as`` of a hybrid,
+    in ``effects`` of a card of that type only; not enforced on a card not played so."""
+    if piece.play_as not in kind.plays:
+        return False
+    if len(kind.plays) == 1:
+        entry.setdefault("effects", []).append(piece.data)
+    else:
+        entry.setdefault("effects_as", {}).setdefault(piece.play_as, []).append(piece.data)
     return True
 
 
@@ -332,10 +352,16 @@ def _requires(
 
 
 def _ability(entry: dict[str, Any], kind: CardType, piece: Piece, *_: Any) -> bool:
-    """A Superstar's ability: one a Superstar (a second one is not enforced)."""
-    if not kind.superstar or entry.get("ability", "none") != "none":
+    """A Superstar's ability; a second one makes a list (RD-3.8), unless the two cannot go
+    together (two used with ``ability``, two ways of one thing): then it is not enforced."""
+    if not kind.superstar:
         return False
-    entry["ability"] = piece.data["ability"]
+    had = entry.get("ability", "none")
+    names = (*([] if had == "none" else [had] if isinstance(had, str) else had),)
+    names += (piece.data["ability"],)
+    if abilities_problem(names):
+        return False
+    entry["ability"] = names[0] if len(names) == 1 else list(names)
     return True
 
 
