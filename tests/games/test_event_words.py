@@ -159,6 +159,7 @@ KINDS = {
         "damage",
         "overturn",
         "reversed_from_arsenal",
+        "decline",
         "eliminated",
         "game_over",
     },
