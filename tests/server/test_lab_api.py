@@ -192,3 +192,47 @@ def test_a_run_the_server_stopped_goes_on_after_a_restart(tmp_path: Path) -> Non
     assert info["status"] == "finished", info
     assert info["result"]["games"] == 160 and info["result"]["finished"] == 160
     assert len(checkpoint.read_text().splitlines()) >= saved
+
+
+def test_a_card_set_is_deleted_once_no_run_of_it_waits_and_its_finished_runs_stay(
+    tmp_path: Path,
+) -> None:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'db.sqlite'}", data=tmp_path)) as c:
+        s = new_set(c)
+        run = c.post("/api/lab/runs", json={"set": s["set"], "games": 8}).json()["run"]
+        busy = c.delete(f"/api/lab/sets/{s['set']}")  # the run waits or plays: refused
+        assert busy.status_code == 409, busy.text
+        assert busy.json()["error"] == (
+            f"card set {s['set']} has a run waiting or playing ({run}): "
+            "delete it once the run has finished"
+        )
+        assert c.get(f"/api/lab/sets/{s['set']}").json() == s
+        assert wait_run(c, run)["status"] == "finished"
+        gone = c.delete(f"/api/lab/sets/{s['set']}")
+        assert gone.status_code == 200 and gone.json() == {"set": s["set"], "deleted": True}
+        assert c.get(f"/api/lab/sets/{s['set']}").status_code == 404
+        assert c.delete(f"/api/lab/sets/{s['set']}").status_code == 404
+        assert not (tmp_path / "lab" / "sets" / s["set"]).exists()
+        kept = c.get(f"/api/lab/runs/{run}").json()
+        assert kept["status"] == "finished" and kept["set"] == s["set"]
+        assert kept["result"]["finished"] == 8
+        assert c.get(f"/api/lab/runs/{run}/report.json").status_code == 200
+        # a run of a deleted set cannot start
+        again = c.post("/api/lab/runs", json={"set": s["set"], "games": 8})
+        assert again.status_code == 404
+
+
+@pytest.mark.parametrize("set_id", ["nope", "x" * 65, "%00", "a;b", "%C3%A9"])
+def test_deleting_a_set_that_does_not_exist_is_a_404(lab: TestClient, set_id: str) -> None:
+    s = new_set(lab)
+    r = lab.delete(f"/api/lab/sets/{set_id}")
+    assert r.status_code == 404 and "no card set" in r.json()["error"], r.text
+    assert lab.get(f"/api/lab/sets/{s['set']}").json() == s
+
+
+def test_runs_and_set_files_cannot_be_deleted(lab: TestClient) -> None:
+    s = new_set(lab)
+    for path in (f"/api/lab/sets/{s['set']}/files/players.yaml", "/api/lab/runs/abc"):
+        r = lab.delete(path)
+        assert r.status_code == 405 and "DELETE" not in r.headers["allow"], path
+    assert lab.get(f"/api/lab/sets/{s['set']}").json() == s

@@ -49,3 +49,24 @@ def test_edit_a_number_run_the_lab_and_read_the_summary(
     assert "8対戦中8対戦が終了" in page.inner_text(".lab-report")
     assert "レポート" in page.inner_text(".lab-report h2")
     page.screenshot(path=str(folder / "lab-report-ja.png"), full_page=True)
+
+
+def test_delete_a_card_set_after_confirming(page: Any, server: str, shots: Path) -> None:
+    folder = _shots(shots)
+    page.goto(f"{server}/lab?game=wcrugby")
+    page.click("#lab-new-set")
+    page.wait_for_selector(CARD)
+    set_id = page.evaluate("new URLSearchParams(location.search).get('set')")
+    assert set_id
+    page.click("#lab-delete-set")
+    page.wait_for_selector("#lab-delete-yes")
+    assert set_id in page.inner_text(".modal")
+    page.screenshot(path=str(folder / "lab-delete-en.png"))
+    page.click("#lab-delete-no")  # kept: nothing happens
+    assert page.locator(".modal").count() == 0 and page.is_visible(CARD)
+    page.click("#lab-delete-set")
+    page.click("#lab-delete-yes")
+    page.wait_for_selector("#lab-new-set")
+    assert "set=" not in page.url and page.locator(CARD).count() == 0
+    status = page.evaluate(f"fetch('/api/lab/sets/{set_id}').then((r) => r.status)")
+    assert status == 404

@@ -330,6 +330,11 @@ class CardSet(BaseModel):
     cards: list[CardForm]
 
 
+class DeletedCardSet(BaseModel):
+    set: str
+    deleted: Literal[True]
+
+
 class LabRunLine(BaseModel):
     run: str
     game: str
@@ -374,8 +379,8 @@ ERRORS: dict[int, str] = {
     "a language cardtable does not speak, a body too long",
     403: "a token or invite that is not valid for the table",
     404: "no such table, game, card set or lab run",
-    409: "no free human seat (the table is no longer open), or a replay of a table that is not "
-    "finished",
+    409: "no free human seat (the table is no longer open), a replay of a table that is not "
+    "finished, or a card set whose run is waiting or playing",
     415: "a body not sent as Content-Type: application/json",
     503: "the database failed or is locked, or the lab is full; nothing changed, try again",
 }

@@ -20,22 +20,26 @@ import multiprocessing
 import secrets
 import shutil
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+from sqlalchemy.exc import SQLAlchemyError
 
 from cardtable.core.errors import brief
 from cardtable.core.registry import available_games
 from cardtable.server import lab_sets as sets
 from cardtable.server.lab_storage import FAILED, FINISHED, QUEUED, RUNNING, LabStore, RunRow
 from cardtable.server.lab_worker import lab_worker
-from cardtable.server.service import TABLE_ID, NotFound, Unavailable
+from cardtable.server.service import TABLE_ID, Conflict, NotFound, Unavailable
 from cardtable.server.setup import BadRequest, check_agent
 from cardtable.server.storage import Store
 
 log = logging.getLogger("cardtable.server")
 Json = dict[str, Any]
+T = TypeVar("T")
 MAX_GAMES = 5_000
 """Games of one run (per card set) a client may ask for."""
 MAX_SCREEN_GAMES = 1_000
@@ -153,8 +157,7 @@ class LabService:
         """Apply ``edits`` (the form's values), ``files`` (uploaded, added or replacing) and
         ``remove`` (file names) in one change: kept only if the set then loads."""
         set_id, game = await self._game_of(set_id)
-        lock = self._set_locks.setdefault(set_id, asyncio.Lock())
-        async with lock:
+        async with self._set_lock(set_id):
             files = await asyncio.to_thread(sets.read_folder, self._set_dir(set_id))
             files = _changed(files, body)
             new = await self._checked(game, files)
@@ -162,6 +165,40 @@ class LabService:
             with contextlib.suppress(Exception):
                 await asyncio.to_thread(self.rows.touch_set, set_id)
         return await self.card_set(set_id)
+
+    async def delete_set(self, set_id: Any) -> Json:
+        """Delete a card set: its row and folder. Refused (Conflict) while a run of it is
+        queued or playing; finished and failed runs keep their results and their own copy of
+        the cards."""
+        set_id, _ = await self._game_of(set_id)
+        async with self._set_lock(set_id):
+            if not await self._db(self.rows.delete_set, set_id):
+                await self._refuse_delete(set_id)
+            await asyncio.to_thread(_remove, self._set_dir(set_id))
+        self._set_locks.pop(set_id, None)
+        return {"set": set_id, "deleted": True}
+
+    async def _refuse_delete(self, set_id: str) -> None:
+        """Why a set's row was not deleted: a run of it waits or plays, or it is gone."""
+        busy = await self._db(self.rows.busy_runs, set_id)
+        if busy:
+            raise Conflict(
+                f"card set {set_id} has a run waiting or playing ({busy[0]}): "
+                "delete it once the run has finished"
+            )
+        raise NotFound(f"no card set {set_id}")
+
+    def _set_lock(self, set_id: str) -> asyncio.Lock:
+        """The lock of a set's changes (edits, a run's copy, deleting) in this server."""
+        return self._set_locks.setdefault(set_id, asyncio.Lock())
+
+    async def _db(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` on the database in a thread; Unavailable when the database fails."""
+        try:
+            return await asyncio.to_thread(fn, *args)
+        except SQLAlchemyError:
+            log.exception("lab: the database failed")
+            raise Unavailable("the database failed; nothing changed, try again") from None
 
     async def set_file(self, set_id: Any, name: str) -> str:
         set_id, _ = await self._game_of(set_id)
@@ -187,8 +224,14 @@ class LabService:
             secrets.token_urlsafe(9), settings["game"], set_id, settings, QUEUED, time.time()
         )
         folder = self.root / "runs" / row.id
-        await asyncio.to_thread(_prepare, folder, self._set_dir(set_id) if set_id else None)
-        await self._db_or_undo(self.rows.add_run, row, undo=folder)
+        if set_id is None:
+            await asyncio.to_thread(_prepare, folder, None)
+            await self._db_or_undo(self.rows.add_run, row, undo=folder)
+        else:  # the copy and the row under the set's lock: a deletion waits for both
+            async with self._set_lock(set_id):
+                await self._game_of(set_id)
+                await asyncio.to_thread(_prepare, folder, self._set_dir(set_id))
+                await self._db_or_undo(self.rows.add_run, row, undo=folder)
         self._queue(row, resume=False)
         return await self.run_info(row.id)
 
@@ -384,8 +427,18 @@ def _starters(game: str) -> list[str]:
     return list(default_deck_specs(load_game(game)))
 
 
+def _remove(folder: Path) -> None:
+    """Remove a folder: renamed first, so a half-removed folder is never read as a set."""
+    if folder.exists():
+        gone = folder.with_name(f".gone-{secrets.token_hex(8)}")
+        folder.rename(gone)
+        shutil.rmtree(gone, ignore_errors=True)
+
+
 def _prepare(folder: Path, cards: Path | None) -> None:
     """A new run's folder, with its own copy of its card set (later edits leave it alone)."""
+    if cards is not None and not cards.is_dir():  # deleted by another server meanwhile
+        raise NotFound(f"no card set {cards.name}")
     folder.mkdir(parents=True)
     if cards is not None:
         shutil.copytree(cards, folder / "cards")

@@ -55,6 +55,14 @@ def _add_set_routes(app: FastAPI, lab: Callable[[], LabService], body: Body) -> 
         """Change a card set; kept only when it still loads (else 400 with ``problems``)."""
         return await lab().edit_set(set_id, await body(request))
 
+    @app.delete(
+        "/api/lab/sets/{set_id}", responses=api.answers(api.DeletedCardSet, 400, 404, 409, 503)
+    )
+    async def delete_set(set_id: str) -> dict[str, Any]:
+        """Delete a card set (409 while a run of it is waiting or playing; finished runs
+        keep their results)."""
+        return await lab().delete_set(set_id)
+
     @app.get(
         "/api/lab/sets/{set_id}/patch",
         responses=api.answers(None, 400, 404, 503, media="text/plain"),

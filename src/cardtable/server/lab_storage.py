@@ -8,11 +8,24 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import JSON, Column, Float, MetaData, String, Table, insert, select, update
+from sqlalchemy import (
+    JSON,
+    Column,
+    Float,
+    MetaData,
+    String,
+    Table,
+    delete,
+    exists,
+    insert,
+    select,
+    update,
+)
 
 from cardtable.server.storage import Store
 
 QUEUED, RUNNING, FINISHED, FAILED = "queued", "running", "finished", "failed"
+UNFINISHED = (QUEUED, RUNNING)
 
 metadata = MetaData()
 
@@ -78,6 +91,24 @@ class LabStore:
             r = conn.execute(select(sets_t.c.game).where(sets_t.c.id == set_id)).first()
         return None if r is None else str(r[0])
 
+    def delete_set(self, set_id: str) -> bool:
+        """Remove a set's row, unless a run of it is queued or running (one statement, so a
+        run stored meanwhile is seen); whether it was removed."""
+        busy = select(runs_t.c.id).where(runs_t.c.set_id == set_id, runs_t.c.status.in_(UNFINISHED))
+        q = delete(sets_t).where(sets_t.c.id == set_id, ~exists(busy))
+        with self.store.locked(), self.engine.begin() as conn:
+            return conn.execute(q).rowcount == 1
+
+    def busy_runs(self, set_id: str) -> list[str]:
+        """The runs of a set that are queued or running, oldest first."""
+        q = (
+            select(runs_t.c.id)
+            .where(runs_t.c.set_id == set_id, runs_t.c.status.in_(UNFINISHED))
+            .order_by(runs_t.c.created)
+        )
+        with self.engine.connect() as conn:
+            return [str(r[0]) for r in conn.execute(q)]
+
     def add_run(self, row: RunRow) -> None:
         with self.store.locked(), self.engine.begin() as conn:
             conn.execute(
@@ -110,7 +141,7 @@ class LabStore:
 
     def unfinished(self) -> list[RunRow]:
         """Runs queued or running when the server stopped, oldest first."""
-        q = select(runs_t).where(runs_t.c.status.in_((QUEUED, RUNNING))).order_by(runs_t.c.created)
+        q = select(runs_t).where(runs_t.c.status.in_(UNFINISHED)).order_by(runs_t.c.created)
         with self.engine.connect() as conn:
             return [_run_row(r) for r in conn.execute(q)]
 

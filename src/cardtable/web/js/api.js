@@ -56,6 +56,7 @@ const REFUSALS = [
   [/^joining table \S+ needs an invite/, () => t("A seat needs the invite link the table's host sent you.")],
   [/^this invite is not valid/, () => t("This invite is not valid: it is wrong or was already used.")],
   [/^new invites need the seat token|^this seat token is not one of/, () => t("New links need the seat of a person at this table.")],
+  [/^card set \S+ has a run waiting or playing/, () => t("A run of this card set is waiting or playing: delete the set once the run has finished.")],
   [/^P(\d+)'s agent \(([^)]*)\) cannot move/, (m) => t("P{p}'s computer player cannot move; the table waits. Reload the page to let it try again.", { p: m[1] })],
 ];
 
@@ -73,6 +74,7 @@ export function serverWords(message) {
 
 export const getJSON = (path, token) => request("GET", path, undefined, token);
 export const postJSON = (path, body, token) => request("POST", path, body ?? {}, token);
+export const deleteJSON = (path) => request("DELETE", path);
 
 // Seat tokens (and, for the host, the invites of the other seats: [{seat, invite, link}]).
 // sessionStorage keeps the seat of this tab across reloads; localStorage lets a

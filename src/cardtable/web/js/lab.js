@@ -1,9 +1,9 @@
 // The balance lab (docs/balance.md, "In the browser"): a card set edited in forms or uploaded
 // as card files, balance runs with their progress, the report and its suggestions. The page's
 // state is in its address: /lab?game=wcrugby&set=SET&run=RUN.
-import { games as loadGames, getJSON, lang, postJSON } from "./api.js";
+import { deleteJSON, games as loadGames, getJSON, lang, postJSON } from "./api.js";
 import { t } from "./i18n.js";
-import { crumbs, h, toast, when } from "./ui.js";
+import { crumbs, h, modal, toast, when } from "./ui.js";
 
 const pct = (x) => `${(x * 100).toFixed(0)}%`;
 const span = (x) => `${pct(x.low)}–${pct(x.high)}`;
@@ -71,6 +71,7 @@ async function showSet(lab) {
       data ? null : h("button.primary#lab-new-set", { onclick: () => newSet(lab) }, t("Edit the game's cards")),
       h("label.button", null, data ? t("Upload card files (replace by name)") : t("Upload card files"), upload),
       data ? h("a.button.ghost", { href: `/api/lab/sets/${enc(data.set)}/patch`, download: "cards.patch" }, t("Download the change (patch)")) : null,
+      data ? h("button.ghost.danger#lab-delete-set", { onclick: () => askDelete(lab) }, t("Delete this card set")) : null,
     ),
   ];
   const open = new Set([...lab.setPanel.querySelectorAll("details.lab-card[open]")].map((d) => d.dataset.card));
@@ -86,6 +87,36 @@ async function newSet(lab, files = null) {
   await showSet(lab);
   showRunForm(lab);
   return data;
+}
+
+// Deleting the set, once the designer confirms: the runs already finished keep their results.
+function askDelete(lab) {
+  const close = modal(
+    t("Delete this card set?"),
+    h(
+      "div.lab-confirm",
+      null,
+      h("p", null, t("Your card set {set} and every change in it will be gone. Finished runs keep their reports and suggestions; a set with a run waiting or playing cannot be deleted.", { set: lab.set })),
+      h(
+        "p.lab-buttons",
+        null,
+        h("button.danger#lab-delete-yes", { onclick: () => (close(), deleteSet(lab)) }, t("Delete it")),
+        h("button.ghost#lab-delete-no", { onclick: () => close() }, t("Keep it")),
+      ),
+    ),
+  );
+}
+
+async function deleteSet(lab) {
+  try {
+    await deleteJSON(`/api/lab/sets/${enc(lab.set)}`);
+    lab.set = null;
+    await showSet(lab);
+    showRunForm(lab);
+    toast(t("The card set is deleted."), "ok");
+  } catch (e) {
+    toast(t("Could not delete the card set: {why}", { why: e.message }));
+  }
 }
 
 async function readFiles(list) {
