@@ -31,7 +31,7 @@ from cardtable.core.registry import available_games
 from cardtable.server import api_models as api
 from cardtable.server import catalog
 from cardtable.server.agent_pool import AgentLimits
-from cardtable.server.lab import LabService
+from cardtable.server.lab import LEASE, LabService
 from cardtable.server.lab_routes import add_lab_routes
 from cardtable.server.lab_sets import CardSetRejected
 from cardtable.server.live import (
@@ -165,6 +165,7 @@ def create_app(
     agent_limits: AgentLimits | None = None,
     data: Path | None = None,
     lab_workers: int = 1,
+    lab_lease: float = LEASE,
     house_cards: Mapping[str, str] | None = None,
 ) -> FastAPI:
     """The server over the database at ``db_url`` (default: ``cardtable.db`` here); a
@@ -174,12 +175,12 @@ def create_app(
     (``https://example.org``). Agents think in ``agent_workers`` processes (default: one
     per core but one, at least two), each decision within ``agent_limits``. The balance
     lab keeps its card sets and runs under ``data`` (default: ``cardtable-data`` here) and
-    plays at most ``lab_workers`` runs at once. ``house_cards``: ``use_house_cards``."""
+    plays at most ``lab_workers`` runs at once, each claimed for ``lab_lease`` seconds at a
+    time (``lab.LEASE``). ``house_cards``: ``use_house_cards``."""
     use_house_cards(house_cards or {})
     url = db_url or default_url()
     holder: dict[str, GameService] = {}
     labs: dict[str, LabService] = {}
-    folder = data if data is not None else Path.cwd() / "cardtable-data"
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -193,9 +194,7 @@ def create_app(
         )
         await service.start()
         holder["service"] = app.state.service = service  # app.state: for tests
-        lab = LabService(store, folder, lab_workers)
-        await lab.start()
-        labs["lab"] = app.state.lab = lab
+        lab = labs["lab"] = await _start_lab(app, store, data, lab_workers, lab_lease)
         try:
             yield
         finally:
@@ -215,6 +214,17 @@ def create_app(
     _add_pages(app, web)
     app.mount("/", StaticFiles(directory=ensure_web_dir(web), html=True), name="web")
     return app
+
+
+async def _start_lab(
+    app: FastAPI, store: Store, data: Path | None, workers: int, lease: float
+) -> LabService:
+    """The balance lab over ``data`` (default: ``cardtable-data`` here), started
+    (``app.state.lab``: for tests)."""
+    folder = data if data is not None else Path.cwd() / "cardtable-data"
+    lab = app.state.lab = LabService(store, folder, workers, lease)
+    await lab.start()
+    return lab
 
 
 def use_house_cards(folders: Mapping[str, str]) -> None:

@@ -6,8 +6,15 @@ Card sets live under the data folder, ``lab/sets/<id>/``; runs under ``lab/runs/
 (the run's copy of its card set in ``cards/``, the checkpoint ``games.jsonl``, ``balance.json``,
 ``balance.html`` and ``suggestions/``). Their rows are in the server's database
 (``lab_storage``). At most ``workers`` runs play at once (one by default), each in a process
-of its own at a lower priority (``lab_worker``); the others wait in order. A run the server
-was playing or holding when it stopped is started again, with ``resume``, when it starts.
+of its own at a lower priority (``lab_worker``); the others wait in order, in the database.
+
+Several servers may share one database (and data folder): a run is played by the one server
+that claimed it (``lab_storage``: an owner and a lease, taken in one UPDATE so only one server
+wins). A server claims the oldest free run whenever one of its workers is free, renews its
+claims every third of the lease, and gives them up when it stops; a run whose server died is
+free once its lease runs out, and is taken over (resumed from its checkpoint) by another
+server, or by the same one restarted. A server that cannot renew a claim stops that run
+before its lease can run out, so two servers never play one run.
 Card sets are checked in a checker process, so loading a large set never holds the loop.
 """
 
@@ -17,6 +24,7 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+import os
 import secrets
 import shutil
 import time
@@ -46,6 +54,9 @@ MAX_SCREEN_GAMES = 1_000
 MAX_WAITING = 20
 """Runs queued or running at once; beyond them a new run is refused (503)."""
 MAX_AGENTS = 4
+LEASE = 30.0
+"""Seconds a server's claim on a run lasts unless renewed (every third of it): a run whose
+server died waits at most this long for another server to take it over."""
 
 
 def _ctx() -> Any:
@@ -56,19 +67,26 @@ def _ctx() -> Any:
 class LabService:
     """The lab's card sets and runs over the server's :class:`Store` and data folder."""
 
-    def __init__(self, store: Store, data: Path, workers: int = 1) -> None:
+    def __init__(self, store: Store, data: Path, workers: int = 1, lease: float = LEASE) -> None:
         if workers < 1:
             raise ValueError(f"the lab needs at least 1 worker, not {workers}")
         self.store = store
         self.root = data / "lab"
         self.workers = workers
+        self.lease = lease
+        self.owner = f"{os.getpid()}-{secrets.token_urlsafe(12)}"
+        """This server's name on the runs it claims (unique to this process and start)."""
+        self.played: list[str] = []
+        """The runs this server started a worker for, in order (what it claimed)."""
         self.progress: dict[str, Json] = {}  # the live progress of runs being played
         self._rows: LabStore | None = None
-        self._slots: asyncio.Semaphore | None = None
         self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._renewed: dict[str, float] = {}  # run -> time.monotonic() of its last renewal
         self._procs: dict[str, Any] = {}
         self._set_locks: dict[str, asyncio.Lock] = {}
         self._checker: ProcessPoolExecutor | None = None
+        self._wake = asyncio.Event()
+        self._dispatcher: asyncio.Task[None] | None = None
 
     @property
     def rows(self) -> LabStore:
@@ -76,22 +94,31 @@ class LabService:
         return self._rows
 
     async def start(self) -> None:
-        """Create the tables and folders; queue again the runs a stopped server left."""
+        """Create the tables and folders; start claiming runs (those a stopped server left
+        too: they resume from their checkpoints)."""
         self._rows = await asyncio.to_thread(LabStore, self.store)
         for sub in ("sets", "runs"):
             await asyncio.to_thread((self.root / sub).mkdir, parents=True, exist_ok=True)
-        self._slots = asyncio.Semaphore(self.workers)
         self._checker = ProcessPoolExecutor(1, mp_context=_ctx(), max_tasks_per_child=50)
-        for row in await asyncio.to_thread(self.rows.unfinished):
-            self._queue(row, resume=True)
+        self._dispatcher = asyncio.create_task(self._dispatch())
 
     async def stop(self) -> None:
-        """Stop every run (their checkpoints stay: the next start resumes them)."""
+        """Stop every run and give up their claims (their checkpoints stay: the next server
+        to claim them resumes them)."""
+        if self._dispatcher is not None:
+            self._dispatcher.cancel()
         for task in self._tasks.values():
             task.cancel()
         for proc in list(self._procs.values()):
             proc.terminate()
-        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        await asyncio.gather(
+            *self._tasks.values(), *filter(None, [self._dispatcher]), return_exceptions=True
+        )
+        if self._rows is not None:
+            try:
+                await asyncio.to_thread(self.rows.release, self.owner)
+            except SQLAlchemyError:  # the claims run out by themselves
+                log.exception("lab: could not give up this server's runs")
         if self._checker is not None:
             self._checker.shutdown(wait=False, cancel_futures=True)
 
@@ -217,7 +244,7 @@ class LabService:
     async def new_run(self, body: Json) -> Json:
         """Queue a run: ``{game | set, agents?, games?, seed?, suggest?, screen_games?}``."""
         settings, set_id = await self._run_settings(body)
-        waiting = sum(not t.done() for t in self._tasks.values())
+        waiting = await self._db(self.rows.waiting)
         if waiting >= MAX_WAITING:
             raise Unavailable(f"the lab has {waiting} runs waiting or playing; try again later")
         row = RunRow(
@@ -232,7 +259,7 @@ class LabService:
                 await self._game_of(set_id)
                 await asyncio.to_thread(_prepare, folder, self._set_dir(set_id))
                 await self._db_or_undo(self.rows.add_run, row, undo=folder)
-        self._queue(row, resume=False)
+        self._wake.set()
         return await self.run_info(row.id)
 
     async def _run_settings(self, body: Json) -> tuple[Json, str | None]:
@@ -247,27 +274,76 @@ class LabService:
         decks = await asyncio.to_thread(_starters, game)
         return {"game": game, **settings, "decks": decks}, set_id
 
-    def _queue(self, row: RunRow, resume: bool) -> None:
-        self._tasks[row.id] = asyncio.create_task(self._play(row, resume))
+    async def _dispatch(self) -> None:
+        """Keep this server's workers busy: renew its claims, then claim the oldest free runs
+        while a worker is free; again when a run is queued or ends, and every third of the
+        lease (to take over the runs of a server that died)."""
+        while True:
+            for step in (self._renew, self._claim):
+                try:
+                    await step()
+                except Exception:  # the database is down: try again at the next beat
+                    log.exception("lab: could not claim or renew runs")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.lease / 3)
+            self._wake.clear()
 
-    async def _play(self, row: RunRow, resume: bool) -> None:
-        assert self._slots is not None
+    async def _claim(self) -> None:
+        """Claim and start free runs while a worker is free."""
+        while len(self._tasks) < self.workers:
+            row = await asyncio.to_thread(
+                self.rows.claim_next, self.owner, time.time(), self.lease, self._has_folder
+            )
+            if row is None:
+                return
+            self._renewed[row.id] = time.monotonic()
+            self.played.append(row.id)
+            self._tasks[row.id] = asyncio.create_task(self._play(row))
+
+    def _has_folder(self, run_id: str) -> bool:
+        """Whether this server has the run's folder (servers on one database share the data
+        folder; a run whose folder is elsewhere is left to a server that has it)."""
+        return (self.root / "runs" / run_id).is_dir()
+
+    async def _renew(self) -> None:
+        """Renew this server's claims; stop a run whose claim another server took over, or
+        that could not be renewed for two thirds of the lease (before it can run out)."""
+        until = time.time() + self.lease
+        for run_id, task in list(self._tasks.items()):
+            try:
+                kept = await asyncio.to_thread(self.rows.renew, run_id, self.owner, until)
+            except SQLAlchemyError:
+                kept = time.monotonic() - self._renewed[run_id] < self.lease * 2 / 3
+            else:
+                self._renewed[run_id] = time.monotonic()
+            if not kept and not task.done():
+                log.warning("lab run %s: this server lost its claim; stopping it here", run_id)
+                task.cancel()
+
+    async def _play(self, row: RunRow) -> None:
+        """Play a claimed run in a worker and store how it ended (only while still holding
+        the claim); resumed from its checkpoint when an earlier server began it."""
         self.progress[row.id] = {"phase": "queued"}
         try:
-            async with self._slots:
-                await self._set_status(row.id, status=RUNNING)
-                outcome, value = await self._in_worker(row, resume)
+            await self._set_status(row.id, status=RUNNING)
+            checkpoint = self.root / "runs" / row.id / "games.jsonl"
+            outcome, value = await self._in_worker(row, await asyncio.to_thread(checkpoint.exists))
+            done = {"owner": None, "lease": None}
             if outcome == "done":
-                await self._set_status(row.id, status=FINISHED, result=value, progress=None)
+                await self._set_status(row.id, status=FINISHED, result=value, progress=None, **done)
             else:
-                await self._set_status(row.id, status=FAILED, error=str(value)[:2000])
+                await self._set_status(row.id, status=FAILED, error=str(value)[:2000], **done)
         finally:
             self.progress.pop(row.id, None)
+            self._tasks.pop(row.id, None)
+            self._renewed.pop(row.id, None)
+            self._wake.set()
 
     async def _set_status(self, run_id: str, **values: Any) -> None:
+        """Store a change of a run this server holds (nothing when another took it over)."""
         try:
-            await asyncio.to_thread(self.rows.update_run, run_id, **values)
-        except Exception:  # the database is down: the run is played again at the next start
+            await asyncio.to_thread(self.rows.update_run, run_id, self.owner, **values)
+        except Exception:  # the database is down: the claim runs out, the run is played again
             log.exception("lab run %s: could not store its status", run_id)
 
     async def _in_worker(self, row: RunRow, resume: bool) -> tuple[str, Any]:
