@@ -83,14 +83,14 @@ def balance_session(
     try:
         results = _play(console, settings, jobs, folder, resume)
     except KeyboardInterrupt:
-        console.print(
-            f"[yellow]stopped[/]: the finished games are in {escape(str(folder / 'games.jsonl'))}"
-            "; run the same command with --resume to go on"
-        )
-        return 130
+        return _stopped(console, "the finished games are", folder / "games.jsonl")
     data = report(settings, results, margin, min_samples)
     if suggest is not None:
-        data["suggestions"] = suggest_session(console, settings, data, jobs, folder, suggest)
+        try:
+            found = suggest_session(console, settings, data, jobs, folder, suggest, resume)
+        except KeyboardInterrupt:
+            return _stopped(console, "the changes played so far are", folder / "suggest.jsonl")
+        data["suggestions"] = found
     (folder / "balance.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print_summary(console, data)
     if data.get("suggestions"):
@@ -99,6 +99,15 @@ def balance_session(
     console.print(f"written: {escape(str(folder / 'balance.json'))}, {html}games.jsonl")
     errors = data["base"]["errors"] + (data["compare"] or {"errors": []})["errors"]
     return 1 if errors else 0
+
+
+def _stopped(console: Console, what: str, path: Path) -> int:
+    """Say where a stopped run's work is kept and how to go on; the exit code 130."""
+    console.print(
+        f"[yellow]stopped[/]: {what} in {escape(str(path))}; run the same command with "
+        "--resume to go on"
+    )
+    return 130
 
 
 def write_html(console: Console, folder: Path, data: dict[str, Any]) -> str:

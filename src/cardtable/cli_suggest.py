@@ -37,15 +37,17 @@ def suggest_session(
     jobs: int | Backend,
     folder: Path,
     config: SuggestConfig,
+    resume: bool = False,
 ) -> Json:
-    """Run the search over the base run of ``data`` (the lab's report) with a status line."""
+    """Run the search over the base run of ``data`` (the lab's report) with a status line;
+    ``resume``: the changes a stopped search kept in ``suggest.jsonl`` are not played again."""
     config = SuggestConfig(**{**config.__dict__, "verify_games": settings.games})
     with console.status("searching for changes") as status:
 
         def show(what: str) -> None:
             status.update(f"searching for changes: {escape(what)}")
 
-        return suggest(settings, data["base"], jobs, folder, config, show)
+        return suggest(settings, data["base"], jobs, folder, config, show, resume)
 
 
 def print_suggestions(console: Console, result: Json) -> None:

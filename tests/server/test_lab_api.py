@@ -4,6 +4,7 @@ input that change nothing."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -236,3 +237,41 @@ def test_runs_and_set_files_cannot_be_deleted(lab: TestClient) -> None:
         r = lab.delete(path)
         assert r.status_code == 405 and "DELETE" not in r.headers["allow"], path
     assert lab.get(f"/api/lab/sets/{s['set']}").json() == s
+
+
+class Stop(Exception):
+    """The server stopped the worker."""
+
+
+def test_a_run_stopped_in_its_suggestion_search_resumes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker (lab_worker.run_lab) of a run the server stopped during the search, then
+    started again with ``resume``: no change is played twice."""
+    from cardtable.server.lab import _starters
+    from cardtable.server.lab_worker import run_lab
+    from cardtable.sim import suggest as suggest_module
+
+    settings = {"game": "wcrugby", "agents": ["greedy", "greedy"], "games": 8, "seed": 0,
+                "suggest": True, "screen_games": 8, "decks": _starters("wcrugby")}  # fmt: skip
+    played: list[str] = []
+    limit: list[int | None] = [12]
+    real = suggest_module.play
+
+    def counted(config: Any, jobs: Any) -> Any:
+        if limit[0] is not None and len(played) >= limit[0]:
+            raise Stop
+        cards = Path(config.options["cards"])
+        played.append("".join(p.read_text() for p in sorted(cards.glob("*.yaml"))))
+        return real(config, jobs)
+
+    monkeypatch.setattr(suggest_module, "play", counted)
+    with pytest.raises(Stop):
+        run_lab(tmp_path, settings, False, lambda _: None)
+    first, limit[0] = played[:], None
+    played.clear()
+    summary = run_lab(tmp_path, settings, True, lambda _: None)
+    assert len(first) == 12 and played and summary["suggestions"], summary
+    assert not set(first) & set(played) and len(set(played)) == len(played)
+    kept = (tmp_path / "suggest.jsonl").read_text().splitlines()[1:]
+    assert len({json.loads(line)["key"] for line in kept}) == len(kept) >= len(first + played)

@@ -3,6 +3,8 @@ search on a made-up response, and real searches on a wcrugby card set made unfai
 
 from __future__ import annotations
 
+import hashlib
+import json
 import subprocess
 from dataclasses import replace
 from pathlib import Path
@@ -12,6 +14,7 @@ import pytest
 from test_balance import cli  # the command in a subprocess
 
 import cardtable
+from cardtable.sim import suggest as suggest_module
 from cardtable.sim.balance import BalanceConfig, default_deck_specs, play, report
 from cardtable.sim.card_edit import card_set_files, changed_text, knobs, write_card_set
 from cardtable.sim.suggest import (
@@ -28,6 +31,7 @@ from cardtable.sim.suggest import (
     targets,
     value,
 )
+from cardtable.sim.suggest_memo import MEMO, Memo, change_key
 
 CARDS = """# a made-up card file
 set: test
@@ -177,3 +181,89 @@ def test_the_command_refuses_bad_search_settings() -> None:
     assert res.returncode == 2 and "no card number is called speed" in res.stdout + res.stderr
     res = cli("balance", "wcrugby", "--suggest", "--screen-games", "0")
     assert res.returncode == 2 and "--screen-games must be at least 1" in res.stdout + res.stderr
+
+
+class Stop(Exception):
+    """The search stopped from outside (a Ctrl-C, a server going down)."""
+
+
+def _played_as(config: BalanceConfig) -> tuple[str, int]:
+    """What a play of the search plays: its card files (a digest) and its number of games."""
+    h = hashlib.sha256()
+    for path in sorted(Path(config.options["cards"]).glob("*.yaml")):
+        h.update(path.read_bytes())
+    return h.hexdigest(), config.games
+
+
+def _without_paths(result: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = json.loads(json.dumps(result))
+    for t in out["targets"]:
+        for p in t["proposals"]:
+            p.pop("folder"), p.pop("patch")
+    return out
+
+
+def test_a_stopped_search_resumes_and_plays_no_change_twice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder, specs, _ = strong_deck(tmp_path)
+    game = cardtable.load_game("wcrugby", cards=str(folder))
+    config = BalanceConfig("wcrugby", game.options_dict(), ("greedy",), 40, specs)
+    base = report(config, play(config))["base"]
+    cfg = SuggestConfig(20, 40, max_knobs=2, max_step=2, proposals=1, fields=("atk",))
+    played: list[tuple[str, int]] = []
+    stop_after: list[int | None] = [None]
+    real = suggest_module.play
+
+    def counted(c: BalanceConfig, jobs: Any) -> Any:
+        if stop_after[0] is not None and len(played) >= stop_after[0]:
+            raise Stop
+        played.append(_played_as(c))
+        return real(c, jobs)
+
+    monkeypatch.setattr(suggest_module, "play", counted)
+    whole = suggest(config, base, 1, tmp_path / "whole", cfg)
+    every = played[:]
+    assert len(whole["targets"]) >= 2 and len(every) > 6
+    assert len(set(every)) == len(every)  # a change two targets try is played once
+    played.clear()
+    stop_after[0] = len(every) // 2
+    with pytest.raises(Stop):
+        suggest(config, base, 1, tmp_path / "parts", cfg)
+    before = played[:]
+    played.clear()
+    stop_after[0] = None
+    resumed = suggest(config, base, 1, tmp_path / "parts", cfg, resume=True)
+    assert len(before) == len(every) // 2 and not set(before) & set(played)
+    assert sorted(before + played) == sorted(every)  # each change played once in all
+    assert _without_paths(resumed) == _without_paths(whole)
+    patches = [sorted((tmp_path / d).rglob("changes.patch")) for d in ("whole", "parts")]
+    texts = [[p.read_text() for p in found] for found in patches]
+    assert texts[0] and texts[0] == texts[1]
+    played.clear()  # resumed again when finished: nothing is played
+    assert _without_paths(suggest(config, base, 1, tmp_path / "parts", cfg, resume=True)) == (
+        _without_paths(whole)
+    )
+    assert played == []
+
+
+def test_the_memory_of_a_search_keeps_whole_lines_of_its_own_settings(tmp_path: Path) -> None:
+    f = tmp_path / "a.yaml"
+    f.write_text(CARDS)
+    k = {x.label(): x for x in knobs([f])}
+    path = tmp_path / MEMO
+    memo = Memo(path, {"games": 10}, resume=False)
+    one, two = change_key({k["kick.damage"]: 4}, 10), change_key({}, 10)
+    assert one != two and one == change_key({k["kick.damage"]: 4}, 10)
+    memo.put(one, {"decks": [], "seats": [], "flags": [], "cards": []})
+    memo.put(two, None)  # a change that broke the card set is known too
+    with path.open("a") as cut:
+        cut.write('{"key": "half a li')  # a hard stop in the middle of a line
+    again = Memo(path, {"games": 10}, resume=True)
+    assert one in again and two in again and again.get(two) is None and len(again.found) == 2
+    again.put(change_key({}, 20), None)
+    assert path.read_text().splitlines()[-1].startswith('{"key":"[[],20]"')
+    assert len(Memo(path, {"games": 10}, resume=True).found) == 3
+    assert Memo(path, {"games": 11}, resume=True).found == {}  # other settings: started over
+    assert path.read_text().count("\n") == 1
+    assert Memo(path, {"games": 11}, resume=False).found == {}

@@ -5,8 +5,9 @@ played keep their pace.
 The worker plays the run (``sim.balance.play``, its checkpoint ``games.jsonl`` in the run's
 folder: a run the server restarts goes on with ``resume``), writes the report
 (``balance.json``, ``balance.html``), optionally searches for suggestions
-(``sim.suggest.suggest``), and sends the server, over a pipe, its progress and at the end a
-compact summary (:func:`compact`) or an error.
+(``sim.suggest.suggest``; a resumed run's search plays only the changes its
+``suggest.jsonl`` does not hold yet), and sends the server, over a pipe, its progress and at
+the end a compact summary (:func:`compact`) or an error.
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ def run_lab(folder: Path, settings: Json, resume: bool, send: Send) -> Json:
             send(("progress", {"phase": "suggest", "done": total, "total": total, "target": what}))
 
         searching("")
-        data["suggestions"] = suggest(config, data["base"], 1, folder, cfg, searching)
+        data["suggestions"] = suggest(config, data["base"], 1, folder, cfg, searching, resume)
     send(("progress", {"phase": "report", "done": total, "total": total}))
     data = json.loads(json.dumps(data).replace(json.dumps(str(folder))[1:-1], "."))
     (folder / "balance.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")

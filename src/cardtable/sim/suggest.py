@@ -23,11 +23,14 @@ The search (docs/balance.md, *Suggestions*):
    robin again at ``verify_games`` games, with the target's new rate and interval, every
    deck's before and after (the side effects), and whether the target is in the band now.
 
-Everything is seeded: the same settings give the same suggestions for any ``jobs``.
+Everything is seeded: the same settings give the same suggestions for any ``jobs``. Each
+change is played once (``suggest_memo``): its result is kept in ``suggest.jsonl`` as it is
+found, so a search stopped halfway resumes (``resume``) without playing a change again.
 """
 
 from __future__ import annotations
 
+import json
 import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -39,6 +42,7 @@ from cardtable.core.registry import load_game
 from cardtable.sim.backends import Backend
 from cardtable.sim.balance import BalanceConfig, play, report
 from cardtable.sim.card_edit import Knob, card_set_files, knobs, write_card_set
+from cardtable.sim.suggest_memo import MEMO, Memo, cards_digest, remembered
 
 Json = dict[str, Any]
 BAND = 0.05
@@ -383,21 +387,28 @@ def suggest(
     out: Path,
     cfg: SuggestConfig,
     progress: Callable[[str], None] | None = None,
+    resume: bool = False,
 ) -> Json:
     """Search changes for every target of the base run (``base``: the lab's report of
     ``config``'s base run, played at ``cfg.verify_games``), verify them, write each proposal
     as a card folder and a patch under ``out/suggestions/``, and return the suggestions as
-    JSON-ready data."""
+    JSON-ready data. Every change played is kept in ``out/suggest.jsonl``; ``resume`` reads
+    back what a stopped search of the same settings and cards kept there, and plays only the
+    rest (the result is the same as a whole search's)."""
     game = load_game(config.game, **config.options)
     files = card_set_files(game)
     found = knobs(files)
     result: Json = {"band": BAND, "margin": cfg.margin, "settings": cfg.__dict__, "targets": []}
+    aims = targets(base)
+    settings = {"config": config.to_json(), "search": cfg.__dict__, "cards": cards_digest(files)}
+    memo = Memo(out / MEMO, json.loads(json.dumps(settings)), resume)
+    cards = frozenset(t.name for t in aims if t.kind == "card")
     with tempfile.TemporaryDirectory(prefix="cardtable-suggest-") as tmp:
-        measure = measurer(config, files, jobs, Path(tmp))
+        measure = remembered(measurer(config, files, jobs, Path(tmp)), memo, cards)
         screen_base = measure({}, cfg.screen_games)
         if screen_base is None:
             raise CardtableError(f"{config.game}: the card set does not load")
-        for target in targets(base):
+        for target in aims:
             if progress:
                 progress(f"{target.kind} {target.name}")
             entry = search_target(target, base, screen_base, found, measure, cfg)
