@@ -14,7 +14,9 @@ from typing import Annotated, Any, Generic, Literal, Protocol, TypeVar, cast, ge
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from cardtable.core.card_problems import no_field_reason, pydantic_reason
 from cardtable.core.errors import CardFileError
+from cardtable.core.i18n import N_, named, reason
 
 CARD_ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 
@@ -131,8 +133,7 @@ class CardTypes(Generic[CardT]):
                 }
         elif err["type"] == "extra_forbidden" and len(loc) == 1 and isinstance(tag, str):
             holders = [t for t, m in self.models.items() if loc[0] in _field_keys(m)]
-            only = f" (only {_and(holders)} cards have it)" if holders else ""
-            problem = ValueError(f"{article(tag)} card has no '{loc[0]}'{only}")
+            problem = ValueError(no_field_reason(tag, str(loc[0]), holders))
             out = {"type": "value_error", "input": err["input"], "ctx": {"error": problem}}
         return {**out, "loc": loc}
 
@@ -231,8 +232,10 @@ def read_yaml(path: Path, error: type[Exception]) -> tuple[Any, yaml.Node | None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" line {mark.line + 1}" if mark is not None else ""
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise error(f"{path}:{where}: not valid YAML: {problem}") from None
+        problem = named(getattr(exc, "problem", None) or str(exc))  # PyYAML's words
+        message = reason(N_("not valid YAML: {problem}"), problem=problem)
+        line = reason(N_("{where}: {message}"), where=f"{path}:{where}", message=message)
+        raise error(line) from None
 
 
 def _entry_lines(root: yaml.Node | None, key: str) -> list[int]:
@@ -249,32 +252,45 @@ def load_card_file(path: Path, adapter: CardValidator[CardT]) -> list[CardT]:
     """Load one card file; raise :class:`CardFileError` listing every problem found."""
     data, root = read_yaml(path, CardFileError)
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
-        raise CardFileError(f"{path}: expected a mapping with 'set' and a list 'cards'")
+        why = N_("expected a mapping with 'set' and a list 'cards'")
+        raise CardFileError(reason(N_("{where}: {message}"), where=str(path), message=why))
     unknown = sorted(set(data) - {"set", "cards"})
     if unknown:
-        raise CardFileError(
-            f"{path}: unknown top-level field(s) {unknown}; valid: ['cards', 'set']"
-        )
+        why = reason(N_("unknown top-level field(s) {unknown}; valid: ['cards', 'set']"),
+                     unknown=named(str(unknown)))  # fmt: skip
+        raise CardFileError(reason(N_("{where}: {message}"), where=str(path), message=why))
     lines = _entry_lines(root, "cards")
     cards: list[CardT] = []
     problems: list[str] = []
     for i, raw in enumerate(data["cards"]):
-        line = f" (line {lines[i]})" if i < len(lines) else ""
-        label = (
-            f"card '{raw['id']}'"
-            if isinstance(raw, dict) and isinstance(raw.get("id"), str)
-            else f"card entry #{i + 1}"
-        )
+        where = f"{path}: {_label(raw, i)}" + (f" (line {lines[i]})" if i < len(lines) else "")
         try:
             cards.append(adapter.validate_python(raw))
         except ValidationError as exc:
-            for err in exc.errors():
-                problems.append(
-                    f"{path}: {label}{line}: field '{format_loc(err['loc'])}': {err['msg']}"
-                )
+            problems += [field_problem(where, format_loc(e["loc"]), e) for e in exc.errors()]
     if problems:
-        raise CardFileError("\n".join(problems))
+        raise CardFileError("\n".join(problems), problems)
     return cards
+
+
+def _label(raw: object, i: int) -> str:
+    """A card entry as a problem names it: ``card 'kick'``, or ``card entry #3``."""
+    if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+        return f"card '{raw['id']}'"
+    return f"card entry #{i + 1}"
+
+
+def field_problem(where: str, field: str, err: Any) -> str:
+    """``{where}: field '{field}': {message}`` for one pydantic error (:func:`card_problem`)."""
+    return card_problem(where, field, pydantic_reason(err))
+
+
+def card_problem(where: str, field: str, message: str) -> str:
+    """One problem of a card file, ``{where}: field '{field}': {message}``, as a Reason: its
+    field ``message`` (a Reason, or a marked message) says what is wrong in any language;
+    ``where`` (file, card, line) and the field's name stay as the file has them."""
+    return reason(N_("{where}: field '{field}': {message}"), where=where, field=named(field),
+                  message=message)  # fmt: skip
 
 
 def load_card_pool(paths: Sequence[Path], adapter: CardValidator[CardT]) -> CardPool[CardT]:
@@ -285,9 +301,8 @@ def load_card_pool(paths: Sequence[Path], adapter: CardValidator[CardT]) -> Card
         for card in load_card_file(path, adapter):
             cid: str = getattr(card, "id")  # noqa: B009
             if cid in seen:
-                raise CardFileError(
-                    f"{path}: card '{cid}': field 'id': already defined in {seen[cid]}"
-                )
+                why = reason(N_("already defined in {file}"), file=named(str(seen[cid])))
+                raise CardFileError(card_problem(f"{path}: card '{cid}'", "id", why))
             seen[cid] = path
             cards.append(card)
     return CardPool.of(cards)

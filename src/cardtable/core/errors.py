@@ -78,7 +78,15 @@ class GameOptionError(CardtableError):
 
 
 class CardFileError(CardtableError):
-    """A card file that cannot be loaded; the message names file, card and field."""
+    """A card file that cannot be loaded; the message names file, card and field, one
+    problem a line; ``problems`` holds them one by one (each may be a ``Reason`` whose field
+    ``message`` says what is wrong, for its words in another language)."""
+
+    def __init__(self, message: str, problems: list[str] | None = None) -> None:
+        super().__init__(message)
+        if problems is None:  # one line keeps its Reason
+            problems = message.splitlines() if "\n" in message else [message]
+        self.problems = problems
 
 
 class DeckFileError(CardtableError):

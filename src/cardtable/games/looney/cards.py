@@ -7,8 +7,9 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
-from cardtable.core.cards import CardBase, CardPool, CardTypes, StrictModel
+from cardtable.core.cards import CardBase, CardPool, CardTypes, StrictModel, card_problem
 from cardtable.core.errors import CardFileError
+from cardtable.core.i18n import N_, named, reason
 
 COLORS = ("red", "blue", "yellow", "green", "gray")
 GRAY = 4
@@ -193,7 +194,7 @@ class Actor(PersonalCard):
     @classmethod
     def _not_gray(cls, color: str) -> str:
         if color == "gray":
-            raise ValueError("an actor cannot be gray")
+            raise ValueError(N_("an actor cannot be gray"))
         return color
 
 
@@ -221,7 +222,7 @@ class Location(EffectsOnly, PersonalCard):
     @model_validator(mode="after")
     def _scene_color_conditions(self) -> Location:
         if any(e.when is not None and not isinstance(e.when, WhenSceneColor) for e in self.effects):
-            raise ValueError("a location's effects may only have a scene_color condition")
+            raise ValueError(N_("a location's effects may only have a scene_color condition"))
         return self
 
 
@@ -300,9 +301,9 @@ def check_pool(pool: CardPool[LooneyCard]) -> None:
     for c in pool.cards:
         for i, e in enumerate(c.effects):
             if isinstance(e.when, WhenWith) and e.when.with_character not in chars:
-                problems.append(
-                    f"card '{c.id}': field 'effects.{i}.when.with_character': no actor of "
-                    f"character {e.when.with_character!r} in the card set"
-                )
+                why = reason(N_("no actor of character {character} in the card set"),
+                             character=named(repr(e.when.with_character)))  # fmt: skip
+                field = f"effects.{i}.when.with_character"
+                problems.append(card_problem(f"card '{c.id}'", field, why))
     if problems:
-        raise CardFileError("\n".join(problems))
+        raise CardFileError("\n".join(problems), problems)

@@ -7,12 +7,14 @@ Pre-match and Mid-match cards.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, TypeAdapter, field_validator, model_validator
 
-from cardtable.core.cards import CardBase, CardPool, CardTypes, StrictModel, article
+from cardtable.core.cards import CardBase, CardPool, CardTypes, StrictModel, card_problem
 from cardtable.core.errors import CardFileError
+from cardtable.core.i18n import N_, named, reason
 
 PLAY_TYPES = ("maneuver", "action", "reversal")
 SUBTYPES = ("strike", "grapple", "submission", "high_risk", "trademark_finisher")
@@ -248,9 +250,9 @@ class Reverses(StrictModel):
     @model_validator(mode="after")
     def _ring_needs_alignment(self) -> Reverses:
         if self.ring_at_least is not None and self.alignment is None:
-            raise ValueError("'ring_at_least' counts cards of 'alignment', which is missing")
+            raise ValueError(N_("'ring_at_least' counts cards of 'alignment', which is missing"))
         if self.overturned_only and self.hand_only:
-            raise ValueError("a reversal cannot be both 'overturned_only' and 'hand_only'")
+            raise ValueError(N_("a reversal cannot be both 'overturned_only' and 'hand_only'"))
         return self
 
 
@@ -393,35 +395,33 @@ class PlayedCard(NoStarFields, NoPrematch, RawDealCardBase):
     @model_validator(mode="after")
     def _plays_fit(self) -> PlayedCard:
         if not self.plays_as or len(set(self.plays_as)) != len(self.plays_as):
-            raise ValueError("an arsenal or mid-match card needs 'plays_as' (distinct types)")
+            raise ValueError(N_("an arsenal or mid-match card needs 'plays_as' (distinct types)"))
         if "maneuver" in self.plays_as and not self.subtypes:
-            raise ValueError("a maneuver needs at least one of 'subtypes'")
+            raise ValueError(N_("a maneuver needs at least one of 'subtypes'"))
         if "reversal" in self.plays_as and self.reverses is None:
-            raise ValueError("a reversal needs 'reverses'")
+            raise ValueError(N_("a reversal needs 'reverses'"))
         if "reversal" not in self.plays_as and (self.reverses or self.reversal_effects):
-            raise ValueError("only a reversal has 'reverses' and 'reversal_effects'")
+            raise ValueError(N_("only a reversal has 'reverses' and 'reversal_effects'"))
         if self.multi and len(self.subtypes) < 2:
-            raise ValueError("a Multi maneuver has two or more subtypes")
+            raise ValueError(N_("a Multi maneuver has two or more subtypes"))
         if self.damage_as_reversed and (self.damage or "reversal" not in self.plays_as):
-            raise ValueError("'damage_as_reversed' is for a reversal with 'damage: 0' (RD-5.8)")
+            raise ValueError(N_("'damage_as_reversed' is for a reversal with 'damage: 0' (RD-5.8)"))
         if set(self.plays_as) == {"reversal"} and (self.effects or self.effects_as):
-            raise ValueError("a reversal's effects go in 'reversal_effects'")
+            raise ValueError(N_("a reversal's effects go in 'reversal_effects'"))
         return self
 
     @model_validator(mode="after")
     def _effects_fit(self) -> PlayedCard:
         turn_only = sorted({e.do for e in self.reversal_effects} & TURN_VERBS)
         if turn_only:
-            raise ValueError(
-                f"'reversal_effects' cannot hold {', '.join(turn_only)}: they work on the turn "
-                "of the card's own player"
-            )
+            why = N_("'reversal_effects' cannot hold {verbs}: they work on the turn of the card's "
+                     "own player")  # fmt: skip
+            raise ValueError(reason(why, verbs=named(", ".join(turn_only))))
         own_play = own_play_only(self.reversal_effects)
         if own_play:
-            raise ValueError(
-                f"'reversal_effects' cannot hold {', '.join(own_play)}: a choice, or discarding "
-                "the card, is only for a card played successfully on its player's turn"
-            )
+            why = N_("'reversal_effects' cannot hold {verbs}: a choice, or discarding the card, "
+                     "is only for a card played successfully on its player's turn")  # fmt: skip
+            raise ValueError(reason(why, verbs=named(", ".join(own_play))))
         self._check_effects_as()
         return self
 
@@ -469,7 +469,7 @@ class Prematch(NoStarFields, NotPlayed, RawDealCardBase):
     @model_validator(mode="after")
     def _belt_is_universally_unique(self) -> Prematch:
         if self.prematch_kind == "title_belt" and not self.universally_unique:
-            raise ValueError("a title belt is 'universally_unique: true' (RD-6.1)")
+            raise ValueError(N_("a title belt is 'universally_unique: true' (RD-6.1)"))
         return self
 
 
@@ -495,7 +495,18 @@ def check_pool(pool: CardPool[RawDealCard]) -> None:
             named += [(f"reverses.titles.{i}", t, PLAYED) for i, t in enumerate(c.reverses.titles)]
         for field, cid, types in named:
             if cid is not None and kind.get(cid) not in types:
-                what = "no such card" if cid not in kind else f"it is {article(kind[cid])} card"
-                problems.append(f"card '{c.id}': field '{field}': {cid!r}: {what}")
+                problems.append(card_problem(f"card '{c.id}'", field, _not_a(cid, kind)))
     if problems:
-        raise CardFileError("\n".join(problems))
+        raise CardFileError("\n".join(problems), problems)
+
+
+def _not_a(cid: str, kind: Mapping[str, str]) -> str:
+    """Why a card id a card names is not one it may name: no such card, or its type."""
+    if cid not in kind:
+        return reason(N_("{card}: no such card"), card=named(repr(cid)))
+    a = (
+        N_("{card}: it is an {kind} card")
+        if kind[cid][:1] in "aeiou"
+        else N_("{card}: it is a {kind} card")
+    )
+    return reason(a, card=named(repr(cid)), kind=named(kind[cid]))

@@ -12,6 +12,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import Field, model_validator
 
 from cardtable.core.cards import CardBase, CardTypes, StrictModel
+from cardtable.core.i18n import N_, named, reason
 
 ZONES = ("green", "yellow", "red")
 Zone = Literal["green", "yellow", "red"]
@@ -169,7 +170,9 @@ class Shaman(NoStrikeFields, NoTeamworkFields, CardBase):
     @model_validator(mode="after")
     def _three_traits(self) -> Shaman:
         if set(self.traits) != {"teamwork", "advantage", "strike"}:
-            raise ValueError("a Shaman's 'traits' names its teamwork, advantage and strike traits")
+            raise ValueError(
+                N_("a Shaman's 'traits' names its teamwork, advantage and strike traits")
+            )
         for kind, trait in self.traits.items():
             _check_trait(kind, trait)
         return self
@@ -205,7 +208,7 @@ class Strike(NoTeamworkFields, DeckCard):
     @model_validator(mode="after")
     def _extra_ability(self) -> Strike:
         if (self.extra_cost is None) != (not self.extra_effects):
-            raise ValueError("'extra_cost' and 'extra_effects' go together")
+            raise ValueError(N_("'extra_cost' and 'extra_effects' go together"))
         return self
 
 
@@ -228,7 +231,7 @@ class Teamwork(NoStrikeFields, DeckCard):
     @model_validator(mode="after")
     def _spirit_has_no_trait(self) -> Teamwork:
         if self.shamans and self.trait is not None:
-            raise ValueError("a guardian spirit names its 'shamans' instead of a 'trait'")
+            raise ValueError(N_("a guardian spirit names its 'shamans' instead of a 'trait'"))
         return self
 
 
@@ -240,7 +243,9 @@ def _check_trait(kind: str, trait: str) -> None:
         kind
     ]
     if trait not in allowed:
-        raise ValueError(f"a {kind} trait is one of {', '.join(allowed)}; got {trait!r}")
+        why = N_("a {kind} trait is one of {traits}; got {trait}")
+        raise ValueError(reason(why, kind=named(kind), traits=named(", ".join(allowed)),
+                                trait=named(repr(trait))))  # fmt: skip
 
 
 def character_of(card: SKCard) -> str:

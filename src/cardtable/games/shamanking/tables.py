@@ -8,6 +8,7 @@ from pydantic import BaseModel
 
 from cardtable.core.cards import CardPool
 from cardtable.core.errors import CardFileError
+from cardtable.core.i18n import N_, named, reason
 
 from .cards import VERBS, ZONES, Cost, SKCard, When, character_of
 
@@ -28,7 +29,8 @@ def _cond(w: When | None, characters: tuple[str, ...]) -> Cond:
     if w is None:
         return NO_COND
     if w.zone_of is not None and w.zone_of not in characters:
-        raise CardFileError(f"'zone_of: {w.zone_of}' names no Teamwork card's character")
+        why = N_("'zone_of: {zone}' names no Teamwork card's character")
+        raise CardFileError(reason(why, zone=named(w.zone_of)))
     return (
         99 if w.incoming_max is None else w.incoming_max,
         0 if w.incoming_min is None else w.incoming_min,
@@ -102,7 +104,8 @@ def _characters(cards: tuple[SKCard, ...]) -> tuple[str, ...]:
     for c in cards:
         unknown = sorted(set(c.shamans) - ids)
         if unknown:
-            raise CardFileError(f"{c.id}: 'shamans' names no Shaman card {unknown}")
+            why = N_("{card}: 'shamans' names no Shaman card {unknown}")
+            raise CardFileError(reason(why, card=named(c.id), unknown=named(str(unknown))))
     return tuple(sorted({character_of(c) for c in cards if c.type == "teamwork"}))
 
 

@@ -8,6 +8,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator
 
 from cardtable.core.cards import CardBase, CardPool, CardTypes, StrictModel
+from cardtable.core.i18n import N_
 
 STATUSES = ("chair", "throw", "catch", "keep", "passion")
 Status = Literal["chair", "throw", "catch", "keep", "passion"]
@@ -173,7 +174,7 @@ class Player(CardBase):
     @classmethod
     def _class_in_steps(cls, value: float) -> float:
         if value not in CLASSES:
-            raise ValueError("a player needs 'class' from 0.5 to 3.5 in steps of 0.5")
+            raise ValueError(N_("a player needs 'class' from 0.5 to 3.5 in steps of 0.5"))
         return value
 
 
