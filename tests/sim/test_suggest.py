@@ -30,6 +30,7 @@ from cardtable.sim.suggest import (
     suggest,
     targets,
     value,
+    why,
 )
 from cardtable.sim.suggest_memo import MEMO, Memo, change_key
 
@@ -267,3 +268,41 @@ def test_the_memory_of_a_search_keeps_whole_lines_of_its_own_settings(tmp_path: 
     assert Memo(path, {"games": 11}, resume=True).found == {}  # other settings: started over
     assert path.read_text().count("\n") == 1
     assert Memo(path, {"games": 11}, resume=False).found == {}
+
+
+def test_why_a_target_is_off_in_english_and_japanese() -> None:
+    base = run({"High Flyer": 0.16, "Heel Manager": 0.5}, seat0=0.6)
+    base["seats"][0].update(low=0.55, high=0.65, n=300)
+    base["matchups"] = [
+        {"deck": "High Flyer", "against": "Heel Manager", "score": 0.13},
+        {"deck": "High Flyer", "against": "Mat Technician", "score": 0.2},
+    ]
+    played = {"n": 143, "rate": 0.48, "score": 0.57, "reference": 0.45, "low": 0.5, "high": 0.6}
+    base["cards"] = [{"card": "kick", "name": "Kick", "decks": {}, "played": played,
+                      "early": {"n": 83, "score": 0.59}}]  # fmt: skip
+    base["units"] = {"unit": "turns"}
+    deck, seat, card = (
+        Target("deck", "High Flyer", "below"),
+        Target("seat", "P0", "above"),
+        (Target("card", "kick", "above")),
+    )
+    assert why(base, deck) == (
+        "High Flyer wins 16% [11%-21%] of its 100 games: 13% against Heel Manager, "
+        "20% against Mat Technician."
+    )
+    assert (
+        why(base, seat)
+        == "P0 wins 60% [55%-65%] of its 300 games: the seat, not the deck, decides."
+    )
+    assert why(base, card) == (
+        "Kick is played in 143 player-games (48% of those whose deck holds it) and wins 57% of "
+        "them, against 45% that its decks alone give; played in its player's first two turns it "
+        "wins 59% (83 games)."
+    )
+    assert why(base, deck, "ja") == (
+        "High Flyerは100対戦のうち16% [11%-21%]に勝っている（Heel Managerに対して13%、"
+        "Mat Technicianに対して20%）。"
+    )
+    said = why(base, card, "ja", {"kick": "キック"}.__getitem__)
+    assert said.startswith("キックは143回のプレイヤー対戦で使われ") and "最初の2ターン" in said
+    assert "デッキではなく席が" in why(base, seat, "ja")

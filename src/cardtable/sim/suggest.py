@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.core.errors import CardtableError
+from cardtable.core.i18n import N_, Lang, Translate, translator
 from cardtable.core.registry import load_game
 from cardtable.sim.backends import Backend
 from cardtable.sim.balance import BalanceConfig, play, report
@@ -74,6 +75,8 @@ class SuggestConfig:
 
 
 Changes = Mapping[Knob, int]
+Names = Callable[[str], str]
+"""A card id's name in a language."""
 Measure = Callable[[Changes, int], Json | None]
 
 
@@ -327,40 +330,51 @@ def verified(
     return out
 
 
-def why(run: Json, target: Target) -> str:
-    """Why the target is off, in a designer's words, from the base run's numbers."""
+def why(run: Json, target: Target, lang: Lang = "en", name: Names | None = None) -> str:
+    """Why the target is off, in a designer's words, from the base run's numbers, in ``lang``
+    (``name``: a card id's name in ``lang``; by default the report's, English)."""
+    _ = translator("cardtable", lang)
     x = item(run, target)
     rate = f"{x['score']:.0%} [{x['low']:.0%}-{x['high']:.0%}]"
     if target.kind == "seat":
-        return f"{target.name} wins {rate} of its {x['n']} games: the seat, not the deck, decides."
+        return _(N_("{seat} wins {rate} of its {n} games: the seat, not the deck, decides."),
+                 seat=target.name, rate=rate, n=x["n"])  # fmt: skip
     if target.kind == "deck":
         against = [
-            f"{m['score']:.0%} against {m['against']}"
+            _(N_("{rate} against {deck}"), rate=f"{m['score']:.0%}", deck=m["against"])
             for m in run["matchups"]
             if m["deck"] == target.name
         ]
-        text = f"{target.name} wins {rate} of its {x['n']} games"
-        return text + (": " + ", ".join(against) if against else "") + "."
-    return _card_why(run, target)
+        if not against:
+            return _(N_("{deck} wins {rate} of its {n} games."), deck=target.name, rate=rate,
+                     n=x["n"])  # fmt: skip
+        joined = ("、" if lang == "ja" else ", ").join(against)
+        return _(N_("{deck} wins {rate} of its {n} games: {against}."), deck=target.name,
+                 rate=rate, n=x["n"], against=joined)  # fmt: skip
+    return _card_why(run, target, _, name)
 
 
-def _card_why(run: Json, target: Target) -> str:
+def _card_why(run: Json, target: Target, _: Translate, name: Names | None) -> str:
     """A card's story: how often it is played, its wins against what its decks give, and
     its wins when played early."""
     card = next(c for c in run["cards"] if c["card"] == target.name)
     played, early = card["played"], card["early"]
-    text = (
-        f"{card['name']} is played in {played['n']} player-games ({played['rate']:.0%} of those "
-        f"whose deck holds it) and wins {played['score']:.0%} of them, against "
-        f"{played['reference']:.0%} that its decks alone give"
-    )
+    said = {
+        "card": name(card["card"]) if name else card["name"],
+        "n": played["n"],
+        "share": f"{played['rate']:.0%}",
+        "rate": f"{played['score']:.0%}",
+        "expected": f"{played['reference']:.0%}",
+    }
     unit = (run.get("units") or {}).get("unit")
-    if unit and early["n"]:
-        text += (
-            f"; played in its player's first two {unit} it wins {early['score']:.0%} "
-            f"({early['n']} games)"
-        )
-    return text + "."
+    if not (unit and early["n"]):
+        return _(N_("{card} is played in {n} player-games ({share} of those whose deck holds it) "
+                    "and wins {rate} of them, against {expected} that its decks alone give."),
+                 **said)  # fmt: skip
+    return _(N_("{card} is played in {n} player-games ({share} of those whose deck holds it) "
+                "and wins {rate} of them, against {expected} that its decks alone give; played "
+                "in its player's first two {unit} it wins {early} ({early_n} games)."),
+             unit=_(unit), early=f"{early['score']:.0%}", early_n=early["n"], **said)  # fmt: skip
 
 
 def check_fields(config: BalanceConfig, cfg: SuggestConfig) -> None:
