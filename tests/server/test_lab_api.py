@@ -13,7 +13,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+import cardtable
 from cardtable.server.app import create_app
+from cardtable.server.lab import in_lang
 
 ATK = {"file": "players.yaml", "card": "kenji-morooka", "field": "atk"}
 
@@ -275,3 +277,41 @@ def test_a_run_stopped_in_its_suggestion_search_resumes_it(
     assert not set(first) & set(played) and len(set(played)) == len(played)
     kept = (tmp_path / "suggest.jsonl").read_text().splitlines()[1:]
     assert len({json.loads(line)["key"] for line in kept}) == len(kept) >= len(first + played)
+    # its words in every language: why each target is off, and the cards' names
+    report = json.loads((tmp_path / "balance.json").read_text())["suggestions"]["targets"]
+    ja = in_lang(summary, "ja")
+    assert [t["why"] for t in in_lang(summary, "en")["suggestions"]] == [t["why"] for t in report]
+    assert all("対戦のうち" in t["why"] and " wins " not in t["why"] for t in ja["suggestions"])
+    changed = {c["card"] for t in ja["suggestions"] for p in t["proposals"] for c in p["changes"]}
+    assert changed and changed <= set(ja["names"])
+    game = cardtable.load_game("wcrugby")
+    assert ja["names"] == {c: game.card_name(c, "ja") for c in changed | set(ja["names"])}
+
+
+def test_a_refusal_says_what_is_wrong_in_the_language_asked_for(lab: TestClient) -> None:
+    s = new_set(lab)
+    body = {"edits": [{**ATK, "value": -1}]}
+    en = lab.post(f"/api/lab/sets/{s['set']}", json=body).json()
+    ja = lab.post(f"/api/lab/sets/{s['set']}?lang=ja", json=body).json()
+    by_header = lab.post(f"/api/lab/sets/{s['set']}", json=body, headers={"Accept-Language": "ja"})
+    assert en["problems"][0]["message"] == "Input should be greater than or equal to 0"
+    assert ja["problems"][0]["message"] == "0 以上にすること" and by_header.json() == ja
+    assert ja["error"] == en["error"]  # the refusal itself stays in the server's English
+    assert {**ja["problems"][0], "message": None} == {**en["problems"][0], "message": None}
+    assert lab.post(f"/api/lab/sets/{s['set']}?lang=fr", json=body).status_code == 400
+    # the starter decks lose their tactics: each deck's problem, no folder of the server
+    gone = lab.post(f"/api/lab/sets/{s['set']}?lang=ja", json={"remove": ["tactics.yaml"]})
+    problems = gone.json()["problems"]
+    assert gone.status_code == 400 and problems and all("/" not in p["message"] for p in problems)
+    assert problems[0]["message"].startswith("デッキ：starter-"), problems[0]
+    assert "このIDのカードはない" in problems[0]["message"]
+    assert "/" not in gone.json()["error"] and gone.json()["error"].count("decks: starter-") >= 1
+    assert lab.get(f"/api/lab/sets/{s['set']}").json() == s
+
+
+def test_words_in_every_language_are_given_in_one() -> None:
+    data = {"why": {"en": "wins", "ja": "勝つ"}, "names": {"a": {"en": "A", "ja": "エー"}},
+            "list": [{"en": "x", "ja": "y"}, {"en": "x"}], "n": 3}  # fmt: skip
+    said = {"why": "勝つ", "names": {"a": "エー"}, "list": ["y", {"en": "x"}], "n": 3}
+    assert in_lang(data, "ja") == said
+    assert in_lang(data, "en")["why"] == "wins"

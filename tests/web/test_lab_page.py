@@ -1,13 +1,19 @@
 """The balance lab in the browser (issue 28): edit a card's number (a refused one shows its
 error next to the field), start a small run, watch it finish, read the summary, in English
-and in Japanese. Screenshots go to $CARDTABLE_SCREENSHOTS when it is set, else to
-tests/web/screenshots/."""
+and in Japanese (its problems and its suggestions' reasons too); delete a card set.
+Screenshots go to $CARDTABLE_SCREENSHOTS when it is set, else to tests/web/screenshots/."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
+import urllib.request
 from pathlib import Path
 from typing import Any
+
+from conftest import _close, _launch
+from test_languages import JA_PAGES, allowed_words, untranslated
 
 CARD = 'details.lab-card[data-card="kenji-morooka"]'
 ATK = f'{CARD} input[data-field="atk"]'
@@ -70,3 +76,66 @@ def test_delete_a_card_set_after_confirming(page: Any, server: str, shots: Path)
     assert "set=" not in page.url and page.locator(CARD).count() == 0
     status = page.evaluate(f"fetch('/api/lab/sets/{set_id}').then((r) => r.status)")
     assert status == 404
+
+
+def test_the_lab_reads_in_japanese_with_its_problems_and_suggestions(
+    playwright_session: Any, server: str, shots: Path
+) -> None:
+    """A Japanese designer: the refusal of a number, the run with suggestions, its report and
+    why each target is off, all in Japanese (no untranslated word but names); then the same
+    report in English."""
+    folder = _shots(shots)
+    ctx, profile = _launch(playwright_session, locale="ja-JP")
+    try:
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server}/lab?game=wcrugby")
+        page.click("#lab-new-set")
+        page.click(f"{CARD} summary")
+        page.fill(ATK, "-1")
+        page.click("#lab-save")
+        error = page.wait_for_selector(f'{CARD} label[data-field="atk"] .field-error')
+        assert error.inner_text() == "0 以上にすること"
+        listed = page.inner_text("#lab-set-errors")
+        assert "保存していません" in listed and "0 以上にすること" in listed, listed
+        assert "諸岡" in listed  # the card by its Japanese name
+        assert_no_english(page, server)
+        page.screenshot(path=str(folder / "lab-refused-ja.png"), full_page=True)
+        page.fill(ATK, "2")
+        page.click("#lab-save")
+        page.wait_for_selector(f'{ATK}[data-orig="2"]')
+        page.fill("#lab-games", "8")
+        page.check("#lab-suggest")
+        page.click("#lab-start")
+        page.wait_for_selector(".lab-suggestions", timeout=300_000)
+        whys = page.locator(".lab-why").all_inner_texts()
+        assert whys and all("対戦のうち" in w for w in whys), whys
+        assert "8対戦中8対戦が終了" in page.inner_text(".lab-report")
+        assert_no_english(page, server)
+        page.screenshot(path=str(folder / "lab-suggestions-ja.png"), full_page=True)
+        page.evaluate("localStorage.setItem('cardtable.lang', 'en')")
+        page.reload()
+        page.wait_for_selector(".lab-suggestions", timeout=60_000)
+        whys = page.locator(".lab-why").all_inner_texts()
+        assert whys and all(" wins " in w for w in whys), whys
+        page.screenshot(path=str(folder / "lab-suggestions-en.png"), full_page=True)
+        assert not errors, f"JavaScript errors on the page: {errors}"
+    finally:
+        _close(ctx, profile)
+
+
+def assert_no_english(page: Any, base: str) -> None:
+    """No untranslated word on the lab's Japanese page: only the words the table pages allow,
+    the decks' names (they have no Japanese names), and JSON (a file format)."""
+    allowed = allowed_words(base, "wcrugby", JA_PAGES["wcrugby"]) | {"JSON"}
+    with urllib.request.urlopen(f"{base}/api/games?lang=ja", timeout=10) as res:
+        game = next(g for g in json.load(res) if g["name"] == "wcrugby")
+    for deck in game["decks"]:
+        allowed.update(re.findall(r"[A-Za-z]{3,}", deck))
+    decks = Path(__file__).resolve().parents[2] / "src/cardtable/games/wcrugby/decks"
+    for path in decks.glob("*.yaml"):
+        name = re.search(r"^name: (.*)$", path.read_text(), re.M)
+        allowed.update(re.findall(r"[A-Za-z]{3,}", name[1] if name else ""))
+    found = untranslated(page, allowed)
+    assert not found, f"untranslated words on the Japanese lab page: {found}"

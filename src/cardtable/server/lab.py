@@ -37,6 +37,7 @@ from typing import Any, TypeVar
 from sqlalchemy.exc import SQLAlchemyError
 
 from cardtable.core.errors import brief
+from cardtable.core.i18n import LANGS, Lang
 from cardtable.core.registry import available_games
 from cardtable.server import lab_sets as sets
 from cardtable.server.lab_storage import FAILED, FINISHED, QUEUED, RUNNING, LabStore, RunRow
@@ -136,27 +137,28 @@ class LabService:
             raise NotFound(f"no card set {brief(set_id)}")
         return set_id, game
 
-    async def _checked(self, game: str, files: dict[str, str]) -> Path:
+    async def _checked(self, game: str, files: dict[str, str], lang: Lang) -> Path:
         """``files`` written to a new folder and checked there (CardSetRejected when the set
-        does not load; the folder is then removed)."""
+        does not load, its problems in ``lang``; the folder is then removed)."""
         new = await asyncio.to_thread(sets.write_new, self.root / "sets", files)
         loop = asyncio.get_running_loop()
-        problems = await loop.run_in_executor(self._checker, sets.check_folder, game, new)
+        check = sets.check_folder
+        problems = await loop.run_in_executor(self._checker, check, game, new, lang)
         if problems:
             await asyncio.to_thread(shutil.rmtree, new, True)
             raise sets.rejected(problems)
         return new
 
-    async def new_set(self, body: Json) -> Json:
+    async def new_set(self, body: Json, lang: Lang = "en") -> Json:
         """A new set: the game's built-in card files, with ``files`` added or replacing
-        theirs."""
+        theirs (a refusal's problems in ``lang``)."""
         game = _game_field(body)
         files = await asyncio.to_thread(
             lambda: {p.name: p.read_text(encoding="utf-8") for p in sets.builtin_files(game)}
         )
         if body.get("files") is not None:
             files.update(sets.checked_files(body["files"]))
-        new = await self._checked(game, files)
+        new = await self._checked(game, files, lang)
         set_id = secrets.token_urlsafe(9)
         await asyncio.to_thread(sets.keep, new, self._set_dir(set_id))
         await self._db_or_undo(self.rows.add_set, set_id, game, undo=self._set_dir(set_id))
@@ -180,14 +182,15 @@ class LabService:
             "cards": sets.card_forms(files),
         }
 
-    async def edit_set(self, set_id: Any, body: Json) -> Json:
+    async def edit_set(self, set_id: Any, body: Json, lang: Lang = "en") -> Json:
         """Apply ``edits`` (the form's values), ``files`` (uploaded, added or replacing) and
-        ``remove`` (file names) in one change: kept only if the set then loads."""
+        ``remove`` (file names) in one change: kept only if the set then loads (a refusal's
+        problems in ``lang``)."""
         set_id, game = await self._game_of(set_id)
         async with self._set_lock(set_id):
             files = await asyncio.to_thread(sets.read_folder, self._set_dir(set_id))
             files = _changed(files, body)
-            new = await self._checked(game, files)
+            new = await self._checked(game, files, lang)
             await asyncio.to_thread(sets.keep, new, self._set_dir(set_id))
             with contextlib.suppress(Exception):
                 await asyncio.to_thread(self.rows.touch_set, set_id)
@@ -382,9 +385,14 @@ class LabService:
                 stored = time.monotonic()
                 await self._set_status(run_id, progress=value)
 
-    async def run_info(self, run_id: Any) -> Json:
-        """A run: settings, status, progress (live while it plays), result or error."""
+    async def run_info(self, run_id: Any, lang: Lang = "en") -> Json:
+        """A run: settings, status, progress (live while it plays), result or error; the
+        words the result and progress hold in every language (``{en, ja}``), in ``lang``."""
         row = await self._run_row(run_id)
+        info: Json = in_lang(self._info(row), lang)
+        return info
+
+    def _info(self, row: RunRow) -> Json:
         return {
             "run": row.id,
             "game": row.game,
@@ -435,6 +443,18 @@ class LabService:
         where = slug(Target(t["kind"], t["name"], t["direction"]))
         path = self.root / "runs" / row.id / "suggestions" / where / str(proposal) / "changes.patch"
         return await asyncio.to_thread(path.read_text, encoding="utf-8")
+
+
+def in_lang(value: Any, lang: Lang) -> Any:
+    """``value`` with each text given in every language (a mapping of exactly the languages,
+    ``{"en": ..., "ja": ...}``) replaced by its text in ``lang``."""
+    if isinstance(value, dict):
+        if value and set(value) == set(LANGS):
+            return value[lang]
+        return {k: in_lang(v, lang) for k, v in value.items()}
+    if isinstance(value, list):
+        return [in_lang(v, lang) for v in value]
+    return value
 
 
 def _changed(files: dict[str, str], body: Json) -> dict[str, str]:

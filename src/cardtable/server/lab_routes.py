@@ -9,6 +9,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, PlainTextResponse
 
+from cardtable.core.i18n import Lang, check_lang, negotiate
 from cardtable.server import api_models as api
 from cardtable.server.lab import LabService
 
@@ -25,6 +26,12 @@ def add_lab_routes(app: FastAPI, lab: Callable[[], LabService], body: Body) -> N
     _add_run_files(app, lab)
 
 
+def request_lang(request: Request, lang: str | None) -> Lang:
+    """The language a request asks for: its ``lang`` parameter (400 for one cardtable does
+    not speak), else its ``Accept-Language``."""
+    return check_lang(lang) if lang else negotiate(request.headers.get("accept-language", ""))
+
+
 def _text(text: str, name: str) -> PlainTextResponse:
     disposition = f'attachment; filename="{name}"'
     return PlainTextResponse(text, headers={"Content-Disposition": disposition})
@@ -36,10 +43,10 @@ def _add_set_routes(app: FastAPI, lab: Callable[[], LabService], body: Body) -> 
         responses=api.answers(api.CardSet, 400, 415, 503),
         openapi_extra=api.body(api.NewCardSet),
     )
-    async def new_set(request: Request) -> dict[str, Any]:
+    async def new_set(request: Request, lang: str | None = None) -> dict[str, Any]:
         """A new card set: the game's built-in card files (with ``files`` added or replacing
-        theirs), checked by the game's loader."""
-        return await lab().new_set(await body(request))
+        theirs), checked by the game's loader (a refusal's problems in ``lang``)."""
+        return await lab().new_set(await body(request), request_lang(request, lang))
 
     @app.get("/api/lab/sets/{set_id}", responses=api.answers(api.CardSet, 400, 404, 503))
     async def get_set(set_id: str) -> dict[str, Any]:
@@ -51,9 +58,10 @@ def _add_set_routes(app: FastAPI, lab: Callable[[], LabService], body: Body) -> 
         responses=api.answers(api.CardSet, 400, 404, 415, 503),
         openapi_extra=api.body(api.EditCardSet),
     )
-    async def edit_set(set_id: str, request: Request) -> dict[str, Any]:
-        """Change a card set; kept only when it still loads (else 400 with ``problems``)."""
-        return await lab().edit_set(set_id, await body(request))
+    async def edit_set(set_id: str, request: Request, lang: str | None = None) -> dict[str, Any]:
+        """Change a card set; kept only when it still loads (else 400 with ``problems``, each
+        ``message`` in ``lang``)."""
+        return await lab().edit_set(set_id, await body(request), request_lang(request, lang))
 
     @app.delete(
         "/api/lab/sets/{set_id}", responses=api.answers(api.DeletedCardSet, 400, 404, 409, 503)
@@ -96,9 +104,10 @@ def _add_run_routes(app: FastAPI, lab: Callable[[], LabService], body: Body) -> 
         return await lab().runs()
 
     @app.get("/api/lab/runs/{run}", responses=api.answers(api.LabRun, 400, 404, 503))
-    async def get_run(run: str) -> dict[str, Any]:
-        """A run's status, progress and, once finished, its summary and suggestions."""
-        return await lab().run_info(run)
+    async def get_run(request: Request, run: str, lang: str | None = None) -> dict[str, Any]:
+        """A run's status, progress and, once finished, its summary and suggestions (their
+        words, ``why`` and the cards' ``names``, in ``lang``)."""
+        return await lab().run_info(run, request_lang(request, lang))
 
 
 def _add_run_files(app: FastAPI, lab: Callable[[], LabService]) -> None:

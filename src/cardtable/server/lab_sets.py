@@ -31,6 +31,7 @@ import yaml
 
 from cardtable.core.cards import load_yaml
 from cardtable.core.errors import CardFileError, CardtableError, brief
+from cardtable.core.i18n import N_, Lang, Reason, reason, say
 from cardtable.core.registry import game_class, load_game
 from cardtable.server.setup import BadRequest
 from cardtable.sim.card_edit import card_nodes
@@ -235,10 +236,11 @@ def _replaced(text: str, changes: list[tuple[Value, int | str]]) -> str:
 # ----- checking and storing ---------------------------------------------------------------
 
 
-def check_folder(game: str, folder: Path) -> list[Json]:
+def check_folder(game: str, folder: Path, lang: Lang = "en") -> list[Json]:
     """The problems of the card set in ``folder`` for ``game``: loaded through the game's own
     loader (every card against its schema), then every starter deck against the set; ``[]``
-    when it loads. Runs in a checker process (server/lab_runs.py)."""
+    when it loads. Each problem is ``{file, card, field, line, message}`` with ``message`` in
+    English and ``said``, the same in ``lang``. Runs in a checker process (server/lab.py)."""
     from cardtable.sim.balance import BalanceConfig, default_deck_specs, validate
 
     try:
@@ -247,9 +249,11 @@ def check_folder(game: str, folder: Path) -> list[Json]:
         decks = default_deck_specs(loaded)
         validate(BalanceConfig(game, {"cards": str(folder)}, ("random",), 1, decks))
     except CardFileError as exc:
-        return [_problem(line, folder) for line in str(exc).splitlines() if line.strip()]
+        return [_problem(line, folder, game, lang) for line in exc.problems if line.strip()]
     except CardtableError as exc:
-        return [_problem(f"decks: {exc}", folder)]
+        lines = getattr(exc, "problems", None) or [exc.args[0] if exc.args else str(exc)]
+        decks_said = [reason(N_("decks: {problem}"), problem=line) for line in lines]
+        return [_problem(line, folder, game, lang) for line in decks_said]
     return []
 
 
@@ -258,15 +262,21 @@ PROBLEM = re.compile(
     r"(?:(?:card '(?P<card>[^']*)'|card entry #\d+)(?: \(line (?P<line>\d+)\))?: "
     r"field '(?P<field>[^']*)': )?(?P<message>.*)"
 )
+PATH = re.compile(r"(?:[^\s:'\"：、（]*/)+(?=[^/\s:'\"：、（]+\.yaml\b)")
+"""The folders of a path to a ``.yaml`` file (the server's folders: never shown)."""
 
 
-def _problem(line: str, folder: Path) -> Json:
-    """One line of a loader's error as ``{file, card, field, line, message}``, naming files
-    by their name only (the server's folders are not the client's business)."""
-    text = line.replace(f"{folder}/", "").replace(str(folder), "")
+def _problem(line: str, folder: Path, game: str, lang: Lang) -> Json:
+    """One problem of a loader's error as ``{file, card, field, line, message, said}``,
+    naming files by their name only (the server's folders are not the client's business);
+    ``said``: what is wrong (the Reason's ``message`` field, else the whole) in ``lang``."""
+    text = _no_folders(str(line), folder)
     m = PROBLEM.fullmatch(text)
     if m is None:
-        return {"file": None, "card": None, "field": None, "line": None, "message": text}
+        return {"file": None, "card": None, "field": None, "line": None, "message": text,
+                "said": _no_folders(say(line, load_game(game), lang), folder)}  # fmt: skip
+    what = line.fields.get("message") if isinstance(line, Reason) else None
+    said = say(what if isinstance(what, str) else m["message"], load_game(game), lang)
     number = m["line"] or m["yline"]
     field = m["field"]
     if field is not None:
@@ -277,7 +287,13 @@ def _problem(line: str, folder: Path) -> Json:
         "field": field,
         "line": int(number) if number else None,
         "message": m["message"],
+        "said": _no_folders(said, folder),
     }
+
+
+def _no_folders(text: str, folder: Path) -> str:
+    """``text`` without the set's folder or any other folder of a ``.yaml`` file's path."""
+    return PATH.sub("", text.replace(f"{folder}/", "").replace(str(folder), ""))
 
 
 def write_new(root: Path, files: dict[str, str]) -> Path:
@@ -303,7 +319,8 @@ def keep(new: Path, folder: Path) -> None:
 
 
 def rejected(details: list[Json]) -> CardSetRejected:
-    """The refusal of a set with these problems (its message: the first few)."""
+    """The refusal of a set with these problems (its message: the first few, in English);
+    each problem's ``message`` is what it ``said`` in the request's language."""
     lines = [
         " ".join(
             filter(
@@ -319,7 +336,8 @@ def rejected(details: list[Json]) -> CardSetRejected:
         for d in details[:5]
     ]
     more = f" (and {len(details) - 5} more)" if len(details) > 5 else ""
-    return CardSetRejected("the card set does not load: " + "; ".join(lines) + more, details)
+    shown = [{**{k: v for k, v in d.items() if k != "said"}, "message": d["said"]} for d in details]
+    return CardSetRejected("the card set does not load: " + "; ".join(lines) + more, shown)
 
 
 def patch(game: str, files: dict[str, str]) -> str:

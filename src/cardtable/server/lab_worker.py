@@ -22,9 +22,15 @@ import traceback
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable.core.errors import CardtableError
+from cardtable.core.game import Game
+from cardtable.core.i18n import LANGS, Lang
+from cardtable.core.registry import load_game
+
+if TYPE_CHECKING:
+    from cardtable.sim.balance import BalanceConfig
 
 NICE = 10
 """How much lower than the server the lab's workers run (``os.nice``)."""
@@ -60,7 +66,6 @@ def lab_worker(conn: Connection, folder: str, settings: Json, resume: bool) -> N
 def run_lab(folder: Path, settings: Json, resume: bool, send: Send) -> Json:
     """Play, report and (with ``suggest``) search; write the files; the compact summary."""
     from cardtable.sim.balance import BalanceConfig, play, report, total_games
-    from cardtable.sim.suggest import SuggestConfig, suggest
 
     cards = folder / "cards"
     options = {"cards": str(cards)} if cards.is_dir() else {}
@@ -77,19 +82,50 @@ def run_lab(folder: Path, settings: Json, resume: bool, send: Send) -> Json:
     tick(0)
     results = play(config, 1, folder, resume, tick)
     data = report(config, results)
+    game = load_game(config.game, **options)
     if settings.get("suggest"):
-        cfg = SuggestConfig(screen_games=settings["screen_games"], verify_games=config.games)
-
-        def searching(what: str) -> None:
-            send(("progress", {"phase": "suggest", "done": total, "total": total, "target": what}))
-
-        searching("")
-        data["suggestions"] = suggest(config, data["base"], 1, folder, cfg, searching, resume)
+        data["suggestions"] = _search(
+            config, data, settings, folder, resume, _searching(send, total, game)
+        )
     send(("progress", {"phase": "report", "done": total, "total": total}))
     data = json.loads(json.dumps(data).replace(json.dumps(str(folder))[1:-1], "."))
     (folder / "balance.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     html = _write_html(folder, data)
-    return compact(data, html)
+    return compact(data, html, game)
+
+
+def _search(
+    config: BalanceConfig,
+    data: Json,
+    settings: Json,
+    folder: Path,
+    resume: bool,
+    show: Callable[[str], None],
+) -> Json:
+    """The suggestion search over the run's report (``sim.suggest``), resumed with it."""
+    from cardtable.sim.suggest import SuggestConfig, suggest
+
+    cfg = SuggestConfig(screen_games=settings["screen_games"], verify_games=config.games)
+    show("")
+    return suggest(config, data["base"], 1, folder, cfg, show, resume)
+
+
+def _searching(send: Send, total: int, game: Game) -> Callable[[str], None]:
+    """The search's progress: the target searched (``card kick``), its kind and its name in
+    every language (a card's from the run's card files)."""
+
+    def show(what: str) -> None:
+        kind, _, name = what.partition(" ")
+        label = _names(game, name) if kind == "card" else name
+        step = {"phase": "suggest", "done": total, "total": total, "target": what}
+        send(("progress", {**step, "kind": kind, "label": label}))
+
+    return show
+
+
+def _names(game: Game, card: str) -> dict[str, str]:
+    """A card's name in every language, by its id (the id itself for an unknown one)."""
+    return {lang: game.card_name(card, lang) or card for lang in LANGS}
 
 
 def _ticker(send: Send, total: int) -> Callable[[int], None]:
@@ -127,9 +163,45 @@ def _rate(x: Json, *keys: str) -> Json:
     return {k: x.get(k) for k in (*keys, *RATE, "flag")}
 
 
-def compact(data: Json, html: bool = True) -> Json:
+def compact(data: Json, html: bool = True, game: Game | None = None) -> Json:
     """What the page shows of a report: seats, decks, matchups, length (in the game's unit
-    too), flagged items, errors, and the suggestions without the server's paths."""
+    too), flagged items, errors, and the suggestions without the server's paths. With the
+    run's ``game``, the words in every language: each suggestion's ``why`` and the ``names``
+    of the cards it names, as ``{en, ja}`` (the server gives the one asked for)."""
+    out = _summary(data, html)
+    if game is not None:
+        out["names"] = {c: _names(game, c) for c in _cards_named(out)}
+        for t in out["suggestions"] or ():
+            t["why"] = _whys(data["base"], t, game)
+    return out
+
+
+def _cards_named(out: Json) -> list[str]:
+    """The cards a summary names: flagged ones, suggestions' targets and changes."""
+    cards = [f["name"] for f in out["flags"] if f["kind"] == "card"]
+    for t in out["suggestions"] or ():
+        cards += [t["name"]] if t["kind"] == "card" else []
+        cards += [c["card"] for p in t["proposals"] for c in p["changes"]]
+    return sorted(set(cards))
+
+
+def _whys(base: Json, t: Json, game: Game) -> dict[str, str]:
+    """Why a suggestion's target is off, in every language (English as the report has it)."""
+    from cardtable.sim.suggest import Target, why
+
+    target = Target(t["kind"], t["name"], t["direction"])
+    return {
+        lang: t["why"] if lang == LANGS[0] else why(base, target, lang, _namer(game, lang))
+        for lang in LANGS
+    }
+
+
+def _namer(game: Game, lang: Lang) -> Callable[[str], str]:
+    return lambda card: game.card_name(card, lang) or card
+
+
+def _summary(data: Json, html: bool) -> Json:
+    """The report's numbers the page shows (see :func:`compact`)."""
     base = data["base"]
     units = base.get("units")
     return {

@@ -15,6 +15,16 @@ const unitWord = (u) => (UNITS[u] ? UNITS[u]() : u);
 const KINDS = { seat: () => t("seat"), deck: () => t("deck"), agent: () => t("computer player"), card: () => t("card") };
 const METRICS = { "win rate": () => t("win rate"), played: () => t("when played"), "on court": () => t("on court") };
 const word = (table, key) => (table[key] ? table[key]() : key);
+// A translated message around a node: the message is given with MARK for that field.
+const MARK = "\u0001";
+function around(text, node) {
+  const [before, after] = text.split(MARK);
+  return [before, node, after];
+}
+// The punctuation between the page's own parts, in its language.
+const punct = () => (lang() === "ja" ? { colon: "：", comma: "、", semi: "、" } : { colon: ": ", comma: ", ", semi: "; " });
+// Names as the files have them (ids, file names, fields): not words to translate.
+const asWritten = (text) => h("span", { translate: "no" }, text);
 
 export async function labPage(root) {
   document.title = t("cardtable · balance lab");
@@ -63,7 +73,7 @@ async function showSet(lab) {
     h("h2", null, t("Card set")),
     h("p.lab-row", null, h("label", { for: "lab-game" }, t("Game")), " ", picker),
     data
-      ? h("p.muted", null, t("Your card set {set}: change a number or a text, then save. Every change is checked against the game's card rules.", { set: data.set }))
+      ? h("p.muted", null, around(t("Your card set {set}: change a number or a text, then save. Every change is checked against the game's card rules.", { set: MARK }), asWritten(data.set)))
       : h("p.muted", null, t("No card set yet: a run plays the game's own cards. Start from them to change numbers and texts, or upload your card files.")),
     h(
       "div.lab-buttons",
@@ -82,7 +92,7 @@ async function showSet(lab) {
 async function newSet(lab, files = null) {
   const body = { game: lab.game };
   if (files) body.files = files;
-  const data = await postJSON("/api/lab/sets", body);
+  const data = await postJSON(`/api/lab/sets?lang=${lang()}`, body);
   lab.set = data.set;
   await showSet(lab);
   showRunForm(lab);
@@ -96,7 +106,7 @@ function askDelete(lab) {
     h(
       "div.lab-confirm",
       null,
-      h("p", null, t("Your card set {set} and every change in it will be gone. Finished runs keep their reports and suggestions; a set with a run waiting or playing cannot be deleted.", { set: lab.set })),
+      h("p", null, around(t("Your card set {set} and every change in it will be gone. Finished runs keep their reports and suggestions; a set with a run waiting or playing cannot be deleted.", { set: MARK }), asWritten(lab.set))),
       h(
         "p.lab-buttons",
         null,
@@ -126,7 +136,7 @@ async function readFiles(list) {
 async function uploadFiles(lab, list) {
   try {
     const files = await readFiles(list);
-    if (lab.set) await postJSON(`/api/lab/sets/${enc(lab.set)}`, { files });
+    if (lab.set) await postJSON(`/api/lab/sets/${enc(lab.set)}?lang=${lang()}`, { files });
     else await newSet(lab, files);
     await showSet(lab);
     toast(t("The card files are checked and saved."), "ok");
@@ -144,7 +154,7 @@ function cardList(lab, data) {
     null,
     t("Card files:"),
     " ",
-    data.files.map((f) => [h("a", { href: `/api/lab/sets/${enc(data.set)}/files/${enc(f.name)}`, download: f.name }, f.name), " "]),
+    data.files.map((f) => [h("a", { href: `/api/lab/sets/${enc(data.set)}/files/${enc(f.name)}`, download: f.name, translate: "no" }, f.name), " "]),
   );
   return h("div", null, h("div.lab-row", null, filter, " ", save), files, list);
 }
@@ -152,7 +162,8 @@ function cardList(lab, data) {
 function cardForm(card) {
   const name = (card.fields.find((f) => f.field === (lang() === "ja" ? "name_ja" : "name")) || card.fields.find((f) => f.field === "name") || { value: "" }).value;
   const rows = card.fields.map((f) => {
-    const attrs = { dataset: { file: card.file, card: card.card, field: f.field, kind: f.kind, orig: String(f.value) }, "aria-label": `${card.card} ${f.field}` };
+    // the file's own values (in any language): as written, not words of the page to translate
+    const attrs = { dataset: { file: card.file, card: card.card, field: f.field, kind: f.kind, orig: String(f.value) }, "aria-label": `${card.card} ${f.field}`, translate: "no" };
     const input =
       f.kind === "int"
         ? h("input", { ...attrs, type: "number", step: 1, value: f.value })
@@ -160,12 +171,12 @@ function cardForm(card) {
           ? h("textarea", { ...attrs, rows: 2 }, f.value)
           : h("input", { ...attrs, type: "text", value: f.value });
     input.addEventListener("input", () => input.classList.toggle("changed", input.value !== input.dataset.orig));
-    return h("label.lab-field", { dataset: { field: f.field } }, h("span.lab-field-name", null, f.field), input);
+    return h("label.lab-field", { dataset: { field: f.field } }, h("span.lab-field-name", { translate: "no" }, f.field), input);
   });
   return h(
     "details.lab-card",
     { dataset: { card: card.card, file: card.file } },
-    h("summary", null, h("strong", null, name || card.card), " ", h("span.muted", null, `${card.card} · ${card.file}`)),
+    h("summary", null, h("strong", null, name || card.card), " ", h("span.muted", { translate: "no" }, `${card.card} · ${card.file}`)),
     h("div.lab-fields", null, rows),
   );
 }
@@ -193,7 +204,7 @@ async function saveSet(lab, list) {
       toast(t("Nothing changed."), "ok");
       return;
     }
-    await postJSON(`/api/lab/sets/${enc(lab.set)}`, { edits: changes });
+    await postJSON(`/api/lab/sets/${enc(lab.set)}?lang=${lang()}`, { edits: changes });
     await showSet(lab);
     toast(t("Saved: {n} changes, checked against the card rules.", { n: changes.length }), "ok");
   } catch (e) {
@@ -209,7 +220,7 @@ function showProblems(lab, e) {
   box.hidden = false;
   box.replaceChildren(
     h("strong", null, t("Not saved: the card set would not load.")),
-    h("ul", null, problems.length ? problems.map((p) => h("li", null, problemText(p))) : h("li", null, e.message)),
+    h("ul", null, problems.length ? problems.map((p) => h("li", null, problemText(lab, p))) : h("li", null, e.message)),
   );
   for (const p of problems) {
     const card = p.card && lab.setPanel.querySelector(`details.lab-card[data-card="${CSS.escape(p.card)}"]`);
@@ -220,9 +231,25 @@ function showProblems(lab, e) {
   }
 }
 
-function problemText(p) {
-  const where = [p.file, p.card && t("card {card}", { card: p.card }), p.field && t("field {field}", { field: p.field }), p.line && t("line {line}", { line: p.line })].filter(Boolean).join(", ");
-  return where ? `${where}: ${p.message}` : p.message;
+// Where a problem is (file, card by its name, field, line) and what it is, in the page's language;
+// the file's own names (file, card id, field) as the file has them.
+function problemText(lab, p) {
+  const id = asWritten;
+  const card = p.card && cardName(lab, p.card);
+  const where = [
+    p.file && id(p.file),
+    card && t("card {card}", { card: card }),
+    p.field && around(t("field {field}", { field: MARK }), id(p.field)),
+    p.line && t("line {line}", { line: p.line }),
+  ].filter(Boolean);
+  const { colon, comma } = punct();
+  return where.length ? [where.flatMap((w, i) => (i ? [comma, w] : [w])), colon, p.message] : p.message;
+}
+
+// A card's name as its form shows it (in the page's language), else its id.
+function cardName(lab, card) {
+  const el = lab.setPanel.querySelector(`details.lab-card[data-card="${CSS.escape(card)}"] summary strong`);
+  return el ? el.textContent : card;
 }
 
 // ----- runs --------------------------------------------------------------------------------
@@ -281,7 +308,7 @@ async function followRun(lab, id) {
   remember(lab);
   let run;
   try {
-    run = await getJSON(`/api/lab/runs/${enc(id)}`);
+    run = await getJSON(`/api/lab/runs/${enc(id)}?lang=${lang()}`);
   } catch (e) {
     toast(t("Could not read the run: {why}", { why: e.message }));
     return;
@@ -307,8 +334,13 @@ function showProgress(lab, run) {
   else if (run.status === "finished") text.textContent = t("Finished: {n} games.", { n: run.result ? run.result.games : "" });
   else if (run.status === "queued" || p.phase === "queued" || !p.phase) text.textContent = t("Waiting for the lab (one run plays at a time)…");
   else if (p.phase === "playing") text.textContent = t("{done} of {total} games played", { done: p.done, total: p.total });
-  else if (p.phase === "suggest") text.textContent = p.target ? t("Searching for changes: {target}", { target: p.target }) : t("Searching for changes…");
+  else if (p.phase === "suggest") text.textContent = p.target ? t("Searching for changes: {target}", { target: searched(p) }) : t("Searching for changes…");
   else text.textContent = t("Writing the report…");
+}
+
+// The target the suggestion search is on: its kind and its name (a card's in the page's language).
+function searched(p) {
+  return p.kind ? `${word(KINDS, p.kind)} ${p.label}` : p.target;
 }
 
 // ----- the report --------------------------------------------------------------------------
@@ -322,20 +354,30 @@ function showReport(lab, run) {
     "div",
     null,
     h("h2", null, t("Report")),
-    h("p#lab-summary-line", null, t("{finished} of {games} games finished, {agents}.", { finished: r.finished, games: r.games, agents: run.settings.agents.join(", ") }), r.errors ? h("span.error", null, " ", t("{n} games ended in an error.", { n: r.errors })) : null),
+    h("p#lab-summary-line", null, t("{finished} of {games} games finished, {agents}.", { finished: r.finished, games: r.games, agents: agentNames(lab, run) }), r.errors ? h("span.error", null, " ", t("{n} games ended in an error.", { n: r.errors })) : null),
     rateTable(t("Seats"), r.seats.map((s) => [`P${s.seat}`, s])),
     rateTable(t("Decks"), r.decks.map((d) => [d.deck, d])),
     matchups(r),
     lengthLine(r),
-    flagsList(r.flags),
+    flagsList(r),
     r.suggestions ? suggestions(lab, run) : null,
     r.html
-      ? h("p", null, h("a.button#lab-open-report", { href: page, target: "_blank", rel: "noopener" }, t("Open the full report")), " ", h("a.button.ghost", { href: `/api/lab/runs/${enc(run.run)}/report.json`, download: "balance.json" }, t("Download the data (JSON)")))
+      ? h("p", null, h("a.button#lab-open-report", { href: page, target: "_blank", rel: "noopener" }, t("Open the full report")), " ", h("a.button.ghost", { href: `/api/lab/runs/${enc(run.run)}/report.json`, download: "balance.json" }, t("Download the data (JSON)")), lang() === "en" ? null : h("span.muted", null, " ", t("(the full report is in English)")))
       : h("p.muted", null, t("The full report needs matplotlib on the server.")),
     r.html ? h("details.lab-frame", null, h("summary", null, t("Show the full report here")), h("iframe", { src: page, title: t("The full report"), loading: "lazy" })) : null,
     ),
   );
 }
+
+// The run's computer players by their names in the lobby (in the page's language).
+function agentNames(lab, run) {
+  const game = lab.games.find((g) => g.name === run.game) || { agents: [] };
+  const label = (spec) => ((game.agents || []).find((a) => a.spec === spec) || { label: spec }).label.split(/[:：]/)[0];
+  return [...new Set(run.settings.agents)].map(label).join(", ");
+}
+
+// A name the report gives: a card by its name in the page's language (the run's card files).
+const named = (r, kind, name) => (kind === "card" && r.names && r.names[name]) || name;
 
 function flagWord(flag) {
   return { above: t("wins too often"), below: t("wins too rarely") }[flag] || "";
@@ -370,13 +412,14 @@ function lengthLine(r) {
   return h("p.lab-length", null, parts.join(" · "));
 }
 
-function flagsList(flags) {
+function flagsList(r) {
+  const flags = r.flags;
   if (!flags.length) return h("p.lab-flags", null, t("Nothing stands out under the flag rule."));
   return h(
     "div.lab-flags",
     null,
     h("h3", null, t("What stands out")),
-    h("ul", null, flags.map((f) => h("li", null, h("strong", null, f.name), " ", t("({kind}, {metric})", { kind: word(KINDS, f.kind), metric: word(METRICS, f.metric) }), `: ${pct(f.score)} [${span(f)}], `, flagWord(f.direction)))),
+    h("ul", null, flags.map((f) => h("li", null, h("strong", null, named(r, f.kind, f.name)), " ", t("({kind}, {metric})", { kind: word(KINDS, f.kind), metric: word(METRICS, f.metric) }), `${punct().colon}${pct(f.score)} [${span(f)}]${punct().comma}`, flagWord(f.direction)))),
   );
 }
 
@@ -391,8 +434,8 @@ function suggestions(lab, run) {
       h(
         "div.lab-target",
         null,
-        h("h4", null, `${word(KINDS, tg.kind)} ${tg.name}: ${pct(tg.before.score)} [${span(tg.before)}], ${flagWord(tg.direction)}`),
-        lang() === "en" ? h("p.muted", null, tg.why) : null,
+        h("h4", null, `${word(KINDS, tg.kind)} ${named(run.result, tg.kind, tg.name)}${punct().colon}${pct(tg.before.score)} [${span(tg.before)}]${punct().comma}${flagWord(tg.direction)}`),
+        h("p.muted.lab-why", null, tg.why),
         tg.proposals.length ? tg.proposals.map((p, k) => proposal(lab, run, i, k, p)) : h("p.muted", null, t("No change of its numbers moved it toward the band.")),
       ),
     ),
@@ -401,13 +444,14 @@ function suggestions(lab, run) {
 
 function proposal(lab, run, i, k, p) {
   const v = p.verified;
-  const changes = p.changes.map((c) => `${c.card} ${c.field}: ${c.from} → ${c.to}`).join("; ");
+  const { colon, comma, semi } = punct();
+  const changes = p.changes.flatMap((c, n) => [n ? semi : "", `${named(run.result, "card", c.card)} `, asWritten(c.field), `${colon}${c.from} → ${c.to}`]);
   return h(
     "div.lab-proposal",
     null,
     h("p", null, h("strong", null, changes), " ", v ? h(v.in_band ? "span.ok" : "span.muted", null, v.in_band ? t("in the band") : t("closer, not in the band")) : null),
     v ? h("p.muted", null, t("Verified over {n} player-games: {rate} [{span}]; {flags} items flagged after.", { n: v.n, rate: pct(v.score), span: span(v), flags: v.flags })) : null,
-    v ? h("p.muted", null, t("Decks after: {decks}; P0 {before} → {after}", { decks: p.decks.map((d) => `${d.deck} ${pct(d.before)} → ${pct(d.after)}`).join(", "), before: pct(p.seat0.before), after: pct(p.seat0.after) })) : null,
+    v ? h("p.muted", null, t("Decks after: {decks}; P0 {before} → {after}", { decks: p.decks.map((d) => `${d.deck} ${pct(d.before)} → ${pct(d.after)}`).join(comma), before: pct(p.seat0.before), after: pct(p.seat0.after) })) : null,
     h("p", null, h("button.apply", { onclick: () => applyProposal(lab, p) }, t("Apply to my card set")), " ", h("a.button.ghost", { href: `/api/lab/runs/${enc(run.run)}/suggestions/${i}/${k + 1}.patch`, download: "" }, t("Download patch"))),
   );
 }
@@ -416,7 +460,7 @@ async function applyProposal(lab, p) {
   try {
     if (!lab.set) await newSet(lab);
     const edits = p.changes.map((c) => ({ file: c.file, card: c.card, field: c.field, value: c.to, from: c.from }));
-    await postJSON(`/api/lab/sets/${enc(lab.set)}`, { edits });
+    await postJSON(`/api/lab/sets/${enc(lab.set)}?lang=${lang()}`, { edits });
     await showSet(lab);
     showRunForm(lab);
     toast(t("Applied to your card set: run again to see it."), "ok");
