@@ -102,6 +102,12 @@ def test_the_lab_reads_in_japanese_with_its_problems_and_suggestions(
         assert "諸岡" in listed  # the card by its Japanese name
         assert_no_english(page, server)
         page.screenshot(path=str(folder / "lab-refused-ja.png"), full_page=True)
+        page.click("#lab-delete-set")  # asked first, in Japanese too
+        page.wait_for_selector("#lab-delete-no")
+        assert "削除しますか" in page.inner_text(".modal")
+        assert_no_english(page, server)
+        page.screenshot(path=str(folder / "lab-delete-ja.png"))
+        page.click("#lab-delete-no")
         page.fill(ATK, "2")
         page.click("#lab-save")
         page.wait_for_selector(f'{ATK}[data-orig="2"]')
