@@ -46,16 +46,18 @@ OVERLAPPING = (("tough", "damage_reduction"), ("start_recycle", "start_recycle_c
 def abilities_problem(names: tuple[str, ...]) -> str | None:
     """Why a Superstar cannot have these abilities together (RD-3.8), or None."""
     if not names:
-        return "'ability' lists no ability"
+        return N_("'ability' lists no ability")
     if len(set(names)) != len(names):
-        return "'ability' names an ability twice"
+        return N_("'ability' names an ability twice")
     if "none" in names and len(names) > 1:
-        return "'none' is an ability only alone"
+        return N_("'none' is an ability only alone")
     if sum(a in ACTIVATED for a in names) > 1:
-        return f"at most one of {', '.join(ACTIVATED)} (each is used with 'ability')"
+        why = N_("at most one of {abilities} (each is used with 'ability')")
+        return reason(why, abilities=named(", ".join(ACTIVATED)))
     for pair in OVERLAPPING:
         if set(pair) <= set(names):
-            return f"{pair[0]} and {pair[1]} do one thing two ways: keep one"
+            why = N_("{first} and {second} do one thing two ways: keep one")
+            return reason(why, first=named(pair[0]), second=named(pair[1]))
     return None
 
 
@@ -163,7 +165,8 @@ class May(StrictModel):
     @model_validator(mode="after")
     def _no_end_turn(self) -> May:
         if any(e.do == "end_turn" for e in self.effects):
-            raise ValueError("'may' cannot hold end_turn: whether the turn ends is never a choice")
+            why = N_("'may' cannot hold end_turn: whether the turn ends is never a choice")
+            raise ValueError(why)
         return self
 
 
@@ -350,7 +353,10 @@ class Superstar(StarCard):
         names = (value,) if isinstance(value, str) else value or ()
         unknown = [a for a in names if a not in ABILITIES]
         if unknown:
-            raise ValueError(f"no ability {unknown[0]!r}; the abilities: {', '.join(ABILITIES)}")
+            why = N_("no ability {name}; the abilities: {abilities}")
+            raise ValueError(
+                reason(why, name=named(repr(unknown[0])), abilities=named(", ".join(ABILITIES)))
+            )
         problem = None if isinstance(value, str) or value is None else abilities_problem(value)
         if problem:
             raise ValueError(problem)
@@ -431,15 +437,13 @@ class PlayedCard(NoStarFields, NoPrematch, RawDealCardBase):
         if self.effects_as is None:
             return
         if not self.is_hybrid:
-            raise ValueError(
-                "'effects_as' is for a hybrid (RD-3.7): a card of one type keeps its effects "
-                "in 'effects'"
-            )
+            why = N_("'effects_as' is for a hybrid (RD-3.7): a card of one type keeps its "
+                     "effects in 'effects'")  # fmt: skip
+            raise ValueError(why)
         for play_type in ("maneuver", "action"):
             if self.effects_as.of(play_type) and play_type not in self.plays_as:
-                raise ValueError(
-                    f"'effects_as' has effects as {play_type}, which 'plays_as' does not list"
-                )
+                why = N_("'effects_as' has effects as {type}, which 'plays_as' does not list")
+                raise ValueError(reason(why, type=named(play_type)))
 
     @property
     def is_hybrid(self) -> bool:
