@@ -10,11 +10,11 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import inspect, text
+from test_lab_api import wait_run
 
 from cardtable.server.app import create_app
 from cardtable.server.lab_storage import QUEUED, RUNNING, LabStore, RunRow
@@ -141,16 +141,6 @@ def two_servers(db_url: str, tmp_path: Path) -> Iterator[Callable[[], list[TestC
         yield start
 
 
-def finished(client: TestClient, run: str, until: float = 240) -> dict[str, Any]:
-    """The run once it is finished (or failed, or when time is up)."""
-    deadline = time.monotonic() + until
-    while True:
-        info: dict[str, Any] = client.get(f"/api/lab/runs/{run}").json()
-        if info["status"] in ("finished", "failed") or time.monotonic() > deadline:
-            return info
-        time.sleep(0.2)
-
-
 def test_two_servers_take_over_a_run_whose_server_died_and_play_it_once(
     db_url: str, tmp_path: Path, two_servers: Callable[[], list[TestClient]]
 ) -> None:
@@ -166,7 +156,7 @@ def test_two_servers_take_over_a_run_whose_server_died_and_play_it_once(
     row = rows.run(run)
     assert row is not None and row.owner == "dead"
     rows.update_run(run, lease=time.time() - 1)  # the dead server's claim runs out
-    info = finished(b, run)
+    info = wait_run(b, run)
     assert info["status"] == "finished" and info["result"]["finished"] == 8, info
     assert sorted(labs[0].played + labs[1].played) == [run]  # one server played it
     assert a.get(f"/api/lab/runs/{run}").json() == info
@@ -183,7 +173,7 @@ def test_two_servers_share_the_queue_and_each_run_is_played_once(
         for k, c in enumerate((a, b, a, b))
     ]
     labs = [c.app.state.lab for c in (a, b)]  # type: ignore[attr-defined]
-    assert [finished(a, r)["status"] for r in runs] == ["finished"] * 4
+    assert [wait_run(a, r)["status"] for r in runs] == ["finished"] * 4
     assert sorted(labs[0].played + labs[1].played) == sorted(runs)
 
 
@@ -209,6 +199,6 @@ def test_a_server_whose_claim_was_taken_over_stops_its_run_and_changes_nothing(
         row = rows.run(run)
         assert row is not None and (row.owner, row.status) == ("thief", RUNNING)
         rows.update_run(run, lease=time.time() - 1)  # the thief died: the server takes it back
-        info = finished(c, run)
+        info = wait_run(c, run)
         assert info["status"] == "finished" and info["result"]["finished"] == 200
         assert lab.played == [run, run]

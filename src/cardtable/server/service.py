@@ -14,8 +14,9 @@ import logging
 import re
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -214,16 +215,10 @@ class GameService:
             # memory holds every invite the database still has (invites are only ever spent)
             if not any(same_hash(s.get("invite_hash"), hashed) for s in live.row.seats):
                 raise Forbidden(f"this invite is not valid for table {table_id} (or was used)")
-            try:
+            with seat_errors():
                 taken, row = await self.db(
                     self.store.take_seat, table_id, hashed, token_hash(token)
                 )
-            except BadInvite as exc:
-                raise Forbidden(str(exc)) from None
-            except SeatTaken as exc:
-                raise Conflict(str(exc)) from None
-            except StorageError as exc:
-                raise NotFound(str(exc)) from None
             live.row.seats, live.row.status = row.seats, row.status
             self._broadcast(live, live.seq)
             self._kick_agents(live)
@@ -238,16 +233,10 @@ class GameService:
             raise Forbidden("new invites need the seat token of a person at the table")
         live = await self.get(table_id)
         async with live.lock:
-            try:
+            with seat_errors():
                 invites, row = await self.db(
                     self.store.renew_invites, table_id, token_hash(token), invite_seats
                 )
-            except BadInvite as exc:
-                raise Forbidden(str(exc)) from None
-            except SeatTaken as exc:
-                raise Conflict(str(exc)) from None
-            except StorageError as exc:
-                raise NotFound(str(exc)) from None
             live.row.seats = row.seats
         return {"table": table_id, "invites": invite_list(table_id, invites)}
 
@@ -596,6 +585,20 @@ class GameService:
         )
         for sub in list(live.subscribers):
             self.send(live, sub, text)
+
+
+@contextmanager
+def seat_errors() -> Iterator[None]:
+    """A seat's storage refusals as the API's: BadInvite is Forbidden, SeatTaken is
+    Conflict, any other StorageError (no such table) is NotFound."""
+    try:
+        yield
+    except BadInvite as exc:
+        raise Forbidden(str(exc)) from None
+    except SeatTaken as exc:
+        raise Conflict(str(exc)) from None
+    except StorageError as exc:
+        raise NotFound(str(exc)) from None
 
 
 def invite_seats(row: TableRow) -> dict[int, str]:

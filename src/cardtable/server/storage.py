@@ -264,11 +264,7 @@ class Store:
         Raises BadInvite (no free seat has this invite), SeatTaken (the table is not open)
         or StorageError (no such table)."""
         with self._locked(), self.engine.begin() as conn:
-            q = select(tables_t).where(tables_t.c.id == table_id).with_for_update()
-            r = conn.execute(q).first()
-            if r is None:
-                raise StorageError(f"no table {brief(table_id)}")
-            row = _row(r)
+            row = _locked_row(conn, table_id)
             free = [i for i, s in enumerate(row.seats) if s["kind"] == "human" and not s["taken"]]
             seat = next(
                 (i for i in free if same_hash(row.seats[i].get("invite_hash"), invite_hash)), None
@@ -295,11 +291,7 @@ class Store:
         seat has this token), SeatTaken (the table is not open) or StorageError (no such
         table); nothing changes then."""
         with self._locked(), self.engine.begin() as conn:
-            q = select(tables_t).where(tables_t.c.id == table_id).with_for_update()
-            r = conn.execute(q).first()
-            if r is None:
-                raise StorageError(f"no table {brief(table_id)}")
-            row = _row(r)
+            row = _locked_row(conn, table_id)
             if not any(same_hash(s.get("token_hash"), token_hash) for s in row.seats):
                 raise BadInvite(f"this seat token is not one of table {table_id}'s")
             if row.status != OPEN:
@@ -377,6 +369,16 @@ class StoredAction:
     action: int
     seat: int
     result: list[float] | None = None
+
+
+def _locked_row(conn: Connection, table_id: str) -> TableRow:
+    """The table ``table_id``, its row locked until ``conn``'s transaction ends; raises
+    StorageError when there is no such table."""
+    q = select(tables_t).where(tables_t.c.id == table_id).with_for_update()
+    r = conn.execute(q).first()
+    if r is None:
+        raise StorageError(f"no table {brief(table_id)}")
+    return _row(r)
 
 
 def same_hash(stored: Any, given: str) -> bool:
