@@ -445,6 +445,50 @@ def test_a_deck_list_in_dealt_order_keeps_its_order(folder: Path, tmp_path: Path
     assert hand[:3] == arsenal[:3]
 
 
+BRAWL_JAB, UPRISING_JAB = (
+    "f24740f1-08e8-5d6a-979f-4199e53626b2",
+    "f24740f1-08e8-5d6a-979f-4199e53626c3",
+)
+
+
+def o8d_of(path: Path, guid: str) -> Path:
+    """A made-up OCTGN deck file: Wren Holloway's deck with its Knuckle Jabs named by
+    ``guid`` (the other cards carry ids no set file has, so they are found by name)."""
+    text = (DECKS / "wren.o8d").read_text()
+    path.write_text(text.replace("00000000-0000-0000-0000-000000000001", guid.upper()))
+    return path
+
+
+def test_an_octgn_deck_file_finds_a_reprint_by_its_octgn_id(folder: Path, tmp_path: Path) -> None:
+    cards = cards_of(folder)
+    assert cards["knuckle-jab-testbed-uprising"]["octgn_id"] == UPRISING_JAB
+    do_import(folder, o8d_of(tmp_path / "later.o8d", UPRISING_JAB))
+    do_import(folder, o8d_of(tmp_path / "first.o8d", BRAWL_JAB))
+    later = load_yaml((folder / "decks" / "later.yaml").read_text())[0]["arsenal"]
+    first = load_yaml((folder / "decks" / "first.yaml").read_text())[0]["arsenal"]
+    assert later["knuckle-jab-testbed-uprising"] == 3 and "knuckle-jab-testbed-brawl" not in later
+    assert first["knuckle-jab-testbed-brawl"] == 3 and "knuckle-jab-testbed-uprising" not in first
+
+
+def test_an_octgn_id_two_cards_share_is_passed_over_for_the_name(tmp_path: Path) -> None:
+    sets = tmp_path / "sets"
+    sets.mkdir()
+    (sets / "brawl.xml").write_text((SETS / "brawl" / "set.xml").read_text())
+    uprising = (SETS / "uprising" / "set.xml").read_text()
+    hustle = "2e9f0f4f-471b-51e6-a7d0-4d3d9c550cf9"  # Headlock Hustle's id, now Knuckle Jab's
+    (sets / "uprising.xml").write_text(uprising.replace(hustle, BRAWL_JAB))
+    deck = tmp_path / "shared.o8d"
+    deck.write_text(
+        '<deck><section name="Superstar"><card id="x">Wren Holloway</card></section>'
+        f'<section name="Arsenal"><card qty="2" id="{BRAWL_JAB}">Headlock Hustle</card>'
+        "</section></deck>"
+    )
+    out = tmp_path / "cards"
+    do_import(out, sets, deck)
+    arsenal = load_yaml((out / "decks" / "shared.yaml").read_text())[0]["arsenal"]
+    assert arsenal == {"headlock-hustle-testbed-uprising": 2}  # by name
+
+
 def test_a_deck_naming_an_unknown_card_names_the_file_line_and_close_names(
     folder: Path, tmp_path: Path
 ) -> None:

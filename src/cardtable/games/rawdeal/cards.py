@@ -331,6 +331,8 @@ class RawDealCardBase(CardBase):
     # Object, ...), and the sentences of its printed text (``text``) they do not enforce
     traits: tuple[str, ...] = ()
     unenforced: tuple[str, ...] = ()
+    # an imported card: its id in the OCTGN set file, which OCTGN deck files name it by
+    octgn_id: str | None = Field(default=None, max_length=64, pattern=r"^[0-9a-f-]+$")
 
 
 class StarCard(NotPlayed, NoPrematch, RawDealCardBase):

@@ -199,6 +199,8 @@ def draft_card(card: SetCard) -> Draft:
         entry["traits"] = rest
     if text:
         entry["text"] = text
+    if re.fullmatch(r"[0-9a-f-]{1,64}", card.guid.lower()):
+        entry["octgn_id"] = card.guid.lower()
     draft = Draft(card, entry, logo=" ".join(card.props.get("SS Logos", "").split()))
     _read_sentences(draft, kind, text)
     return draft

@@ -51,6 +51,7 @@ class DeckLine:
     count: int
     superstar: bool
     where: str
+    guid: str = ""  # the card's OCTGN id, in an OCTGN deck file
 
 
 def _tag(element: Element) -> str:
@@ -145,7 +146,8 @@ def o8d_lines(path: Path, root: Element) -> list[DeckLine]:
                     f"{path}: {where}: 'qty' must be 1 to {MAX_COPIES}, got {brief(qty)}"
                 )
             star = title.lower().startswith("superstar")
-            out.append(DeckLine(name, int(qty), star, where))
+            guid = _value(card.get("id"), f"{path}: {where}", "'id'").lower()
+            out.append(DeckLine(name, int(qty), star, where, guid))
             if len(out) > MAX_CARDS:
                 raise ImportFileError(f"{path}: more than {MAX_CARDS} cards")
     return out
