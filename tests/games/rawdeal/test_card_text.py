@@ -13,9 +13,8 @@ import pytest
 import cardtable
 from cardtable.games.rawdeal.cards import (
     ABILITIES,
-    OWN_PLAY_VERBS,
+    NOT_REVERSAL_VERBS,
     SUBTYPES,
-    TURN_VERBS,
     VERBS,
     Arsenal,
     Effect,
@@ -91,7 +90,7 @@ def test_every_effect_verb_is_worded(verb: str) -> None:
     assert ja[-1].startswith("成功したら、")
     action = _both(_arsenal(plays_as=["action"], effects=[effect]))[0]
     assert action and not action[-1].startswith("If successful")
-    if verb not in (*TURN_VERBS, *OWN_PLAY_VERBS):
+    if verb not in NOT_REVERSAL_VERBS:
         rev = _both(_arsenal(plays_as=["reversal"], reverses={}, reversal_effects=[effect]))[0]
         assert rev[-1].startswith("If it reverses from your hand or Backlash deck, ")
 

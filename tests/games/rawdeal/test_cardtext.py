@@ -32,9 +32,16 @@ TEMPLATES = [
     ("Draw three cards.", effect("draw", amount=3)),
     ("When successfully played, draw 2 cards.", effect("draw", amount=2)),
     ("If successful, draw 4 cards.", effect("draw", amount=4)),
-    # the opponent discards
-    ("When successfully played, opponent discards 2 cards.", effect("opp_discard", amount=2)),
-    ("Your opponent must discard 1 card.", effect("opp_discard", amount=1)),
+    # the opponent discards: cards of their choice (RD-7.15), or at random (RD-7.2)
+    (
+        "When successfully played, opponent discards 2 cards.",
+        effect("opp_discard", amount=2, choice=True),
+    ),
+    ("Your opponent must discard 1 card.", effect("opp_discard", amount=1, choice=True)),
+    (
+        "Opponent discards 2 cards of his choice.",
+        effect("opp_discard", amount=2, choice=True),
+    ),
     ("Opponent discards 3 cards at random.", effect("opp_discard", amount=3)),
     # set-up bonus, extra reversal cost
     (
@@ -74,7 +81,7 @@ TEMPLATES = [
     ),
     (
         "Draw 2 cards, then opponent discards 1 card.",
-        effect("draw", amount=2) + effect("opp_discard", amount=1),
+        effect("draw", amount=2) + effect("opp_discard", amount=1, choice=True),
     ),
     # reversals
     (
@@ -171,7 +178,7 @@ TEMPLATES = [
     ),
     (
         "As a maneuver, if successful, opponent discards 1 card.",
-        (Piece("effect", {"do": "opp_discard", "amount": 1}, "maneuver"),),
+        (Piece("effect", {"do": "opp_discard", "amount": 1, "choice": True}, "maneuver"),),
     ),
     ("As an action, reverse any action.", (Piece("unsupported"),)),
     # "you may" (RD-7.10), discarding this card (RD-7.11)
@@ -277,6 +284,14 @@ def test_every_template_is_read(sentence: str, pieces: tuple[Piece, ...]) -> Non
 )
 def test_sentences_out_of_the_grammar_are_not_read(sentence: str) -> None:
     assert read_sentence(sentence) is None
+
+
+def test_an_opponent_discard_is_their_choice_unless_at_random() -> None:
+    """RD-7.15: a text that does not say "at random" leaves the choice to the opponent."""
+    assert read_sentence("Opponent discards 1 card.") == effect(
+        "opp_discard", amount=1, choice=True
+    )
+    assert read_sentence("Opponent discards 1 card at random.") == effect("opp_discard", amount=1)
 
 
 def test_plain_quotes_dashes_and_case() -> None:

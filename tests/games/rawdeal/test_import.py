@@ -141,7 +141,9 @@ def test_cards_as_imported(folder: Path) -> None:
 
 def test_card_text_becomes_rules(folder: Path) -> None:
     cards = cards_of(folder)
-    assert cards["shin-clip-testbed-brawl"]["effects"] == [{"do": "opp_discard", "amount": 1}]
+    assert cards["shin-clip-testbed-brawl"]["effects"] == [
+        {"do": "opp_discard", "amount": 1, "choice": True}
+    ]
     assert cards["whip-stopper-testbed-brawl"]["reversal_effects"] == [{"do": "draw", "amount": 1}]
     assert cards["whip-stopper-testbed-brawl"]["reverses"] == {"types": ["action"]}
     assert cards["hold-breaker-testbed-brawl"]["reverses"] == {
@@ -273,8 +275,9 @@ def test_effects_of_one_type_choices_and_abilities_import(tmp_path: Path) -> Non
 
 
 def test_what_the_new_vocabulary_cannot_do_is_reported(tmp_path: Path) -> None:
-    """A type the card is not played as, a play type before a reversal's condition, a choice
-    on a reversal, two abilities used with 'ability': reported, nothing applied."""
+    """A type the card is not played as, a play type before a reversal's condition, a
+    reversal discarding itself, two abilities used with 'ability': reported, nothing
+    applied."""
     cards = [
         card("Only Strike", "Strike", "As an action, draw 1 card.", Damage="3"),
         card("Odd Counter", "Action / Reversal: Special", "As an action, reverse any action."),
@@ -292,7 +295,10 @@ def test_what_the_new_vocabulary_cannot_do_is_reported(tmp_path: Path) -> None:
     got = cards_of(tmp_path / "out")
     assert got["only-strike-testbed"]["unenforced"] == ["As an action, draw 1 card."]
     assert got["odd-counter-testbed"]["unenforced"] == ["As an action, reverse any action."]
-    assert got["choosy-counter-testbed"]["unenforced"] == ["You may draw 1 card."]
+    assert "unenforced" not in got["choosy-counter-testbed"]  # a reversal's choice: RD-7.10
+    assert got["choosy-counter-testbed"]["reversal_effects"] == [
+        {"do": "may", "effects": [{"do": "draw", "amount": 1}]}
+    ]
     assert got["self-counter-testbed"]["unenforced"] == ["Discard this card."]
     assert got["busy-bea-testbed"]["ability"] == "discard_to_opp_discard"
     assert len(got["busy-bea-testbed"]["unenforced"]) == 1

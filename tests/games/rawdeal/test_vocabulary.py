@@ -61,6 +61,24 @@ def test_random_games_reach_every_choice() -> None:
     assert {"may", "discard", "retrieve", "recover"} <= phases
 
 
+def test_random_games_reach_the_choices_of_the_other_player() -> None:
+    """RD-7.15: the opponent decides their own discard (on the turn player's card, or the
+    turn player on a reversal's); RD-7.10: a reversal's choice is its player's, on the other
+    player's turn."""
+    game = vocabulary_game("vocab-morrow", "vocab-jett")
+    asked = set()
+    for state in conformance.random_states(game, range(12)):
+        obs = state.observation(None)
+        if obs["phase"] in ("may", "discard"):
+            turn = obs["current_player"] == obs["turn_player"]
+            asked.add((obs["phase"], obs["choice"]["card"], turn))
+    assert {
+        ("discard", "mind-games", False),
+        ("discard", "spite-counter", True),
+        ("may", "sly-counter", False),
+    } <= asked
+
+
 BAD = [
     (
         "{id: x, name: X, type: superstar, hand_size: 5, superstar_value: 2, "
@@ -112,8 +130,14 @@ BAD = [
     ),
     (
         "{id: x, name: X, type: arsenal, plays_as: [reversal], reverses: {}, "
-        "reversal_effects: [{do: recover, amount: 1, choice: true}]}",
-        "'reversal_effects' cannot hold recover: a choice",
+        "reversal_effects: [{do: may, effects: [{do: next_bonus, amount: 2}]}]}",
+        "'reversal_effects' cannot hold next_bonus: they work on the turn",
+    ),
+    (
+        "{id: x, name: X, type: arsenal, plays_as: [reversal], "
+        "reverses: {effects_when_overturned: true}, "
+        "reversal_effects: [{do: opp_discard, amount: 1, choice: true}]}",
+        "works when overturned cannot hold opp_discard",
     ),
     (
         "{id: x, name: X, type: arsenal, plays_as: [reversal], reverses: {}, "
@@ -209,6 +233,7 @@ def test_choices_in_words() -> None:
         [{"do": "may", "effects": [{"do": "discard_self"}, {"do": "draw", "amount": 1}]}],
         [{"do": "recover", "amount": 2, "choice": True}, {"do": "retrieve", "amount": 1}],
         [{"do": "discard", "amount": 2}, {"do": "next_bonus", "amount": 3, "subtype": "strike"}],
+        [{"do": "opp_discard", "amount": 2, "choice": True}, {"do": "opp_discard", "amount": 1}],
     ],
 )
 def test_compiled_effects_read_back_as_written(effects: list[dict[str, Any]]) -> None:

@@ -69,10 +69,12 @@ class Draw(StrictModel):
 
 
 class OppDiscard(StrictModel):
-    """The opponent discards ``amount`` cards at random from the hand to Ringside."""
+    """The opponent discards ``amount`` cards at random from the hand to Ringside (RD-7.2);
+    with ``choice``, cards of the opponent's choice, one at a time (RD-7.15)."""
 
     do: Literal["opp_discard"]
     amount: int = Field(ge=1, le=3)
+    choice: bool = False
 
 
 class NextBonus(StrictModel):
@@ -203,17 +205,18 @@ VERBS = (
 
 # the verbs that set up the player's own next card: no use on the opponent's turn
 TURN_VERBS = frozenset({"next_bonus", "next_reversal_cost", "end_turn"})
-# the verbs that ask the player a choice, or move the card played: only for a card played
-# successfully on its player's turn (RD-7.10 to RD-7.14)
-OWN_PLAY_VERBS = frozenset({"may", "discard", "retrieve", "discard_self"})
+# the verbs that work on the turn of the card's own player, or move the card played: not
+# for a reversal's effects (a reversal may ask choices, RD-7.10 to RD-7.15)
+NOT_REVERSAL_VERBS = TURN_VERBS | {"discard_self"}
+ASKING_VERBS = frozenset({"may", "discard", "retrieve"})  # and any effect with ``choice``
 PLAYED = ("arsenal", "midmatch")
 
 
-def own_play_only(effects: tuple[Effect, ...]) -> list[str]:
-    """The verbs of ``effects`` that only a card played successfully on its player's turn
-    may hold: a choice (``may``, ``discard``, ``retrieve``, ``recover`` with ``choice``) or
-    ``discard_self``."""
-    return sorted({e.do for e in effects if e.do in OWN_PLAY_VERBS or getattr(e, "choice", False)})
+def not_for_reversals(effects: tuple[Effect, ...]) -> list[str]:
+    """The verbs of ``effects`` (those a ``may`` offers too) a reversal may not hold: the
+    turn's verbs (``next_bonus``, ``next_reversal_cost``, ``end_turn``) and ``discard_self``."""
+    offered = {i.do for e in effects if isinstance(e, May) for i in e.effects}
+    return sorted(({e.do for e in effects} | offered) & NOT_REVERSAL_VERBS)
 
 
 class EffectsAs(StrictModel):
@@ -420,16 +423,23 @@ class PlayedCard(NoStarFields, NoPrematch, RawDealCardBase):
 
     @model_validator(mode="after")
     def _effects_fit(self) -> PlayedCard:
-        turn_only = sorted({e.do for e in self.reversal_effects} & TURN_VERBS)
+        turn_only = not_for_reversals(self.reversal_effects)
         if turn_only:
             why = N_("'reversal_effects' cannot hold {verbs}: they work on the turn of the card's "
-                     "own player")  # fmt: skip
+                     "own player, or on the card played")  # fmt: skip
             raise ValueError(reason(why, verbs=named(", ".join(turn_only))))
-        own_play = own_play_only(self.reversal_effects)
-        if own_play:
-            why = N_("'reversal_effects' cannot hold {verbs}: a choice, or discarding the card, "
-                     "is only for a card played successfully on its player's turn")  # fmt: skip
-            raise ValueError(reason(why, verbs=named(", ".join(own_play))))
+        rev = self.reverses
+        asks = sorted(
+            {
+                e.do
+                for e in self.reversal_effects
+                if e.do in ASKING_VERBS or getattr(e, "choice", False)
+            }
+        )
+        if rev and (rev.overturned_only or rev.effects_when_overturned) and asks:
+            why = N_("'reversal_effects' of a reversal that works when overturned cannot hold "
+                     "{verbs}: nobody is asked a choice in the middle of damage")  # fmt: skip
+            raise ValueError(reason(why, verbs=named(", ".join(asks))))
         self._check_effects_as()
         return self
 

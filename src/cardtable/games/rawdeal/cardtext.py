@@ -33,7 +33,7 @@ may: "you" "may" effects
 effects: effect (joint effect)*
 joint: "," | "and" | "," "and" | "then" | "," "then" | "to"
 ?effect: "draw" amount cards                                        -> draw
-       | opponent ["must"] discard amount cards [at_random]         -> opp_discard
+       | opponent ["must"] discard amount cards (at_random | their_choice)? -> opp_discard
        | _next_card article [subtype] "maneuver" [","] "it" "gets" "+" DAMAGE  -> next_bonus
        | "reversals" "to" "your" "next" "maneuver" ["this" "turn"] "cost" "+" FORTITUDE -> next_cost
        | ["you" "must"] "overturn" amount "of" "your" "own" cards  -> overturn_self
@@ -97,6 +97,7 @@ unreversible: ["this" "card"] "cannot" "be" "reversed"
 opponent: ["your"] "opponent"
 discard: "discard" | "discards"
 at_random: "at" "random"
+their_choice: "of" ("their" | "his" | "her") "choice"
 cards: "card" | "cards"
 article: "a" | "an"
 amount: NUMBER | WORD_NUMBER | article
@@ -168,6 +169,9 @@ def plain(sentence: str) -> str:
     return text.rstrip(" .!")
 
 
+RANDOM = "at random"  # what the transformer makes of "at random"
+
+
 @v_args(inline=True)
 class _Meaning(Transformer[Token, Any]):
     """A parse tree into pieces (a tuple of :class:`Piece`)."""
@@ -208,8 +212,19 @@ class _Meaning(Transformer[Token, Any]):
     def draw(self, amount: int, _cards: Any) -> Piece:
         return Piece("effect", {"do": "draw", "amount": amount})
 
-    def opp_discard(self, _opp: Any, _discard: Any, amount: int, *_: Any) -> Piece:
-        return Piece("effect", {"do": "opp_discard", "amount": amount})
+    def at_random(self, *_: Any) -> str:
+        return RANDOM
+
+    def their_choice(self, *_: Any) -> str:
+        return "choice"
+
+    def opp_discard(self, _opp: Any, _discard: Any, amount: int, *rest: Any) -> Piece:
+        """RD-7.15: the opponent chooses the cards they discard unless the text says they
+        are discarded at random (RD-7.2)."""
+        data: dict[str, Any] = {"do": "opp_discard", "amount": amount}
+        if RANDOM in rest:
+            return Piece("effect", data)
+        return Piece("effect", data | {"choice": True})
 
     def next_bonus(self, *items: Any) -> Piece:
         sub = next((i for i in items if isinstance(i, str) and not isinstance(i, Token)), None)

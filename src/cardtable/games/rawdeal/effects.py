@@ -2,7 +2,8 @@
 RD-7.3 ``next_bonus`` (a set-up bonus, RD-6.2), RD-7.4 ``next_reversal_cost``, RD-7.5
 ``overturn_self`` (with RD-8.1), RD-7.6 ``recover``, RD-7.9 ``pin_opponent`` and RD-7.11
 ``discard_self``; the effects that wait for the player's decision: RD-7.10 ``may``, RD-7.12
-``discard``, RD-7.13 ``retrieve`` and RD-7.14 ``recover`` of cards of the player's choice; or
+``discard``, RD-7.13 ``retrieve`` and RD-7.14 ``recover`` of cards of the player's choice,
+RD-7.15 ``opp_discard`` of cards of the opponent's choice; or
 only the set-up of a reversal carried into the next turn (RD-6.4)."""
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from .tables import (
     V_NEXT_BONUS,
     V_NEXT_COST,
     V_OPP_DISCARD,
+    V_OPP_DISCARD_CHOICE,
     V_OVERTURN_SELF,
     V_PIN_OPPONENT,
     V_RECOVER,
@@ -42,7 +44,8 @@ from .zones import ARSENAL, PER_PLAYER, RING, RINGSIDE, pbase
 from .zones import HAND as HAND_ZONE
 
 # the phase that asks for the cards of each choice verb, and the zone they are chosen from
-CHOICE_PHASE = {V_DISCARD: PH_DISCARD, V_RETRIEVE: PH_RETRIEVE}  # else PH_RECOVER
+CHOICE_PHASE = {V_DISCARD: PH_DISCARD, V_OPP_DISCARD_CHOICE: PH_DISCARD, V_RETRIEVE: PH_RETRIEVE}
+HAND_VERBS = frozenset({V_DISCARD, V_OPP_DISCARD_CHOICE})  # the choices made from a hand
 CHOICE_ZONE = {PH_DISCARD: HAND_ZONE, PH_RETRIEVE: RINGSIDE, PH_RECOVER: RINGSIDE}
 
 
@@ -102,7 +105,7 @@ class EffectRules(WinningRules):
         a choice with no card to choose."""
         verb, amount, _ = effects[i]
         if verb != V_MAY:
-            if self._choosable(p, verb, amount):
+            if self._choosable(opp if verb == V_OPP_DISCARD_CHOICE else p, verb, amount):
                 self._wait(p, opp, effects[i], effects[i + 1 :], -1)
             else:
                 self._effects(p, opp, effects[i + 1 :], ev)
@@ -117,17 +120,21 @@ class EffectRules(WinningRules):
             self._effects(p, opp, rest, ev)
 
     def _choosable(self, p: int, verb: int, amount: int) -> int:
-        """How many cards a choice verb can take now: at most ``amount``."""
-        zone = HAND_ZONE if verb == V_DISCARD else RINGSIDE
+        """How many cards a choice verb can take now from player ``p``'s cards: at most
+        ``amount``."""
+        zone = HAND_ZONE if verb in HAND_VERBS else RINGSIDE
         return min(amount, len(self.zones[pbase(p) + zone]))
 
     def _wait(self, p: int, opp: int, ask: Effect, queue: tuple[Effect, ...], skip: int) -> None:
-        """Wait for player ``p``'s decision ``ask``, then apply ``queue``; declining
-        (``skip`` >= 0) drops its first ``skip`` effects."""
+        """Wait for the decision ``ask`` about player ``p``'s effects (made by ``p``, or by
+        ``opp`` for their own discard, RD-7.15), then apply ``queue``; declining (``skip`` >=
+        0) drops its first ``skip`` effects."""
         verb, amount, _ = ask
+        chooser = opp if verb == V_OPP_DISCARD_CHOICE else p
         self.phase = PH_MAY if verb == V_MAY else CHOICE_PHASE.get(verb, PH_RECOVER)
-        self.choice_left = 0 if verb == V_MAY else self._choosable(p, verb, amount)
-        self.actor = p
+        self.choice_left = 0 if verb == V_MAY else self._choosable(chooser, verb, amount)
+        self.actor = chooser
+        self.owner = p
         self.queue = queue
         self.queue_opp = opp
         self.skip = skip
@@ -179,7 +186,8 @@ class EffectRules(WinningRules):
         part of goes on too (``_effects_done``)."""
         effects, self.queue = self.queue, ()
         self.phase = PH_MAIN
-        self._effects(self.actor, self.queue_opp, effects, ev)
+        self.actor = self.owner
+        self._effects(self.owner, self.queue_opp, effects, ev)
         if self.phase in CHOICE_PHASES or self.phase == PH_OVER:
             return
         self._effects_done(ev)

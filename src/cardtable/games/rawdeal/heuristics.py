@@ -71,6 +71,7 @@ from .tables import (
     A_DRAW_BURY,
     A_LESS_DAMAGE,
     ARSENAL_CARD,
+    CHOSEN_VERBS,
     MIDMATCH_CARD,
     PREMATCH_CARD,
     SUPERSTAR,
@@ -81,6 +82,7 @@ from .tables import (
     V_NEXT_BONUS,
     V_NEXT_COST,
     V_OPP_DISCARD,
+    V_OPP_DISCARD_CHOICE,
     V_OVERTURN_SELF,
     V_PIN_OPPONENT,
     V_RECOVER,
@@ -106,8 +108,19 @@ FFA_PATIENCE = 0.6  # free-for-all: the gain a play needs, per card of the weake
 OBSERVED = (ARSENAL, HAND_ZONE, BACKLASH, PREMATCH, RINGSIDE)  # the zones HeuristicTables.keys name
 # the effects that effects_value weighs (the others add nothing)
 VALUED = frozenset(
-    (V_DRAW, V_OPP_DISCARD, V_NEXT_BONUS, V_NEXT_COST, V_OVERTURN_SELF, V_RECOVER, V_PIN_OPPONENT)
+    (
+        V_DRAW,
+        V_OPP_DISCARD,
+        V_OPP_DISCARD_CHOICE,
+        V_NEXT_BONUS,
+        V_NEXT_COST,
+        V_OVERTURN_SELF,
+        V_RECOVER,
+        V_PIN_OPPONENT,
+    )
 )
+# what a card the opponent discards is worth: less when they choose it (RD-7.15)
+DISCARD_WORTH = {V_OPP_DISCARD: 1.6, V_OPP_DISCARD_CHOICE: 1.2}
 PHASE_CODES = {name: code for code, name in enumerate(PHASES)}  # an observation's phase
 
 
@@ -718,8 +731,8 @@ def effects_value(v: View, effects: Any, d: int, q: int, fort_after: int) -> flo
         if verb == V_DRAW:
             n = amount if amount < my_ars else my_ars
             out += n * (hand_worth(len(v.hand)) - arsenal_worth(my_ars - n))
-        elif verb == V_OPP_DISCARD:
-            out += 1.6 * min(amount, v.hand_n[q])
+        elif verb in DISCARD_WORTH:
+            out += DISCARD_WORTH[verb] * min(amount, v.hand_n[q])
         elif verb == V_NEXT_BONUS:  # a set-up: worth its bonus with a follow-up in hand
             mask = 0 if sub < 0 else 1 << sub
             follow = v.follow_up(d, fort_after, mask)
@@ -839,7 +852,7 @@ def _order(value: float, stop: float) -> float:
 
 def _compiled(data: dict[str, Any]) -> Effect:
     """An effect of an observation's ``choice`` (as in a card file), compiled."""
-    verb = V_RECOVER_CHOICE if data.get("choice") else VERBS.index(data["do"])
+    verb = CHOSEN_VERBS[data["do"]] if data.get("choice") else VERBS.index(data["do"])
     sub = data.get("subtype")
     return verb, int(data.get("amount", 0)), SUBTYPES.index(sub) if sub else -1
 
@@ -1026,7 +1039,7 @@ def _prevented(
             prevent += 0.8 * amount
         elif verb == V_NEXT_COST:
             prevent += 1.0
-        elif verb == V_OPP_DISCARD:
+        elif verb in DISCARD_WORTH:
             prevent += 1.5 * amount
         elif verb == V_PIN_OPPONENT:
             prevent += WIN

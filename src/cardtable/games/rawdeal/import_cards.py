@@ -22,7 +22,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from cardtable.core.importer import ImportFileError
 
-from .cards import TURN_VERBS, Effect, abilities_problem, own_play_only
+from .cards import Effect, abilities_problem, not_for_reversals
 from .cardtext import Piece, read_text
 from .octgn import SetCard
 
@@ -271,7 +271,7 @@ def _apply(
 
 def _effect(entry: dict[str, Any], kind: CardType, piece: Piece, *_: Any) -> bool:
     """An effect: ``effects`` of a maneuver or action, ``reversal_effects`` of a reversal
-    (no turn effect, no choice); one said of a type (``As an action, …``) in that type's
+    (no turn effect, RD-5.3); one said of a type (``As an action, …``) in that type's
     ``effects_as`` (RD-3.7); not on a hybrid that is also a reversal unless the type is said
     (which way it works is unsaid)."""
     if kind.superstar:
@@ -285,7 +285,7 @@ def _effect(entry: dict[str, Any], kind: CardType, piece: Piece, *_: Any) -> boo
     if "reversal" in kind.plays and len(kind.plays) > 1:
         return False
     if kind.plays == ("reversal",):
-        if piece.data["do"] in TURN_VERBS or own_play_only((effect,)):
+        if not_for_reversals((effect,)):
             return False
         entry.setdefault("reversal_effects", []).append(piece.data)
     else:

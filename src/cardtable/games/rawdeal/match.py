@@ -23,9 +23,10 @@ if TYPE_CHECKING:
     from .hot import HotTables
 
 PH_PREMATCH, PH_MAIN, PH_REVERSAL, PH_STUN, PH_BURY, PH_OVER, PH_TARGET = range(7)
-# the player's decisions in the middle of effects (RD-7.10 to RD-7.14): take the effects a
-# card offers or decline them; the cards of their choice to discard, to put into the hand
-# from Ringside, to put from Ringside on the bottom of the Arsenal
+# the player's decisions in the middle of effects (RD-7.10 to RD-7.15): take the effects a
+# card offers or decline them; the cards of their choice to discard (the player's, or the
+# opponent's, RD-7.15), to put into the hand from Ringside, to put from Ringside on the
+# bottom of the Arsenal
 PH_MAY, PH_DISCARD, PH_RETRIEVE, PH_RECOVER = range(7, 11)
 PHASES = (
     "pre-match",
@@ -42,8 +43,9 @@ PHASES = (
 )
 CHOICE_PHASES = frozenset({PH_MAY, PH_DISCARD, PH_RETRIEVE, PH_RECOVER})
 # what follows effects that waited for a decision: the rest of a card's success (its damage,
-# RD-4.6), the rest of the start of the turn (the draw, RD-4.1), or the main segment again
-RESUME_SUCCESS, RESUME_START, RESUME_MAIN = range(3)
+# RD-4.6), the rest of the start of the turn (the draw, RD-4.1), the main segment again, or
+# the rest of a reversal (its damage and the end of the turn, RD-5.3)
+RESUME_SUCCESS, RESUME_START, RESUME_MAIN, RESUME_REVERSAL = range(4)
 DRAW, BOTH_LOSE = -2, -3  # the winner of a drawn match, and of a double loss
 
 
@@ -97,6 +99,7 @@ class MatchState(State):
         "last_damage",
         "last_maneuver",
         "last_played",
+        "owner",
         "passes",
         "pending_as",
         "pending_cost",
@@ -152,9 +155,11 @@ class MatchState(State):
         self.stun_max = 0
         # effects waiting for a decision (RD-7.10): the effects still to apply, against whom,
         # what follows them (RESUME_*), how many of them a decline drops (-1: no decline
-        # now), the cards still to choose, and the card (or Superstar) they come from
+        # now), the cards still to choose, and the card (or Superstar) they come from; whose
+        # effects they are (``owner``: the ``actor`` deciding is the opponent, RD-7.15)
         self.queue: tuple[Effect, ...] = ()
         self.queue_opp = 0
+        self.owner = 0
         self.resume = RESUME_MAIN
         self.skip = -1
         self.choice_left = 0
@@ -214,6 +219,7 @@ class MatchState(State):
         other.stun_max = self.stun_max
         other.queue = self.queue
         other.queue_opp = self.queue_opp
+        other.owner = self.owner
         other.resume = self.resume
         other.skip = self.skip
         other.choice_left = self.choice_left

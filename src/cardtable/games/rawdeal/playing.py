@@ -11,10 +11,12 @@ from cardtable.core.events import EVERYONE, NO_CARD, NO_ZONE, Event, note
 
 from .actions import ABILITY, AS, END, MANEUVER
 from .match import (
+    CHOICE_PHASES,
     PH_MAIN,
     PH_OVER,
     PH_REVERSAL,
     PH_TARGET,
+    RESUME_REVERSAL,
     RESUME_START,
     RESUME_SUCCESS,
     Events,
@@ -177,7 +179,20 @@ class PlayingRules(TurnRules):
         self._put(card, src, PER_PLAYER * q + RING, ev, q)
         if ev is not None:
             ev.append(note("reversal", q, card=self.game.card_ids[rev]))
+        self.resume = RESUME_REVERSAL
+        self.source = rev
         self._effects(q, p, t.reversal_effects[rev], ev)
+        if self.phase in CHOICE_PHASES:
+            return  # a decision first (RD-7.10 to RD-7.15); then _reversal_done
+        self._reversal_done(ev)
+
+    def _reversal_done(self, ev: Events) -> None:
+        """RD-5.3, after the reversal's effects: its damage, then the turn ends (a Multi card
+        needs one more reversal, RD-6.5)."""
+        q = self.actor
+        p = self.tp
+        t = self.game.tables
+        rev = self.source
         if t.setup[rev]:
             self.carry[q] = rev
         # RD-5.8 "#D": the damage of the card reversed
@@ -245,3 +260,5 @@ class PlayingRules(TurnRules):
             self._success_damage(ev)
         elif self.resume == RESUME_START:
             self._draw_segment(ev)
+        elif self.resume == RESUME_REVERSAL:
+            self._reversal_done(ev)

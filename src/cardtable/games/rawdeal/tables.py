@@ -19,7 +19,8 @@ ALIGNMENTS = ("face", "heel")
 Effect = tuple[int, int, int]  # verb, amount, subtype (-1: any)
 # an Effect's verb: an index of VERBS (RD-7); a ``may`` is (V_MAY, n, -1) followed by the n
 # effects it offers (RD-7.10), and a ``recover`` of cards of the player's choice is
-# V_RECOVER_CHOICE (RD-7.14), a verb of the compiled tables only. The verbs from
+# V_RECOVER_CHOICE (RD-7.14), an ``opp_discard`` of the opponent's choice
+# V_OPP_DISCARD_CHOICE (RD-7.15), verbs of the compiled tables only. The verbs from
 # V_DISCARD_SELF on move the card played or ask a decision (effects.py tests ``>=``)
 (
     V_DRAW,
@@ -36,7 +37,8 @@ Effect = tuple[int, int, int]  # verb, amount, subtype (-1: any)
     V_MAY,
 ) = range(len(VERBS))
 V_RECOVER_CHOICE = len(VERBS)
-CHOICE_VERBS = frozenset({V_DISCARD, V_RETRIEVE, V_RECOVER_CHOICE})  # a card of the choice
+V_OPP_DISCARD_CHOICE = len(VERBS) + 1  # an ``opp_discard`` of the opponent's choice (RD-7.15)
+CHOICE_VERBS = frozenset({V_DISCARD, V_RETRIEVE, V_RECOVER_CHOICE})  # a card of one's choice
 # a Superstar's abilities are a bit mask: bit i stands for ABILITIES[i] (RD-3.8; "none" is 0)
 (
     A_DRAW_TWO,
@@ -138,6 +140,11 @@ def _after_maneuver(card: RawDealCard) -> int:
     return (1 << len(SUBTYPES)) - 1 if need == "any" else 1 << SUBTYPES.index(need)
 
 
+# the verbs of a card file whose ``choice`` makes them verbs of the compiled tables only
+CHOSEN_VERBS = {"recover": V_RECOVER_CHOICE, "opp_discard": V_OPP_DISCARD_CHOICE}
+CHOSEN_NAMES = {verb: name for name, verb in CHOSEN_VERBS.items()}
+
+
 def _mask(names: tuple[str, ...], vocab: tuple[str, ...]) -> int:
     return sum(1 << vocab.index(n) for n in names)
 
@@ -148,8 +155,8 @@ def _effect(e: BaseModel) -> tuple[Effect, ...]:
     if do == "may":
         inner = compile_effects(getattr(e, "effects"))  # noqa: B009
         return ((V_MAY, len(inner), -1), *inner)
-    if do == "recover" and getattr(e, "choice", False):
-        return ((V_RECOVER_CHOICE, getattr(e, "amount"), -1),)  # noqa: B009
+    if do in CHOSEN_VERBS and getattr(e, "choice", False):
+        return ((CHOSEN_VERBS[do], getattr(e, "amount"), -1),)  # noqa: B009
     sub = getattr(e, "subtype", None)
     return ((VERBS.index(do), getattr(e, "amount", 0), SUBTYPES.index(sub) if sub else -1),)
 
@@ -179,12 +186,12 @@ AMOUNTLESS = frozenset({V_END_TURN, V_PIN_OPPONENT, V_DISCARD_SELF})
 def effect_data(e: Effect) -> dict[str, object]:
     """A compiled effect (not a ``may``) as it is written in a card file."""
     verb, amount, sub = e
-    out: dict[str, object] = {"do": "recover" if verb == V_RECOVER_CHOICE else VERBS[verb]}
+    out: dict[str, object] = {"do": CHOSEN_NAMES.get(verb) or VERBS[verb]}
     if verb not in AMOUNTLESS:
         out["amount"] = amount
     if sub >= 0:
         out["subtype"] = SUBTYPES[sub]
-    if verb == V_RECOVER_CHOICE:
+    if verb in CHOSEN_NAMES:
         out["choice"] = True
     return out
 

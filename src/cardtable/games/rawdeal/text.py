@@ -117,7 +117,14 @@ def draw_clause(_: Translate, e: Draw) -> str:
 
 
 def opp_discard_clause(_: Translate, e: OppDiscard) -> str:
-    """RD-7.2: the opponent discards at random to Ringside."""
+    """RD-7.2: the opponent discards at random to Ringside; RD-7.15: cards of their choice."""
+    if e.choice and e.amount == 1:
+        return _("your opponent discards 1 card of their choice from their hand")
+    if e.choice:
+        return _(
+            "your opponent discards {amount} cards of their choice from their hand",
+            amount=e.amount,
+        )
     if e.amount == 1:
         return _("your opponent discards 1 card at random from their hand")
     return _("your opponent discards {amount} cards at random from their hand", amount=e.amount)
