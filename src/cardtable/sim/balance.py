@@ -34,6 +34,7 @@ from typing import Any
 from cardtable.agents.base import make_agent
 from cardtable.core.errors import CardtableError
 from cardtable.core.game import Game
+from cardtable.core.i18n import N_
 from cardtable.core.registry import load_game
 from cardtable.core.rng import derive_seed
 from cardtable.sim import balance_store as store
@@ -299,6 +300,14 @@ def run_data(
     return RunData(game, decks, games)
 
 
+SCORE_RULE = N_(
+    "a win counts 1, a draw 0.5 (nobody's return above 0), a loss 0; a win rate is the mean "
+    "of these over player-games"
+)
+"""How a win rate is counted, in words (a message: the report's page says it in its
+language)."""
+
+
 def report(
     config: BalanceConfig,
     results: list[list[GameResult]],
@@ -321,8 +330,7 @@ def report(
         **{k: v for k, v in config.to_json().items() if k != "game"},
         "agent_labels": labels,
         "rules": {
-            "score": "a win counts 1, a draw 0.5 (nobody's return above 0), a loss 0; a win "
-            "rate is the mean of these over player-games",
+            "score": SCORE_RULE,
             "played": played_rule(game),
             "marks": list(game.presentation.balance_zones()),
             "flag": flag_rule_text(margin, min_samples),

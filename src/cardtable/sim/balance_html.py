@@ -2,17 +2,27 @@
 as PNG images (``balance_plots``); no scripts, nothing fetched.
 
 ``balance_html`` takes the JSON report of ``balance.report``, so a saved ``balance.json`` can
-be turned into a page again.
+be turned into a page again, in any language: every word of the page is a message of
+cardtable's catalogue, the words the report's data holds are said by ``balance_words``, and
+with the run's game its cards are named in the page's language. The plots' own labels stay
+English (``balance_words.PLOTS``); in another language each plot has its title above it.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from cardtable.core.i18n import N_, Lang
 from cardtable.sim.balance_plots import Row, end_bars, forest, length_histogram
+from cardtable.sim.balance_stats import flag_rule_text
 from cardtable.sim.balance_tables import (
+    HOW_GAMES_END,
+    INTERVAL,
+    WIN_RATE,
+    card_label,
     cards_table,
     ends_table,
     errors_table,
@@ -24,11 +34,16 @@ from cardtable.sim.balance_tables import (
     matchups_table,
     pct,
     points,
+    points_span,
     short_games,
     span,
     table,
 )
+from cardtable.sim.balance_words import PLOTS, Words
 from cardtable.sim.suggest_html import suggestions_section
+
+if TYPE_CHECKING:
+    from cardtable.core.game import Game
 
 Json = dict[str, Any]
 
@@ -41,107 +56,156 @@ caption { text-align: left; font-weight: bold; margin-bottom: 4px; }
 p.note { color: #555; max-width: 60em; }
 td.above { background: #dcf5e3; } td.below { background: #fbe0e0; }
 img { display: block; margin: 1em 0; max-width: 100%; }
+figure { margin: 1em 0; } figure img { margin: 4px 0; }
+figcaption { font-weight: bold; font-size: 14px; }
 """
 
+DRAWN = Words(PLOTS)
+"""The words drawn inside the plots."""
 
-def balance_html(report: Json) -> str:
-    """The whole page: settings and rules; with ``--compare`` what changed first; then per
-    card set the flagged items, seats, decks and agents, game length, how games end and
-    every card."""
-    title = f"cardtable balance: {report['title']}"
+
+class Said(NamedTuple):
+    """A text in the page's language, and in the plots' (to draw)."""
+
+    page: str
+    plot: str
+
+
+def said(w: Words, message: str, terms: Mapping[str, str] | None = None, **fields: Any) -> Said:
+    """``message`` in the page's language and in the plots', formatted with ``fields`` and
+    with ``terms`` (words of the report's data) each said in the same language."""
+    terms = terms or {}
+    page = w(message, **fields, **{k: w.term(v) for k, v in terms.items()})
+    return Said(page, DRAWN(message, **fields, **{k: DRAWN.term(v) for k, v in terms.items()}))
+
+
+def caption(text: Said, w: Words) -> str:
+    """A plot's caption: its title in the page's language, none when the plot says it."""
+    return "" if w.lang == PLOTS else text.page
+
+
+def balance_html(report: Json, lang: Lang = "en", game: Game | None = None) -> str:
+    """The whole page in ``lang`` (``game``: the run's game, to name its cards in ``lang``):
+    settings and rules; with ``--compare`` what changed first; then per card set the flagged
+    items, seats, decks and agents, game length, how games end and every card."""
+    w = Words(lang, game)
+    title = w(N_("cardtable balance: {title}"), title=w.title(report))
     parts = [
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        f'<html lang="{lang}"><head><meta charset="utf-8">',
         f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>",
         f"<h1>{escape(title)}</h1>",
-        settings(report),
+        settings(report, w),
     ]
     other = report["compare"]
     if other is None:
-        parts.append(run_sections(report, report["base"], "Results"))
+        parts.append(run_sections(report, report["base"], said(w, N_("Results")), w))
     else:
-        label = escape(str(other["cards_option"]))
+        label = str(other["cards_option"])
         parts += [
-            compare_sections(report),
-            run_sections(report, report["base"], "Results with the base card set"),
-            run_sections(report, other, f"Results with cards {label}"),
+            compare_sections(report, w),
+            run_sections(report, report["base"], said(w, N_("Results with the base card set")), w),
+            run_sections(report, other, said(w, N_("Results with cards {label}"), label=label), w),
         ]
     if report.get("suggestions"):
-        parts.append(suggestions_section(report["suggestions"]))
+        parts.append(suggestions_section(report["suggestions"], report["base"], w))
     parts += ["</body></html>", ""]
     return "\n".join(parts)
 
 
-def settings(report: Json) -> str:
+def settings(report: Json, w: Words) -> str:
     """What was played, and the rules behind the numbers."""
     r = report["rules"]
-    decks = ", ".join(report["decks"])
     compare = report["compare"] and report["compare"]["cards_option"]
-    return (
-        f"<p>{report['games']} games per card set · agents {escape(', '.join(report['agents']))}"
-        f" · decks {escape(decks)} · seed {report['seed']} · options "
-        f"{escape(json.dumps(report['options'], sort_keys=True))}"
-        + (f" · compared with cards {escape(str(compare))}" if compare else "")
-        + "</p>"
-        f'<p class="note">Win rate: {escape(r["score"])}. Played: {escape(r["played"])}. '
-        f"Expected: a card's win rate from its decks alone (the mean deck win rate over the "
-        f"same player-games). Flags: {escape(r['flag'])}. Intervals are 95%: Wilson for "
-        "rates, Student t for mean lengths, Newcombe for differences of rates.</p>"
-    )
+    played = w(
+        N_("{games} games per card set · agents {agents} · decks {decks} · seed {seed} · "
+           "options {options}"),
+        games=report["games"], agents=", ".join(report["agents"]),
+        decks=", ".join(report["decks"]), seed=report["seed"],
+        options=json.dumps(report["options"], sort_keys=True),
+    )  # fmt: skip
+    if compare:
+        played += w(N_(" · compared with cards {cards}"), cards=str(compare))
+    rules = w(
+        N_("Win rate: {score}. Played: {played}. Expected: a card's win rate from its decks "
+           "alone (the mean deck win rate over the same player-games). Flags: {flag}. "
+           "Intervals are 95%: Wilson for rates, Student t for mean lengths, Newcombe for "
+           "differences of rates."),
+        score=w.stored(r["score"]), played=w.stored(r["played"]),
+        flag=flag_rule_text(r["margin"], r["min_samples"], w.lang),
+    )  # fmt: skip
+    if w.lang != PLOTS:
+        rules += " " + w(N_("The words inside the plots are in English."))
+    return f'<p>{escape(played)}</p><p class="note">{escape(rules)}</p>'
 
 
-def run_sections(report: Json, run: Json, heading: str) -> str:
+def run_sections(report: Json, run: Json, heading: Said, w: Words) -> str:
     """Flagged items, the groups, length, ends, cards and errors of one run."""
     r = report["rules"]
+    groups = said(w, N_("Win rate by seat, deck and agent"))
+    finished = w(
+        N_("{finished} of {games} games finished · overall win rate {rate} · {errors} errors"),
+        finished=run["finished"], games=run["games"], rate=pct(run["overall"]["score"]),
+        errors=len(run["errors"]),
+    )  # fmt: skip
     return "\n".join(
         [
-            f"<h2>{escape(heading)}</h2>",
-            f"<p>{run['finished']} of {run['games']} games finished · overall win rate "
-            f"{pct(run['overall']['score'])} · {len(run['errors'])} errors</p>",
-            flags_table(run["flags"]),
-            groups_table(run),
+            f"<h2>{escape(heading.page)}</h2>",
+            f"<p>{escape(finished)}</p>",
+            flags_table(run["flags"], w),
+            groups_table(run, w),
             forest(
                 _group_rows(run),
-                "Win rate by seat, deck and agent",
-                "win rate",
+                groups.plot,
+                DRAWN(WIN_RATE),
                 r["min_samples"],
                 run["overall"]["score"],
                 r["margin"],
+                caption(groups, w),
             ),
-            *([matchups_table(run)] if run["matchups"] else []),
-            length_table([("", run["length"])]),
-            length_histogram([(heading, run["length"])]),
-            *_unit_sections(run, heading),
-            ends_table(run["ends"]),
-            end_bars([(heading, run["ends"])]),
-            *card_plots(run, r["min_samples"]),
-            cards_table(run),
-            errors_table(run["errors"]),
+            *([matchups_table(run, w)] if run["matchups"] else []),
+            length_table([("", run["length"])], w=w),
+            length_histogram([(heading.plot, run["length"])], caption=_length_caption(w)),
+            *_unit_sections(run, heading, w),
+            ends_table(run["ends"], w),
+            end_bars([(heading.plot, run["ends"])], _ends_caption(w)),
+            *card_plots(run, r["min_samples"], w),
+            cards_table(run, w),
+            errors_table(run["errors"], w),
         ]
     )
 
 
-def _unit_sections(run: Json, heading: str) -> list[str]:
+def _length_caption(w: Words, unit: str = "decisions") -> str:
+    return caption(said(w, N_("Game length in {unit}"), {"unit": unit}), w)
+
+
+def _ends_caption(w: Words) -> str:
+    return caption(said(w, N_("How games end (share, 95% interval)")), w)
+
+
+def _unit_sections(run: Json, heading: Said, w: Words) -> list[str]:
     """The game's length in its own unit (turns, rounds, periods), when it has one."""
     units = run["units"]
     if units is None:
         return []
     unit = units["unit"]
     return [
-        length_table([("", units)], unit),
-        short_games(units),
-        length_histogram([(heading, units)], unit),
+        length_table([("", units)], unit, w),
+        short_games(units, w),
+        length_histogram([(heading.plot, units)], unit, _length_caption(w, unit)),
     ]
 
 
 def _group_rows(run: Json) -> list[Row]:
+    """The forest plot's rows of the seats, decks and agents (named in the plots' words)."""
     return [
         Row(name, x["score"], x["low"], x["high"], x["flag"], x["n"])
-        for name, x in group_names(run)
+        for name, x in group_names(run, DRAWN)
     ]
 
 
-def card_plots(run: Json, min_samples: int) -> list[str]:
+def card_plots(run: Json, min_samples: int, w: Words) -> list[str]:
     """A forest plot per card metric (played, then each mark), most above expected first."""
     labels = dict.fromkeys(label for c in run["cards"] for label in c["marks"])
     out = []
@@ -156,101 +220,113 @@ def card_plots(run: Json, min_samples: int) -> list[str]:
                 )
         rows.sort(key=lambda row: (-(row.value - (row.reference or 0.0)), row.name))
         if rows:
-            title = f"Win rate when {metric}, per card (tick: expected from its decks)"
-            out.append(forest(rows, title, "win rate", min_samples))
+            message = N_("Win rate when {metric}, per card (tick: expected from its decks)")
+            title = said(w, message, {"metric": metric})
+            out.append(
+                forest(rows, title.plot, DRAWN(WIN_RATE), min_samples, caption=caption(title, w))
+            )
     return out
 
 
-def compare_sections(report: Json) -> str:
+BEFORE, AFTER = N_("before"), N_("after")
+CHANGE = N_("change")
+
+
+def compare_sections(report: Json, w: Words) -> str:
     """What changed from the base card set to the compared one."""
     ch, base, other = report["changes"], report["base"], report["compare"]
     r = report["rules"]
     label = str(other["cards_option"])
-    runs = [("before", base), ("after", other)]
+    runs = [(BEFORE, base), (AFTER, other)]
+    heading = w(N_("What changed with cards {label}"), label=label)
+    note = N_(
+        "The same seeds, agents and decks were played with the other card set. Differences "
+        "are after minus before."
+    )
     return "\n".join(
         [
-            f"<h2>What changed with cards {escape(label)}</h2>",
-            '<p class="note">The same seeds, agents and decks were played with the other card '
-            "set. Differences are after minus before.</p>",
-            change_flags_table(ch["flags"]),
-            change_table("Seats, decks and agents", _change_groups(ch)),
-            length_table([(name, run["length"]) for name, run in runs]),
-            _length_change(ch["length"]),
-            length_histogram([(name, run["length"]) for name, run in runs]),
-            end_change_table(ch["ends"]),
-            end_bars([(name, run["ends"]) for name, run in runs]),
-            card_change_plot(ch, r["min_samples"]),
-            card_change_table(ch),
+            f"<h2>{escape(heading)}</h2>",
+            f'<p class="note">{escape(w(note))}</p>',
+            change_flags_table(ch["flags"], w),
+            change_table(w(N_("Seats, decks and agents")), group_names(ch, w), w),
+            length_table([(w(name), run["length"]) for name, run in runs], w=w),
+            _length_change(ch["length"], w),
+            length_histogram(
+                [(DRAWN(name), run["length"]) for name, run in runs], caption=_length_caption(w)
+            ),
+            end_change_table(ch["ends"], w),
+            end_bars([(DRAWN(name), run["ends"]) for name, run in runs], _ends_caption(w)),
+            card_change_plot(ch, r["min_samples"], w),
+            card_change_table(ch, w),
         ]
     )
 
 
-def change_flags_table(flags: list[Json]) -> str:
+def change_flags_table(flags: list[Json], w: Words) -> str:
     """The changes that stand out."""
     if not flags:
-        return "<p>No change stands out under the flag rule.</p>"
+        return "<p>" + escape(w(N_("No change stands out under the flag rule."))) + "</p>"
     rows = [
         [
-            escape(f["kind"]),
-            escape(f["name"]),
-            escape(f["metric"]),
-            flag_cell(f["direction"]),
+            escape(w.term(f["kind"])),
+            escape(w.item(f["kind"], f["name"])),
+            escape(w.term(f["metric"])),
+            flag_cell(f["direction"], w),
             pct(f["before"]),
             pct(f["after"]),
-            points(f["delta"]),
-            f"{points(f['low'])} to {points(f['high'])}",
+            points(f["delta"], w),
+            points_span(f, w),
         ]
         for f in flags
     ]
-    head = ["kind", "item", "metric", "flag", "before", "after", "change", "95% interval"]
-    return table("Flagged changes", head, rows)
+    head = [N_("kind"), N_("item"), N_("metric"), N_("flag"), BEFORE, AFTER, CHANGE, INTERVAL]
+    return table(w(N_("Flagged changes")), [w(h) for h in head], rows)
 
 
-def _change_groups(ch: Json) -> list[tuple[str, Json]]:
-    out = [(f"seat P{x['seat']}", x) for x in ch["seats"]]
-    out += [(f"deck {x['deck']}", x) for x in ch["decks"]]
-    return out + [(f"agent {x['agent']}", x) for x in ch["agents"]]
-
-
-def change_table(caption: str, items: list[tuple[str, Json]]) -> str:
+def change_table(title: str, items: list[tuple[str, Json]], w: Words) -> str:
     """Win rates before and after, the change and its interval, the flag."""
     rows = [
         [
             escape(name),
             pct(x["before"]),
             pct(x["after"]),
-            points(x["delta"]),
-            f"{points(x['low'])} to {points(x['high'])}",
-            flag_cell(x["flag"]),
+            points(x["delta"], w),
+            points_span(x, w),
+            flag_cell(x["flag"], w),
         ]
         for name, x in items
     ]
-    return table(caption, ["", "before", "after", "change", "95% interval", "flag"], rows)
+    head = ["", *(w(h) for h in (BEFORE, AFTER, CHANGE, INTERVAL, N_("flag")))]
+    return table(title, head, rows)
 
 
-def _length_change(x: Json) -> str:
-    return (
-        f"<p>Mean length change: {x['delta']:+.1f} decisions "
-        f"(95% interval {span(x, sign='+')}).</p>"
+def _length_change(x: Json, w: Words) -> str:
+    """The change of the mean length in decisions, with its interval."""
+    text = w(
+        N_("Mean length change: {delta} decisions (95% interval {span})."),
+        delta=f"{x['delta']:+.1f}",
+        span=span(x, sign="+", w=w),
     )
+    return f"<p>{escape(text)}</p>"
 
 
-def end_change_table(ends: list[Json]) -> str:
+def end_change_table(ends: list[Json], w: Words) -> str:
     """Each end reason's share before and after, and the change."""
     rows = [
         [
-            escape(e["how"]),
+            escape(w.term(e["how"])),
             pct(e["before"]),
             pct(e["after"]),
-            points(e["delta"]),
-            f"{points(e['low'])} to {points(e['high'])}",
+            points(e["delta"], w),
+            points_span(e, w),
         ]
         for e in ends
     ]
-    return table("How games end", ["how", "before", "after", "change", "95% interval"], rows)
+    head = [w(h) for h in (N_("how"), BEFORE, AFTER, CHANGE, INTERVAL)]
+    return table(w(HOW_GAMES_END), head, rows)
 
 
-def card_change_plot(ch: Json, min_samples: int) -> str:
+def card_change_plot(ch: Json, min_samples: int, w: Words) -> str:
     """The change of each card's win rate when played (tick: the change its decks explain)."""
     rows = []
     for c in ch["cards"]:
@@ -270,40 +346,29 @@ def card_change_plot(ch: Json, min_samples: int) -> str:
     rows.sort(key=lambda row: (-(row.value - (row.reference or 0.0)), row.name))
     if not rows:
         return ""
-    title = "Change of the win rate when played (tick: the change its decks explain)"
-    return forest(rows, title, "after minus before", min_samples, 0.0)
+    title = said(w, N_("Change of the win rate when played (tick: the change its decks explain)"))
+    xlabel = DRAWN(N_("after minus before"))
+    return forest(rows, title.plot, xlabel, min_samples, 0.0, caption=caption(title, w))
 
 
-def card_change_table(ch: Json) -> str:
+CARD_CHANGE_HEAD = [N_("card"), N_("type"), N_("in deck before"), AFTER, CHANGE, INTERVAL]
+CARD_CHANGE_HEAD += [N_("played before"), AFTER, CHANGE, INTERVAL, N_("flag")]
+
+
+def card_change_table(ch: Json, w: Words) -> str:
     """Per card: in-deck and played win rates before and after, with the changes."""
     rows = []
     for c in ch["cards"]:
-        row = [escape(c["card"]), escape(c["type"])]
+        name = card_label(c["card"], w.card_name(c["card"]))
+        row = [name, escape(w.term(c["type"]))]
         for metric in ("in_deck", "played"):
             x = c[metric]
             row += (
-                [
-                    pct(x["before"]),
-                    pct(x["after"]),
-                    points(x["delta"]),
-                    f"{points(x['low'])} to {points(x['high'])}",
-                ]
+                [pct(x["before"]), pct(x["after"]), points(x["delta"], w), points_span(x, w)]
                 if x
                 else ["", "", "", ""]
             )
-        row.append(flag_cell(c["played"]["flag"]) if c["played"] else "<td></td>")
+        row.append(flag_cell(c["played"]["flag"], w) if c["played"] else "<td></td>")
         rows.append(row)
-    head = [
-        "card",
-        "type",
-        "in deck before",
-        "after",
-        "change",
-        "95% interval",
-        "played before",
-        "after",
-        "change",
-        "95% interval",
-        "flag",
-    ]
-    return table("Cards: changes of their win rates", head, rows)
+    head = [w(h) for h in CARD_CHANGE_HEAD]
+    return table(w(N_("Cards: changes of their win rates")), head, rows)

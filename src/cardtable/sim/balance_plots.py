@@ -4,6 +4,10 @@ embedded in the page (``<img src="data:image/png;base64,...">``).
 matplotlib is imported only when a plot is drawn, so the rest of ``cardtable`` runs without
 it. Each function takes parts of the JSON report (``balance.report``) and returns an
 ``<img>`` tag.
+
+The words drawn are English (``balance_words.PLOTS``: no Japanese font is sure to be
+installed); a page in another language gives each plot a ``caption``, its title in that
+language, shown above the image and read as its ``alt`` text.
 """
 
 from __future__ import annotations
@@ -31,11 +35,15 @@ def _figure(width: float, height: float) -> tuple[Figure, Axes]:
     return fig, fig.subplots()
 
 
-def _img(fig: Figure, alt: str) -> str:
+def _img(fig: Figure, alt: str, caption: str = "") -> str:
+    """The figure as an embedded PNG; with a ``caption``, in a ``<figure>`` under it."""
     buf = io.BytesIO()
     fig.savefig(buf, format="png", metadata={"Software": None})
     data = base64.b64encode(buf.getvalue()).decode("ascii")
-    return f'<img alt="{escape(alt)}" src="data:image/png;base64,{data}">'
+    img = f'<img alt="{escape(caption or alt)}" src="data:image/png;base64,{data}">'
+    if not caption:
+        return img
+    return f"<figure><figcaption>{escape(caption)}</figcaption>{img}</figure>"
 
 
 class Row(NamedTuple):
@@ -64,6 +72,7 @@ def forest(
     min_samples: int,
     line: float | None = None,
     margin: float = 0.0,
+    caption: str = "",
 ) -> str:
     """One row per item, top to bottom: its value (a dot) and 95% interval (a bar), green
     when flagged above, red when flagged below, grey with too few samples; a row's own
@@ -83,10 +92,12 @@ def forest(
     ax.set_title(title, fontsize=10, loc="left")
     ax.set_xlabel(xlabel, fontsize=9)
     ax.grid(axis="x", color="#eeeeee")
-    return _img(fig, title)
+    return _img(fig, title, caption)
 
 
-def length_histogram(runs: Sequence[tuple[str, dict[str, Any]]], unit: str = "decisions") -> str:
+def length_histogram(
+    runs: Sequence[tuple[str, dict[str, Any]]], unit: str = "decisions", caption: str = ""
+) -> str:
     """Decisions (or ``unit``) per game: one histogram per run, overlaid, on the same bins,
     with each run's mean."""
     fig, ax = _figure(8.0, 3.2)
@@ -108,10 +119,10 @@ def length_histogram(runs: Sequence[tuple[str, dict[str, Any]]], unit: str = "de
     ax.set_ylabel("games", fontsize=9)
     if seen:
         ax.legend(fontsize=8)
-    return _img(fig, f"histogram of the game length in {unit}")
+    return _img(fig, f"histogram of the game length in {unit}", caption)
 
 
-def end_bars(runs: Sequence[tuple[str, list[dict[str, Any]]]]) -> str:
+def end_bars(runs: Sequence[tuple[str, list[dict[str, Any]]]], caption: str = "") -> str:
     """The share of games ending each way, with 95% intervals (one bar per run and reason);
     nothing when every game ended the same way."""
     hows = list(dict.fromkeys(e["how"] for _, ends in runs for e in ends))
@@ -133,4 +144,4 @@ def end_bars(runs: Sequence[tuple[str, list[dict[str, Any]]]]) -> str:
     ax.set_title("How games end (share, 95% interval)", fontsize=10, loc="left")
     if len(runs) > 1:
         ax.legend(fontsize=8)
-    return _img(fig, "how games end")
+    return _img(fig, "how games end", caption)

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardtable.core.i18n import N_, Lang, translator
 from cardtable.sim.ratings import Z95, wilson
 
 MARGIN = 0.03
@@ -147,13 +148,15 @@ def stands_out(
     return ""
 
 
-def flag_rule_text(margin: float, min_samples: int) -> str:
-    """The flag rule in words, for the report."""
-    return (
-        f"an item is flagged when it has at least {min_samples} samples and its whole 95% "
-        f"interval lies more than {margin:.0%} above or below its reference. The reference of "
-        "a seat, deck or agent is the overall win rate; that of a card's win rate when played "
-        "(or per mark, such as on court) is the win rate its decks alone give over the same "
-        "player-games (so a strong deck does not flag all its cards); that of a change "
-        "between two card sets is the change of the reference"
-    )
+def flag_rule_text(margin: float, min_samples: int, lang: Lang = "en") -> str:
+    """The flag rule in words, for the report, in ``lang``."""
+    _ = translator("cardtable", lang)
+    return _(
+        N_("an item is flagged when it has at least {min_samples} samples and its whole 95% "
+           "interval lies more than {margin} above or below its reference. The reference of a "
+           "seat, deck or agent is the overall win rate; that of a card's win rate when played "
+           "(or per mark, such as on court) is the win rate its decks alone give over the same "
+           "player-games (so a strong deck does not flag all its cards); that of a change "
+           "between two card sets is the change of the reference"),
+        min_samples=min_samples, margin=f"{margin:.0%}",
+    )  # fmt: skip

@@ -1,5 +1,6 @@
 """The tables of the balance report's page (``balance_html``), as HTML strings, and the
-helpers that format rates, intervals and differences."""
+helpers that format rates, intervals and differences; every word in the page's language
+(``Words``)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,11 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from cardtable.core.i18n import N_
+from cardtable.sim.balance_words import Words
+
 Json = dict[str, Any]
+EN = Words()
 
 
 def pct(x: float) -> str:
@@ -20,16 +25,23 @@ def interval(x: Json) -> str:
     return f"{x['low']:.1%}–{x['high']:.1%}"
 
 
-def points(x: float) -> str:
+def points(x: float, w: Words = EN) -> str:
     """A difference of rates in percentage points, signed."""
-    return f"{x * 100:+.1f} pts"
+    return w(N_("{points} pts"), points=f"{x * 100:+.1f}")
 
 
-def span(x: Json, spec: str = ".1f", sign: str = "") -> str:
-    """A mean's (or a difference's) interval, ``low–high``; ``–`` when it is unknown."""
+def span(x: Json, spec: str = ".1f", sign: str = "", w: Words = EN) -> str:
+    """A mean's (or a difference's) interval, ``low to high``; ``–`` when it is unknown."""
     if x["low"] is None:
         return "–"
-    return f"{x['low']:{sign}{spec}} to {x['high']:{sign}{spec}}"
+    return w(
+        N_("{low} to {high}"), low=f"{x['low']:{sign}{spec}}", high=f"{x['high']:{sign}{spec}}"
+    )
+
+
+def points_span(x: Json, w: Words = EN) -> str:
+    """A difference's interval in percentage points, ``-1.0 pts to +2.5 pts``."""
+    return w(N_("{low} to {high}"), low=points(x["low"], w), high=points(x["high"], w))
 
 
 def table(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -42,39 +54,45 @@ def table(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]]) -> s
     return f"<table><caption>{escape(caption)}</caption><tr>{th}</tr>{body}</table>"
 
 
-def flag_cell(flag: str) -> str:
+def flag_cell(flag: str, w: Words = EN) -> str:
     """A table cell showing a flag, shaded green (above) or red (below)."""
-    return f'<td class="{flag}">{flag}</td>' if flag else "<td></td>"
+    return f'<td class="{flag}">{escape(w.term(flag))}</td>' if flag else "<td></td>"
 
 
-def flags_table(flags: list[Json]) -> str:
+INTERVAL = N_("95% interval")
+WIN_RATE = N_("win rate")
+FLAG = N_("flag")
+GAMES = N_("games")
+
+
+def flags_table(flags: list[Json], w: Words = EN) -> str:
     """The items that stand out."""
     if not flags:
-        return "<p>No item stands out under the flag rule.</p>"
+        return "<p>" + escape(w(N_("No item stands out under the flag rule."))) + "</p>"
     rows = [
         [
-            escape(f["kind"]),
-            escape(f["name"]),
-            escape(f["metric"]),
-            flag_cell(f["direction"]),
+            escape(w.term(f["kind"])),
+            escape(w.item(f["kind"], f["name"])),
+            escape(w.term(f["metric"])),
+            flag_cell(f["direction"], w),
             str(f["n"]),
             pct(f["score"]),
             interval(f),
         ]
         for f in flags
     ]
-    head = ["kind", "item", "metric", "flag", "n", "win rate", "95% interval"]
-    return table("Flagged", head, rows)
+    head = [w(N_("kind")), w(N_("item")), w(N_("metric")), w(FLAG), "n", w(WIN_RATE), w(INTERVAL)]
+    return table(w(N_("Flagged")), head, rows)
 
 
-def group_names(run: Json) -> list[tuple[str, Json]]:
+def group_names(run: Json, w: Words = EN) -> list[tuple[str, Json]]:
     """The seats, decks and agents of a run (or of its changes), each with its name."""
-    out = [(f"seat P{x['seat']}", x) for x in run["seats"]]
-    out += [(f"deck {x['deck']}", x) for x in run["decks"]]
-    return out + [(f"agent {x['agent']}", x) for x in run["agents"]]
+    out = [(w(N_("seat P{seat}"), seat=x["seat"]), x) for x in run["seats"]]
+    out += [(w(N_("deck {deck}"), deck=x["deck"]), x) for x in run["decks"]]
+    return out + [(w(N_("agent {agent}"), agent=x["agent"]), x) for x in run["agents"]]
 
 
-def groups_table(run: Json) -> str:
+def groups_table(run: Json, w: Words = EN) -> str:
     """Win rates by seat (first-player advantage), deck and agent."""
     rows = [
         [
@@ -83,22 +101,22 @@ def groups_table(run: Json) -> str:
             f"{x['wins']}-{x['draws']}-{x['losses']}",
             pct(x["score"]),
             interval(x),
-            flag_cell(x["flag"]),
+            flag_cell(x["flag"], w),
         ]
-        for name, x in group_names(run)
+        for name, x in group_names(run, w)
     ]
-    head = ["", "player-games", "W-D-L", "win rate", "95% interval", "flag"]
-    return table("By seat, deck and agent", head, rows)
+    head = ["", w(N_("player-games")), w(N_("W-D-L")), w(WIN_RATE), w(INTERVAL), w(FLAG)]
+    return table(w(N_("By seat, deck and agent")), head, rows)
 
 
-def length_table(runs: list[tuple[str, Json]], unit: str = "decisions") -> str:
+def length_table(runs: list[tuple[str, Json]], unit: str = "decisions", w: Words = EN) -> str:
     """Decisions (or ``unit``) per game: mean with its interval, spread and range."""
     rows = [
         [
             escape(label),
             str(x["n"]),
             f"{x['mean']:.1f}",
-            span(x),
+            span(x, w=w),
             f"{x['sd']:.1f}",
             str(x["min"]),
             str(x["median"]),
@@ -106,20 +124,24 @@ def length_table(runs: list[tuple[str, Json]], unit: str = "decisions") -> str:
         ]
         for label, x in runs
     ]
-    head = ["", "games", "mean", "95% interval", "sd", "min", "median", "max"]
-    return table(f"Game length ({unit} per game)", head, rows)
+    head = ["", w(GAMES), w(N_("mean")), w(INTERVAL), w(N_("sd")), w(N_("min"))]
+    head += [w(N_("median")), w(N_("max"))]
+    return table(w(N_("Game length ({unit} per game)"), unit=w.term(unit)), head, rows)
 
 
-def short_games(units: Json) -> str:
+def short_games(units: Json, w: Words = EN) -> str:
     """The share of games in which some player had fewer than three of its own units."""
-    short, unit = units["short"], escape(units["unit"])
-    return (
-        f"<p>Games in which some player had fewer than 3 {unit}: {short['n']} "
-        f"({pct(short['share'])}, 95% interval {interval(short)}).</p>"
-    )
+    short = units["short"]
+    said = w(
+        N_("Games in which some player had fewer than 3 {unit}: {n} ({share}, 95% interval "
+           "{interval})."),
+        unit=w.term(units["unit"]), n=short["n"], share=pct(short["share"]),
+        interval=interval(short),
+    )  # fmt: skip
+    return f"<p>{escape(said)}</p>"
 
 
-def matchups_table(run: Json) -> str:
+def matchups_table(run: Json, w: Words = EN) -> str:
     """Each deck's win rate against each other deck (row against column), with its games."""
     names = [x["deck"] for x in run["decks"]]
     cells = {(m["deck"], m["against"]): m for m in run["matchups"]}
@@ -130,40 +152,48 @@ def matchups_table(run: Json) -> str:
             m = cells.get((a, b))
             row.append(f"{pct(m['score'])} ({m['n']})" if m else "")
         rows.append(row)
-    return table("Matchups: the row's win rate against the column (games)", ["", *names], rows)
+    caption = N_("Matchups: the row's win rate against the column (games)")
+    return table(w(caption), ["", *names], rows)
 
 
-def ends_table(ends: list[Json]) -> str:
+HOW_GAMES_END = N_("How games end")
+
+
+def ends_table(ends: list[Json], w: Words = EN) -> str:
     """How games ended: each reason's count, share with its interval, and mean length."""
     rows = [
-        [escape(e["how"]), str(e["n"]), pct(e["share"]), interval(e), f"{e['length']:.1f}"]
+        [escape(w.term(e["how"])), str(e["n"]), pct(e["share"]), interval(e), f"{e['length']:.1f}"]
         for e in ends
     ]
-    return table("How games end", ["how", "games", "share", "95% interval", "length"], rows)
+    head = [w(N_("how")), w(GAMES), w(N_("share")), w(INTERVAL), w(N_("length"))]
+    return table(w(HOW_GAMES_END), head, rows)
 
 
-CARD_HEAD = ["card", "type", "decks", "in deck", "win rate", "played", "of in-deck", "copies"]
-CARD_HEAD += ["win rate", "95% interval", "expected", "flag", "not played"]
+CARD_HEAD = [N_("card"), N_("type"), N_("decks"), N_("in deck"), WIN_RATE, N_("played")]
+CARD_HEAD += [N_("of in-deck"), N_("copies"), WIN_RATE, INTERVAL, N_("expected"), FLAG]
+CARD_HEAD += [N_("not played")]
+MARK_HEAD = [WIN_RATE, INTERVAL, N_("expected"), N_("times"), FLAG]
 
 
-def cards_table(run: Json) -> str:
+def cards_table(run: Json, w: Words = EN) -> str:
     """Every card: its decks; in-deck, played, not-played and mark win rates."""
     labels = list(dict.fromkeys(label for c in run["cards"] for label in c["marks"]))
-    head = list(CARD_HEAD)
+    head = [w(h) for h in CARD_HEAD]
     for label in labels:
-        head += [label, "win rate", "95% interval", "expected", "times", "flag"]
+        head += [w.term(label), *(w(h) for h in MARK_HEAD)]
     rows = [
-        _card_row(c) + [x for label in labels for x in _mark_cells(c, label)] for c in run["cards"]
+        _card_row(c, w) + [x for label in labels for x in _mark_cells(c, label, w)]
+        for c in run["cards"]
     ]
-    return table("Cards (win rates over player-games)", head, rows)
+    return table(w(N_("Cards (win rates over player-games)")), head, rows)
 
 
-def _card_row(c: Json) -> list[str]:
+def _card_row(c: Json, w: Words) -> list[str]:
     d, p = c["in_deck"], c["played"]
     decks = ", ".join(f"{escape(k)} ×{v}" for k, v in c["decks"].items())
     return [
-        card_cell(c),
-        escape(c["type"]),
+        card_cell(c, w),
+        escape(w.term(c["type"])),
         decks,
         str(d["n"]),
         pct(d["score"]),
@@ -173,22 +203,26 @@ def _card_row(c: Json) -> list[str]:
         pct(p["score"]),
         interval(p),
         pct(p["reference"]),
-        flag_cell(p["flag"]),
+        flag_cell(p["flag"], w),
         pct(c["not_played"]["score"]),
     ]
 
 
-def card_cell(c: Json) -> str:
-    """A card's name with its id, and its rules text below (reports written before cards
-    carried names show the id alone)."""
-    name, text = c.get("name") or c["card"], c.get("text") or ""
-    head = f"<b>{escape(name)}</b>" + (
-        f" <code>{escape(c['card'])}</code>" if name != c["card"] else ""
-    )
-    return head + (f"<br><small>{escape(text)}</small>" if text else "")
+def card_cell(c: Json, w: Words = EN) -> str:
+    """A card's name (in the page's language) with its id, and its rules text below
+    (reports written before cards carried names show the id alone)."""
+    name, text = w.card_name(c["card"], c.get("name") or ""), w.card_text(c)
+    return card_label(c["card"], name) + (f"<br><small>{escape(text)}</small>" if text else "")
 
 
-def _mark_cells(c: Json, label: str) -> list[str]:
+def card_label(card: str, name: str) -> str:
+    """A card's name in bold with its id after it (the id alone when it is its name)."""
+    if name == card:
+        return f"<b>{escape(name)}</b>"
+    return f"<b>{escape(name)}</b> <code>{escape(card)}</code>"
+
+
+def _mark_cells(c: Json, label: str, w: Words) -> list[str]:
     m = c["marks"].get(label)
     if not m:
         return ["0", "", "", "", "", "<td></td>"]
@@ -198,13 +232,14 @@ def _mark_cells(c: Json, label: str) -> list[str]:
         interval(m),
         pct(m["reference"]),
         f"{m['times']:.1f}",
-        flag_cell(m["flag"]),
+        flag_cell(m["flag"], w),
     ]
 
 
-def errors_table(errors: list[Json]) -> str:
+def errors_table(errors: list[Json], w: Words = EN) -> str:
     """Games that ended in an engine error (the first 50)."""
     if not errors:
         return ""
     rows = [[str(e["game"]), str(e["seed"]), escape(e["error"])] for e in errors[:50]]
-    return table(f"Errors ({len(errors)})", ["game", "seed", "error"], rows)
+    head = [w(N_("game")), w(N_("seed")), w(N_("error"))]
+    return table(w(N_("Errors ({n})"), n=len(errors)), head, rows)

@@ -1,67 +1,94 @@
 """The suggestions of ``cardtable balance --suggest`` as a section of balance.html: per
 target why it is off, and per proposal its changes, the verified effect on the target and
-on every deck, and where the changed card folder and the patch were written."""
+on every deck, and where the changed card folder and the patch were written; in the page's
+language (``Words``: a target's *why* is said again from the base run, in that language)."""
 
 from __future__ import annotations
 
 from html import escape
 from typing import Any
 
-from cardtable.sim.balance_tables import pct, table
+from cardtable.core.i18n import N_
+from cardtable.sim.balance_tables import INTERVAL, card_label, pct, table
+from cardtable.sim.balance_words import Words
+from cardtable.sim.suggest import Target, why
 
 Json = dict[str, Any]
 
 
-def suggestions_section(result: Json) -> str:
-    """The whole section: an introduction, then one part per target."""
-    parts = [
-        "<h2>Suggestions</h2>",
-        "<p>For each deck or seat outside 50% ± "
-        f"{result['band']:.0%} and each flagged card: the smallest changes to the numbers of "
-        "the card files found to bring it back, each verified by playing the round robin "
-        "again with the change (docs/balance.md, Suggestions).</p>",
-    ]
+def suggestions_section(result: Json, base: Json, w: Words) -> str:
+    """The whole section: an introduction, then one part per target (``base``: the base
+    run of the report, which the targets' *why* is told from)."""
+    intro = w(
+        N_("For each deck or seat outside 50% ± {band} and each flagged card: the smallest "
+           "changes to the numbers of the card files found to bring it back, each verified by "
+           "playing the round robin again with the change (docs/balance.md, Suggestions)."),
+        band=f"{result['band']:.0%}",
+    )  # fmt: skip
+    parts = [f"<h2>{escape(w(N_('Suggestions')))}</h2>", f"<p>{escape(intro)}</p>"]
     for t in result["targets"]:
-        parts.append(_target(t))
+        parts.append(_target(t, base, w))
     return "\n".join(parts)
 
 
-def _target(t: Json) -> str:
+def _why(t: Json, base: Json, w: Words) -> str:
+    """Why a target is off: as the report says it in English, else told again in the page's
+    language."""
+    if w.english:
+        return str(t["why"])
+    return why(base, Target(t["kind"], t["name"], t["direction"]), w.lang, w.card_name)
+
+
+def _target(t: Json, base: Json, w: Words) -> str:
     """One target: its heading, why, and its proposals (or that none was found)."""
     b = t["before"]
-    head = (
-        f"<h3>{escape(t['kind'])} {escape(t['name'])}: {escape(t['direction'])} "
-        f"({pct(b['score'])}, {pct(b['low'])} to {pct(b['high'])})</h3>"
-        f"<p>{escape(t['why'])}</p>"
-    )
+    heading = w(
+        N_("{kind} {name}: {direction} ({rate}, {low} to {high})"),
+        kind=w.term(t["kind"]), name=w.item(t["kind"], t["name"]),
+        direction=w.term(t["direction"]), rate=pct(b["score"]), low=pct(b["low"]),
+        high=pct(b["high"]),
+    )  # fmt: skip
+    head = f"<h3>{escape(heading)}</h3><p>{escape(_why(t, base, w))}</p>"
     if not t["proposals"]:
-        return head + "<p>No change of its numbers moved it toward the band.</p>"
-    return head + "".join(_proposal(k, t, p) for k, p in enumerate(t["proposals"], 1))
+        none = w(N_("No change of its numbers moved it toward the band."))
+        return head + f"<p>{escape(none)}</p>"
+    return head + "".join(_proposal(k, t, p, w) for k, p in enumerate(t["proposals"], 1))
 
 
-def _proposal(k: int, t: Json, p: Json) -> str:
+def _proposal(k: int, t: Json, p: Json, w: Words) -> str:
     """One proposal: a table of changes and one of the decks before and after."""
-    changes = [
-        [escape(c["card"]), escape(c["field"]), str(c["from"]), str(c["to"]), escape(c["file"])]
+    changes = [  # fields and files as written
+        [card_label(c["card"], w.card_name(c["card"])), f"<code>{escape(c['field'])}</code>",
+         str(c["from"]), str(c["to"]), f"<code>{escape(c['file'])}</code>"]
         for c in p["changes"]
-    ]
-    out = table(f"Proposal {k}: the changes", ["card", "number", "from", "to", "file"], changes)
-    v = p["verified"]
-    if v:
-        state = "in the band" if v["in_band"] else "closer, not yet in the band"
-        out += (
-            f"<p>Verified: {escape(t['name'])} {pct(t['before']['score'])} → {pct(v['score'])} "
-            f"({pct(v['low'])} to {pct(v['high'])}, {v['n']} player-games): {state}; "
-            f"{v['flags']} flagged items in the new run.</p>"
-        )
-        rows = [
-            [escape(d["deck"]), pct(d["before"]), pct(d["after"]), f"{pct(d['low'])} to "
-             f"{pct(d['high'])}"]
-            for d in p["decks"]
-        ]  # fmt: skip
-        out += table("Every deck before and after", ["deck", "before", "after", "95%"], rows)
-    out += (
-        f"<p>Changed cards: <code>{escape(p['folder'])}</code>; patch: "
-        f"<code>{escape(p['patch'])}</code></p>"
+    ]  # fmt: skip
+    head = [w(h) for h in (N_("card"), N_("number"), N_("from"), N_("to"), N_("file"))]
+    out = table(w(N_("Proposal {k}: the changes"), k=k), head, changes)
+    if p["verified"]:
+        out += _verified(t, p, w)
+    where = w(
+        N_("Changed cards: {folder}; patch: {patch}"),
+        folder=f"<code>{escape(p['folder'])}</code>",
+        patch=f"<code>{escape(p['patch'])}</code>",
     )
-    return out
+    return out + f"<p>{where}</p>"
+
+
+def _verified(t: Json, p: Json, w: Words) -> str:
+    """A verified proposal: the target's new win rate, and every deck before and after."""
+    v = p["verified"]
+    state = w(N_("in the band")) if v["in_band"] else w(N_("closer, not yet in the band"))
+    text = w(
+        N_("Verified: {name} {before} → {after} ({low} to {high}, {n} player-games): {state}; "
+           "{flags} flagged items in the new run."),
+        name=w.item(t["kind"], t["name"]), before=pct(t["before"]["score"]),
+        after=pct(v["score"]), low=pct(v["low"]), high=pct(v["high"]), n=v["n"], state=state,
+        flags=v["flags"],
+    )  # fmt: skip
+    rows = [
+        [escape(d["deck"]), pct(d["before"]), pct(d["after"]),
+         w(N_("{low} to {high}"), low=pct(d["low"]), high=pct(d["high"]))]
+        for d in p["decks"]
+    ]  # fmt: skip
+    head = [w(h) for h in (N_("deck"), N_("before"), N_("after"), INTERVAL)]
+    return f"<p>{escape(text)}</p>" + table(w(N_("Every deck before and after")), head, rows)

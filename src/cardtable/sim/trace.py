@@ -29,6 +29,7 @@ from cardtable.agents.base import Agent
 from cardtable.core.decks import Deck
 from cardtable.core.events import Event
 from cardtable.core.game import Game
+from cardtable.core.i18n import N_
 from cardtable.core.state import State
 from cardtable.core.zones import Visibility
 from cardtable.sim.play import play_out
@@ -60,13 +61,14 @@ def has_private_zones(game: Game) -> bool:
 
 
 def played_rule(game: Game) -> str:
-    """The rule that says which cards count as played in this game, in words."""
+    """The rule that says which cards count as played in this game, in words (a message:
+    the report's page says it in its language)."""
     if has_private_zones(game):
-        return (
+        return N_(
             "a card is played when it moves from a zone of its owner that only the owner may "
             "see (a hand, a face-down slot) into a public zone"
         )
-    return (
+    return N_(
         "this game has no private zones, so a card is played when it moves from a hidden zone "
         "of its owner (a deck) into a public zone: it was turned over"
     )
