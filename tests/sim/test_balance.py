@@ -43,6 +43,7 @@ from cardtable.sim.runner import GameResult
 from cardtable.sim.trace import GameTrace, play_traced
 
 ROOT = Path(__file__).resolve().parents[2]
+SRC = ROOT / "src"
 RUGBY_CARDS = ROOT / "src/cardtable/games/wcrugby/cards"
 
 
@@ -52,7 +53,7 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
         capture_output=True,
         text=True,
         check=False,
-        env={"COLUMNS": "200", "PATH": "/usr/bin:/bin", "TERM": "dumb"},
+        env={"COLUMNS": "200", "PATH": "/usr/bin:/bin", "TERM": "dumb", "PYTHONPATH": str(SRC)},
     )
 
 
