@@ -79,6 +79,18 @@ FieldsOption = Annotated[
     str | None,
     typer.Option(metavar="NAME,NAME", help="--suggest: only numbers of these names (atk,def)"),
 ]
+CompareOption = Annotated[
+    str | None,
+    typer.Option(
+        metavar="CARDS", help="another card set (folder or file): same games again, with changes"
+    ),
+]
+ResumeOption = Annotated[
+    bool,
+    typer.Option(
+        "--resume", help="go on from the checkpoint in --out (a larger --games lengthens it)"
+    ),
+]
 
 
 AcceptOption = Annotated[
@@ -595,19 +607,8 @@ def balance(
         Path | None,
         typer.Option(metavar="DIR", help="folder for the files (default: balance-GAME)"),
     ] = None,
-    compare: Annotated[
-        str | None,
-        typer.Option(
-            metavar="CARDS",
-            help="another card set (folder or file): same games again, with changes",
-        ),
-    ] = None,
-    resume: Annotated[
-        bool,
-        typer.Option(
-            "--resume", help="go on from the checkpoint in --out (a larger --games lengthens it)"
-        ),
-    ] = False,
+    compare: CompareOption = None,
+    resume: ResumeOption = False,
     margin: Annotated[float, typer.Option(help="flag rule: margin around the reference")] = 0.03,
     min_samples: Annotated[int, typer.Option(help="flag rule: fewest samples")] = 30,
     suggest: SuggestOption = False,
@@ -615,19 +616,23 @@ def balance(
     fields: FieldsOption = None,
     option: OptionList = None,
     accept_unenforced: AcceptOption = False,
+    lang: LangOption = None,
 ) -> None:
     """The balance lab: win rates by seat, deck and card (in the deck, played; wcrugby: on
     court), game length and how games end, with 95% intervals; flags what stands out; writes
-    balance.json and balance.html; --suggest proposes changes. Ctrl-C stops, --resume goes on;
-    identical for any --jobs."""
+    balance.json and balance.html (in --lang); --suggest proposes changes. Ctrl-C stops,
+    --resume goes on; identical for any --jobs."""
     g = get_game(game, option)
+    words = chosen_lang(lang)
     settings = make_config(g, agents, games, deck, seed, compare, rotate)
     for options in settings.run_options():  # the card set, then the one compared
         run = load_game(g.name, **options)
-        check_unenforced(console, run, spec_decks(run, settings.decks), accept_unenforced, "en")
+        check_unenforced(console, run, spec_decks(run, settings.decks), accept_unenforced, words)
     backend = _backend(jobs, ray)
     search = search_config(screen_games, margin, fields) if suggest else None
-    code = balance_session(console, settings, backend, out, resume, margin, min_samples, search)
+    code = balance_session(
+        console, settings, backend, out, resume, margin, min_samples, search, words
+    )
     if code:
         raise typer.Exit(code)
 

@@ -1,8 +1,9 @@
 """``cardtable balance``: the balance lab's command, its progress bar, summary and files.
 
 The files go to ``--out`` (default ``balance-<game>`` in the current folder, created if
-needed): ``balance.json`` (``sim.balance.report``), ``balance.html`` and the checkpoint
-``games.jsonl`` (every finished game; ``--resume`` continues from it after a Ctrl-C).
+needed): ``balance.json`` (``sim.balance.report``), ``balance.html`` (in the command's
+language: ``--lang``, else the locale's) and the checkpoint ``games.jsonl`` (every finished
+game; ``--resume`` continues from it after a Ctrl-C).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from rich.table import Table
 from cardtable.cli_suggest import print_suggestions, suggest_session
 from cardtable.core.errors import CardtableError
 from cardtable.core.game import Game
+from cardtable.core.i18n import Lang
+from cardtable.core.registry import load_game
 from cardtable.sim.backends import Backend
 from cardtable.sim.balance import (
     BalanceConfig,
@@ -66,9 +69,11 @@ def balance_session(
     margin: float = MARGIN,
     min_samples: int = MIN_SAMPLES,
     suggest: SuggestConfig | None = None,
+    lang: Lang = "en",
 ) -> int:
-    """Play the balance run, print its summary and write the files; with ``suggest`` also
-    search, verify and write changes for what is off (``sim.suggest``). Return the exit code:
+    """Play the balance run, print its summary and write the files (the page in ``lang``);
+    with ``suggest`` also search, verify and write changes for what is off (``sim.suggest``).
+    Return the exit code:
     1 if some game ended in an engine error, 130 when stopped by Ctrl-C (the finished games
     stay in the checkpoint), else 0. Bad input raises ``CardtableError`` before anything is
     played or written."""
@@ -95,7 +100,7 @@ def balance_session(
     print_summary(console, data)
     if data.get("suggestions"):
         print_suggestions(console, data["suggestions"])
-    html = write_html(console, folder, data)
+    html = write_html(console, folder, data, lang, load_game(settings.game, **settings.options))
     console.print(f"written: {escape(str(folder / 'balance.json'))}, {html}games.jsonl")
     errors = data["base"]["errors"] + (data["compare"] or {"errors": []})["errors"]
     return 1 if errors else 0
@@ -110,13 +115,19 @@ def _stopped(console: Console, what: str, path: Path) -> int:
     return 130
 
 
-def write_html(console: Console, folder: Path, data: dict[str, Any]) -> str:
-    """Write ``balance.html``; return ``"balance.html, "``, or ``""`` after a note when
-    matplotlib is not installed."""
+def write_html(
+    console: Console,
+    folder: Path,
+    data: dict[str, Any],
+    lang: Lang = "en",
+    game: Game | None = None,
+) -> str:
+    """Write ``balance.html`` in ``lang`` (``game``: the run's, naming its cards in ``lang``);
+    return ``"balance.html, "``, or ``""`` after a note when matplotlib is not installed."""
     from cardtable.sim.balance_html import balance_html
 
     try:
-        page = balance_html(data)
+        page = balance_html(data, lang, game)
     except ModuleNotFoundError as exc:
         if exc.name is None or not exc.name.startswith("matplotlib"):
             raise

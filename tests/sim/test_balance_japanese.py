@@ -2,13 +2,15 @@
 captions, column headers, notes, flags, units, how games end, the plots' captions, the
 suggestions) is Japanese, cards go by their Japanese names, and what is left in Latin letters
 is the report's data as written (deck names, agents, card ids, options, file paths) or a
-word the game itself writes in Latin letters."""
+word the game itself writes in Latin letters. The command writes the page in its language."""
 
 from __future__ import annotations
 
 import html
 import json
 import re
+import subprocess
+import sys
 from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
@@ -23,6 +25,7 @@ from cardtable.sim.balance_html import balance_html
 from cardtable.sim.suggest import Target, why
 
 ROOT = Path(__file__).resolve().parents[2]
+SRC = ROOT / "src"
 RUGBY_CARDS = ROOT / "src/cardtable/games/wcrugby/cards"
 ENGLISH = re.compile(r"[A-Za-z]{3,}")
 GAME_TERMS = frozenset({"TOP", "ATK", "DEF"})
@@ -187,3 +190,32 @@ def test_the_english_page_keeps_its_words(data: dict[str, Any]) -> None:
         assert words in page, words
     assert "<figure>" not in page  # an English plot says its title itself
     assert all(html.escape(c["name"]) in page for c in data["base"]["cards"])
+
+
+def cli(out: Path, *args: str, lang: str = "") -> subprocess.CompletedProcess[str]:
+    env = {"COLUMNS": "200", "PATH": "/usr/bin:/bin", "TERM": "dumb", "PYTHONPATH": str(SRC)}
+    if lang:
+        env["LANG"] = lang
+    base = ("balance", "wcrugby", "--games", "8", "--agents", "greedy,random", "--out", str(out))
+    return subprocess.run(
+        [sys.executable, "-m", "cardtable", *base, *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "locale", "lang"),
+    [((), "ja_JP.UTF-8", "ja"), (("--lang", "ja"), "", "ja"), (("--lang", "en"), "ja_JP", "en")],
+)
+def test_the_command_writes_the_page_in_its_language(
+    tmp_path: Path, args: tuple[str, ...], locale: str, lang: str
+) -> None:
+    res = cli(tmp_path / "b", *args, lang=locale)
+    assert res.returncode == 0, res.stdout + res.stderr
+    page = (tmp_path / "b" / "balance.html").read_text()
+    assert f'<html lang="{lang}">' in page
+    assert ("<h2>結果</h2>" in page) == (lang == "ja")
+    assert ("<h2>Results</h2>" in page) == (lang == "en")
