@@ -178,6 +178,39 @@ def test_a_run_of_an_edited_set_reports_and_survives_a_restart(tmp_path: Path) -
         assert [x["run"] for x in c.get("/api/lab/runs").json()] == [run]
 
 
+def test_the_report_page_is_in_the_language_asked_for(lab: TestClient, tmp_path: Path) -> None:
+    """balance.html in the request's language (``?lang=``, else its Accept-Language), its
+    cards by their names in it; a run finished before the worker wrote the Japanese page has
+    only the English one, and its Japanese page is made from its balance.json when asked."""
+    s = new_set(lab)
+    run = lab.post("/api/lab/runs", json={"set": s["set"], "games": 8}).json()["run"]
+    assert wait_run(lab, run)["status"] == "finished"
+    folder = tmp_path / "lab" / "runs" / run
+    assert (folder / "balance.html").is_file() and (folder / "balance.ja.html").is_file()
+    url = f"/api/lab/runs/{run}/report.html"
+    en, ja = lab.get(url), lab.get(f"{url}?lang=ja")
+    assert en.status_code == ja.status_code == 200
+    assert '<html lang="en">' in en.text and "<h2>Results</h2>" in en.text
+    assert '<html lang="ja">' in ja.text and "<h2>結果</h2>" in ja.text
+    assert "Results" not in ja.text and "How games end" not in ja.text
+    assert (
+        ja.headers["content-language"] == "ja" and "accept-language" in ja.headers["vary"].lower()
+    )
+    assert "default-src 'none'" in ja.headers["content-security-policy"]
+    game = cardtable.load_game("wcrugby")
+    card = json.loads((folder / "balance.json").read_text())["base"]["cards"][0]["card"]
+    assert f"<b>{game.card_name(card, 'ja')}</b>" in ja.text
+    assert f"<b>{game.card_name(card, 'en')}</b>" in en.text
+    assert lab.get(url, headers={"Accept-Language": "ja,en;q=0.5"}).text == ja.text
+    assert lab.get(f"{url}?lang=en", headers={"Accept-Language": "ja"}).text == en.text
+    assert lab.get(f"{url}?lang=fr").status_code == 400
+    # a run finished before: balance.json and the English page only
+    (folder / "balance.ja.html").unlink()
+    again = lab.get(f"{url}?lang=ja")
+    assert again.status_code == 200 and again.text == ja.text
+    assert (folder / "balance.ja.html").is_file() and lab.get(url).text == en.text
+
+
 def test_a_run_the_server_stopped_goes_on_after_a_restart(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'db.sqlite'}"
     with TestClient(create_app(url, data=tmp_path)) as c:

@@ -82,8 +82,8 @@ def test_the_lab_reads_in_japanese_with_its_problems_and_suggestions(
     playwright_session: Any, server: str, shots: Path
 ) -> None:
     """A Japanese designer: the refusal of a number, the run with suggestions, its report and
-    why each target is off, all in Japanese (no untranslated word but names); then the same
-    report in English."""
+    why each target is off, all in Japanese (no untranslated word but names), the full
+    report page too; then the same report in English."""
     folder = _shots(shots)
     ctx, profile = _launch(playwright_session, locale="ja-JP")
     try:
@@ -119,16 +119,25 @@ def test_the_lab_reads_in_japanese_with_its_problems_and_suggestions(
         assert whys and all("対戦のうち" in w for w in whys), whys
         assert "8対戦中8対戦が終了" in page.inner_text(".lab-report")
         assert_no_english(page, server)
+        assert full_report(page).startswith('<!DOCTYPE html>\n<html lang="ja">')
         page.screenshot(path=str(folder / "lab-suggestions-ja.png"), full_page=True)
         page.evaluate("localStorage.setItem('cardtable.lang', 'en')")
         page.reload()
         page.wait_for_selector(".lab-suggestions", timeout=60_000)
         whys = page.locator(".lab-why").all_inner_texts()
         assert whys and all(" wins " in w for w in whys), whys
+        assert full_report(page).startswith('<!DOCTYPE html>\n<html lang="en">')
         page.screenshot(path=str(folder / "lab-suggestions-en.png"), full_page=True)
         assert not errors, f"JavaScript errors on the page: {errors}"
     finally:
         _close(ctx, profile)
+
+
+def full_report(page: Any) -> str:
+    """The full report page the lab links to, as the browser gets it."""
+    href = page.get_attribute("#lab-open-report", "href")
+    text: str = page.evaluate("(href) => fetch(href).then((r) => r.text())", href)
+    return text
 
 
 def assert_no_english(page: Any, base: str) -> None:

@@ -15,7 +15,9 @@ claims every third of the lease, and gives them up when it stops; a run whose se
 free once its lease runs out, and is taken over (resumed from its checkpoint) by another
 server, or by the same one restarted. A server that cannot renew a claim stops that run
 before its lease can run out, so two servers never play one run.
-Card sets are checked in a checker process, so loading a large set never holds the loop.
+Card sets are checked in a checker process, so loading a large set never holds the loop;
+the same process writes the Japanese report page of a run finished before the worker wrote
+one (``report_page``).
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from cardtable.core.i18n import LANGS, Lang
 from cardtable.core.registry import available_games
 from cardtable.server import lab_sets as sets
 from cardtable.server.lab_storage import FAILED, FINISHED, QUEUED, RUNNING, LabStore, RunRow
-from cardtable.server.lab_worker import lab_worker
+from cardtable.server.lab_worker import lab_worker, page_from_report, page_name
 from cardtable.server.service import TABLE_ID, Conflict, NotFound, Unavailable
 from cardtable.server.setup import BadRequest, check_agent
 from cardtable.server.storage import Store
@@ -425,11 +427,30 @@ class LabService:
 
     async def report_file(self, run_id: Any, name: str) -> Path:
         """``balance.html`` or ``balance.json`` of a finished run."""
-        row = await self._run_row(run_id)
+        return await self._finished_file(await self._run_row(run_id), name)
+
+    async def _finished_file(self, row: RunRow, name: str) -> Path:
+        """A file of a finished run; NotFound when the run has not finished or has none."""
         path = self.root / "runs" / row.id / name
         if row.status != FINISHED or not await asyncio.to_thread(path.is_file):
             raise NotFound(f"lab run {row.id} has no {name} (it is {row.status})")
         return path
+
+    async def report_page(self, run_id: Any, lang: Lang) -> Path:
+        """The report page of a finished run in ``lang``. A run finished before the pages
+        were written in every language has only the English one (``balance.html``): its page
+        in ``lang`` is made once from its ``balance.json``, in the checker process (matplotlib
+        and the game's cards never load in the server's), and kept."""
+        row = await self._run_row(run_id)
+        english = await self._finished_file(row, page_name(LANGS[0]))
+        page = english.with_name(page_name(lang))
+        if not await asyncio.to_thread(page.is_file):
+            loop = asyncio.get_running_loop()
+            folder = str(page.parent)
+            made = loop.run_in_executor(self._checker, page_from_report, folder, row.game, lang)
+            if not await made:
+                raise NotFound(f"lab run {row.id} has no {page.name} (no matplotlib)")
+        return page
 
     async def proposal_patch(self, run_id: Any, target: int, proposal: int) -> str:
         """The patch of proposal ``proposal`` (from 1) of suggestion target ``target``."""

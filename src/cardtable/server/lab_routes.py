@@ -116,12 +116,16 @@ def _add_run_files(app: FastAPI, lab: Callable[[], LabService]) -> None:
         response_class=FileResponse,
         responses=api.answers(None, 400, 404, 503, media="text/html"),
     )
-    async def report_html(run: str) -> FileResponse:
-        """The lab's own report page (balance.html)."""
-        path = await lab().report_file(run, "balance.html")
-        return FileResponse(
-            path, media_type="text/html", headers={"Content-Security-Policy": REPORT_POLICY}
-        )
+    async def report_html(request: Request, run: str, lang: str | None = None) -> FileResponse:
+        """The lab's own report page (balance.html) in ``lang``."""
+        words = request_lang(request, lang)
+        path = await lab().report_page(run, words)
+        headers = {
+            "Content-Security-Policy": REPORT_POLICY,
+            "Content-Language": words,
+            "Vary": "Accept-Language",
+        }
+        return FileResponse(path, media_type="text/html", headers=headers)
 
     @app.get(
         "/api/lab/runs/{run}/report.json",

@@ -4,7 +4,8 @@ played keep their pace.
 
 The worker plays the run (``sim.balance.play``, its checkpoint ``games.jsonl`` in the run's
 folder: a run the server restarts goes on with ``resume``), writes the report
-(``balance.json``, ``balance.html``), optionally searches for suggestions
+(``balance.json``, and its page in every language: ``balance.html``, ``balance.ja.html``),
+optionally searches for suggestions
 (``sim.suggest.suggest``; a resumed run's search plays only the changes its
 ``suggest.jsonl`` does not hold yet), and sends the server, over a pipe, its progress and at
 the end a compact summary (:func:`compact`) or an error.
@@ -90,7 +91,7 @@ def run_lab(folder: Path, settings: Json, resume: bool, send: Send) -> Json:
     send(("progress", {"phase": "report", "done": total, "total": total}))
     data = json.loads(json.dumps(data).replace(json.dumps(str(folder))[1:-1], "."))
     (folder / "balance.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    html = _write_html(folder, data)
+    html = write_pages(folder, data, game)
     return compact(data, html, game)
 
 
@@ -142,18 +143,48 @@ def _ticker(send: Send, total: int) -> Callable[[int], None]:
     return tick
 
 
-def _write_html(folder: Path, data: Json) -> bool:
-    """Write ``balance.html``; ``False`` when matplotlib (the plots extra) is missing."""
+def page_name(lang: Lang) -> str:
+    """The file of the report's page in ``lang``: ``balance.html`` (English, the one runs
+    finished before the other languages have), ``balance.ja.html``."""
+    return "balance.html" if lang == LANGS[0] else f"balance.{lang}.html"
+
+
+def write_pages(folder: Path, data: Json, game: Game | None) -> bool:
+    """Write the report's page in every language (``game``: the run's, naming its cards);
+    ``False`` when matplotlib (the plots extra) is missing."""
+    return all(write_page(folder, data, game, lang) for lang in LANGS)
+
+
+def write_page(folder: Path, data: Json, game: Game | None, lang: Lang) -> bool:
+    """Write the report's page in ``lang`` (whole or not at all: a reader never gets half a
+    page); ``False`` when matplotlib is missing."""
     try:
         from cardtable.sim.balance_html import balance_html
 
-        page = balance_html(data)
+        page = balance_html(data, lang, game)
     except ModuleNotFoundError as exc:
         if exc.name is None or not exc.name.startswith("matplotlib"):
             raise
         return False
-    (folder / "balance.html").write_text(page, encoding="utf-8")
+    path = folder / page_name(lang)
+    part = path.with_name(f".{path.name}.{os.getpid()}.part")
+    part.write_text(page, encoding="utf-8")
+    os.replace(part, path)
     return True
+
+
+def page_from_report(folder: str, game: str, lang: Lang) -> bool:
+    """Write the page in ``lang`` of a run finished before its pages were written in every
+    language, from its ``balance.json`` (the server's checker process calls this): its cards
+    named by the run's own card copy, or as the report has them when that no longer loads."""
+    where = Path(folder)
+    data = json.loads((where / "balance.json").read_text(encoding="utf-8"))
+    cards = where / "cards"
+    try:
+        run_game = load_game(game, **({"cards": str(cards)} if cards.is_dir() else {}))
+    except CardtableError:
+        run_game = None
+    return write_page(where, data, run_game, lang)
 
 
 RATE = ("n", "score", "low", "high")

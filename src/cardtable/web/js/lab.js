@@ -347,7 +347,7 @@ function searched(p) {
 
 function showReport(lab, run) {
   const r = run.result;
-  const page = `/api/lab/runs/${enc(run.run)}/report.html`;
+  const page = `/api/lab/runs/${enc(run.run)}/report.html?lang=${lang()}`;
   lab.reportPanel.hidden = false;
   lab.reportPanel.replaceChildren(
     h(
@@ -362,7 +362,7 @@ function showReport(lab, run) {
     flagsList(r),
     r.suggestions ? suggestions(lab, run) : null,
     r.html
-      ? h("p", null, h("a.button#lab-open-report", { href: page, target: "_blank", rel: "noopener" }, t("Open the full report")), " ", h("a.button.ghost", { href: `/api/lab/runs/${enc(run.run)}/report.json`, download: "balance.json" }, t("Download the data (JSON)")), lang() === "en" ? null : h("span.muted", null, " ", t("(the full report is in English)")))
+      ? h("p", null, h("a.button#lab-open-report", { href: page, target: "_blank", rel: "noopener" }, t("Open the full report")), " ", h("a.button.ghost", { href: `/api/lab/runs/${enc(run.run)}/report.json`, download: "balance.json" }, t("Download the data (JSON)")))
       : h("p.muted", null, t("The full report needs matplotlib on the server.")),
     r.html ? h("details.lab-frame", null, h("summary", null, t("Show the full report here")), h("iframe", { src: page, title: t("The full report"), loading: "lazy" })) : null,
     ),
