@@ -6,6 +6,7 @@ it does not know."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -183,3 +184,29 @@ def test_balance_starters_writes_the_tables_before_and_after(tmp_path: Path) -> 
     assert text.count("<!-- starters:begin -->") == 1 and "| greedy before | greedy after |" in text
     assert "| first seat (P0) |" in text and "length in periods" in text
     assert (tmp_path / "img" / "balance-starters.png").stat().st_size > 1000
+
+
+def test_balance_starters_replays_one_game_and_keeps_the_others(tmp_path: Path) -> None:
+    """--game replays that game only; the other games' tables come from the numbers kept
+    beside the plot, when they were made with the same settings."""
+    script = Path(__file__).resolve().parent.parent / "tools" / "balance_starters.py"
+    doc = tmp_path / "balance.md"
+    doc.write_text("# The balance lab\n")
+    common = ["--games", "8", "--ismcts-games", "0", "--jobs", "1", "--doc", str(doc)]
+    common += ["--work", str(tmp_path / "work")]
+    for game in ("wcrugby", "looney"):
+        run = [sys.executable, str(script), "--game", game, *common]
+        subprocess.run(run, check=True, capture_output=True)
+    text = doc.read_text()
+    assert "### Wheelchair Rugby" in text and "### Looney Tunes" in text
+    assert "--ismcts-games 0 --game looney --game wcrugby`" in text  # in the order of GAMES
+    kept = json.loads((tmp_path / "img" / "balance-starters.json").read_text())
+    assert set(kept["games"]) == {"looney", "wcrugby"}
+    other = [sys.executable, str(script), "--game", "looney", *common[:1], "9", *common[2:]]
+    failed = subprocess.run(other, capture_output=True, text=True)
+    assert failed.returncode != 0 and "other settings" in failed.stderr
+    (tmp_path / "img" / "balance-starters.json").unlink()  # a table whose numbers are lost
+    again = subprocess.run([sys.executable, str(script), "--game", "looney", *common],
+                           capture_output=True, text=True)  # fmt: skip
+    assert again.returncode != 0 and "shows wcrugby" in again.stderr
+    assert "### Wheelchair Rugby" in doc.read_text()  # the doc is left as it was

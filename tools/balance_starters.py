@@ -10,7 +10,10 @@ rules are today's). The lab's folders under ``--work`` keep every finished game,
 stopped run goes on where it stopped, and a larger ``--games`` or ``--ismcts-games`` only plays
 the games added. Then it rewrites the part of docs/balance.md between
 ``<!-- starters:begin -->`` and ``<!-- starters:end -->`` and draws
-docs/img/balance-starters.png.
+docs/img/balance-starters.png. The numbers behind them are kept in
+docs/img/balance-starters.json, so that ``--game GAME`` replays only that game (after a
+change to its cards) and keeps the other games' tables, when they were made with the same
+settings.
 
 Usage::
 
@@ -189,6 +192,44 @@ def befores(args: argparse.Namespace, spec: str) -> list[str]:
     return ["before"] if args.before and (spec == "greedy" or args.ismcts_before) else []
 
 
+Results = dict[str, dict[tuple[str, str], Json]]
+
+
+def settings_of(args: argparse.Namespace) -> Json:
+    """What makes two runs' results comparable (all but the games played and the jobs)."""
+    keys = ("before", "games", "ismcts_games", "ismcts_before")
+    return {k: getattr(args, k) for k in keys}
+
+
+def kept_results(path: Path, settings: Json) -> Results:
+    """The results kept beside the plot, when they were made with these settings."""
+    if not path.exists():
+        return {}
+    data = json.loads(path.read_text())
+    if data.get("settings") != settings:
+        raise SystemExit(
+            f"{path}: the other games' results were made with other settings "
+            f"({data.get('settings')}): run every game (no --game)"
+        )
+    return {
+        g: {tuple(k.split("|")): v for k, v in runs.items()} for g, runs in data["games"].items()
+    }
+
+
+def keep_results(path: Path, settings: Json, results: Results) -> None:
+    """Write the results beside the plot (the numbers of the tables)."""
+    games = {g: {"|".join(k): v for k, v in runs.items()} for g, runs in results.items()}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"settings": settings, "games": games}, indent=1) + "\n")
+
+
+def shown(doc: Path, game: str) -> bool:
+    """Whether the generated part of ``doc`` has a table of ``game``."""
+    text = doc.read_text() if doc.exists() else ""
+    part = text[text.index(BEGIN) : text.index(END)] if BEGIN in text and END in text else ""
+    return f"### {cardtable.load_game(game).title}\n" in part
+
+
 def main() -> None:
     """Play what is missing, then write the tables and the plot."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -209,7 +250,9 @@ def main() -> None:
     agents = [("greedy", args.games)] + (
         [("ismcts", args.ismcts_games)] if args.ismcts_games else []
     )
-    results: dict[str, dict[tuple[str, str], Json]] = {}
+    store = args.doc.parent / "img" / "balance-starters.json"
+    kept = kept_results(store, settings_of(args)) if args.game else {}
+    results: Results = {}
     for game in args.game or GAMES:
         runs = results.setdefault(game, {})
         for spec, games in agents:
@@ -219,12 +262,21 @@ def main() -> None:
                 print(
                     game, spec, which, json.dumps([d["score"] for d in runs[spec, which]["decks"]])
                 )
+    results = {g: results.get(g) or kept[g] for g in GAMES if g in results or g in kept}
+    dropped = [g for g in GAMES if g not in results and shown(args.doc, g)]
+    if dropped:
+        raise SystemExit(
+            f"{args.doc} shows {', '.join(dropped)}, whose results are not kept in {store}: "
+            "run every game once (no --game)"
+        )
+    keep_results(store, settings_of(args), results)
     command = "python3 tools/balance_starters.py" + (
         f" --before {args.before}" if args.before else ""
     )
     command += f" --games {args.games} --ismcts-games {args.ismcts_games}"
     command += "" if args.ismcts_before else " --no-ismcts-before"
-    command += "".join(f" --game {g}" for g in args.game or ())
+    if len(results) < len(GAMES):
+        command += "".join(f" --game {g}" for g in results)
     write_doc(args.doc, section(results, command))
     plot(results, args.doc.parent / "img" / "balance-starters.png")
 
