@@ -216,9 +216,16 @@ def kept_results(path: Path, settings: Json) -> Results:
     }
 
 
+# what the tables and the plot read of a run's report: the rest is not kept
+KEPT = ("decks", "seats", "units", "length", "flags")
+
+
 def keep_results(path: Path, settings: Json, results: Results) -> None:
-    """Write the results beside the plot (the numbers of the tables)."""
-    games = {g: {"|".join(k): v for k, v in runs.items()} for g, runs in results.items()}
+    """Write the numbers of the tables and the plot beside the plot."""
+    games = {
+        g: {"|".join(k): {f: v.get(f) for f in KEPT} for k, v in runs.items()}
+        for g, runs in results.items()
+    }
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({"settings": settings, "games": games}, indent=1) + "\n")
 
