@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 import pytest
+import yaml
 from fastapi.testclient import TestClient
 
 import cardtable
@@ -18,6 +19,7 @@ from cardtable.server.setup import check_deck_text
 
 GAMES = cardtable.available_games()
 ENGLISH = re.compile(r"[A-Za-z]{3,}")
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 QUOTED = re.compile(r"'[^']*'")  # ids, sections and fields as written in the file
 ALLOWED = {"Raw", "SmackDown", "backlash", "official", "seed"}  # brands; an option as written
 
@@ -87,3 +89,23 @@ def client(tmp_path: Any) -> Any:
 
     with TestClient(create_app(f"sqlite:///{tmp_path / 'c.db'}")) as c:
         yield c
+
+
+@pytest.mark.parametrize("name", [g for g in GAMES if g != "goofspiel"])
+def test_every_starter_deck_has_its_name_and_description_in_japanese(name: str) -> None:
+    """What the lobby and the lab show a player reading Japanese (``Deck.title``,
+    ``Deck.blurb``); goofspiel's two suits stay as they are (its package is kept small)."""
+    for deck in cardtable.load_game(name).starter_decks().values():
+        assert JAPANESE.search(deck.title("ja")) and JAPANESE.search(deck.blurb("ja")), deck
+        assert (deck.title("en"), deck.blurb("en")) == (deck.name, deck.description)
+
+
+def test_a_deck_file_s_japanese_words_are_text_and_kept(tmp_path: Any) -> None:
+    game = cardtable.load_game("wcrugby")
+    data = next(iter(game.starter_decks().values())).to_dict()
+    assert data["name_ja"] and data["description_ja"]  # written back as read
+    data["name_ja"] = 7
+    deck, problems = check_deck_text(game, yaml.safe_dump(data, allow_unicode=True))
+    assert deck is None and [p.rule for p in problems] == ["file"]
+    assert "field 'name_ja': must be text" in problems[0].message
+    assert "文字列であること" in say(problems[0].message, game, "ja")

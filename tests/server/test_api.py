@@ -52,6 +52,10 @@ def test_games_lists_every_game_with_options_decks_and_agents(client: TestClient
     assert any("200 simulations" in a["label"] for a in looney["agents"])
     ja = client.get("/api/games", headers={"Accept-Language": "ja"}).json()
     assert ja[0]["agents"][0]["label"].startswith("入門")
+    wc = {g["name"]: g for g in ja}["wcrugby"]["deck_words"]["starter-mixed-gender"]
+    assert wc["name"] == "男女混合ライン" and "女子選手" in wc["description"]
+    en = games["wcrugby"]["deck_words"]["starter-mixed-gender"]
+    assert en["name"] == "Mixed-Gender Line" and en["description"].startswith("Female")
 
 
 def test_a_table_takes_a_preset_and_options_that_override_it(client: TestClient) -> None:

@@ -12,6 +12,7 @@ import re
 import subprocess
 import sys
 from functools import cache
+from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -179,6 +180,15 @@ def test_cards_go_by_their_japanese_names(data: dict[str, Any]) -> None:
     assert f"{game.card_name(card, 'ja')}は" in page
     # without the game the page still reads, with the names the report holds
     assert data["base"]["cards"][0]["name"] in balance_html(data, "ja")
+
+
+def test_starter_decks_go_by_their_japanese_names(data: dict[str, Any]) -> None:
+    game = rugby()
+    page = balance_html(data, "ja", game)
+    for deck in game.starter_decks().values():
+        assert escape(deck.title("ja")) in page and deck.title("ja") != deck.name, deck.name
+        assert f"<th>{escape(deck.name)}</th>" not in page  # the matchups' columns
+    assert f"<th>{escape(deck.name)}</th>" in balance_html(data, "en", game)
 
 
 def test_the_english_page_keeps_its_words(data: dict[str, Any]) -> None:

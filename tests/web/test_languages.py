@@ -203,6 +203,10 @@ def test_japanese_pages_show_no_untranslated_words(
             page.wait_for_selector(".table-list")
             assert page_lang(page) == "ja"
             assert_japanese(page, lang_server, None, f"lobby {query}")
+        page.goto(f"{lang_server}/?game=wcrugby")  # the starter decks by their Japanese names
+        option = page.locator('option[value="starter:starter-mixed-gender"]').first
+        assert option.text_content() == "男女混合ライン"
+        assert "女子選手" in (option.get_attribute("title") or "")
         # the check sees an English word the page shows, and not one it hides
         page.evaluate("""() => document.getElementById('app').append(
             Object.assign(document.createElement('p'), {id: 'probe', textContent: 'Hello 世界'}),

@@ -1,4 +1,6 @@
-"""Deck files (YAML): ``game``, ``name``, and one mapping from card id to count per section.
+"""Deck files (YAML): ``game``, ``name``, and one mapping from card id to count per section;
+optionally a ``description``, and the name and description in Japanese (``name_ja``,
+``description_ja``) that players reading Japanese see.
 
 A section may instead name a single card by its id (a Superstar, a Shaman), and a section of
 many cards may be a list of card ids, one entry per copy, which keeps an order the counts
@@ -38,6 +40,16 @@ class Deck:
     description: str = ""
     source: str = ""
     order: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    name_ja: str = ""
+    description_ja: str = ""
+
+    def title(self, lang: str = "en") -> str:
+        """The deck's name in ``lang`` (its English name where it has none in it)."""
+        return self.name_ja if lang == "ja" and self.name_ja else self.name
+
+    def blurb(self, lang: str = "en") -> str:
+        """The deck's description in ``lang`` (its English one where it has none in it)."""
+        return self.description_ja if lang == "ja" and self.description_ja else self.description
 
     def cards(self, section: str) -> list[str]:
         """The card ids of a section in file order: a list as listed, a mapping with each
@@ -53,8 +65,9 @@ class Deck:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form, the same shape as a deck file."""
         out: dict[str, Any] = {"game": self.game, "name": self.name}
-        if self.description:
-            out["description"] = self.description
+        words = {"description": self.description, "name_ja": self.name_ja}
+        words["description_ja"] = self.description_ja
+        out |= {key: text for key, text in words.items() if text}
         for sec, counts in self.sections.items():
             out[sec] = list(self.order[sec]) if sec in self.order else dict(counts)
         return out
@@ -96,19 +109,12 @@ def deck_from_data(
                 got=got,
             )
         )
-    name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        problems.append(
-            reason(N_("{where}: field 'name': a non-empty name is required"), where=where)
-        )
-    description = data.get("description", "")
-    if not isinstance(description, str):
-        problems.append(reason(N_("{where}: field 'description': must be text"), where=where))
+    words = _words(data, where, problems)
     sections: dict[str, dict[str, int]] = {}
     order: dict[str, tuple[str, ...]] = {}
-    valid = ["game", "name", "description", *layout.sections]
+    valid = ["game", *WORDS, *layout.sections]
     for key, value in data.items():
-        if key in ("game", "name", "description"):
+        if key == "game" or key in WORDS:
             continue
         kind = layout.sections.get(str(key))
         if kind is None:
@@ -129,7 +135,28 @@ def deck_from_data(
             )
     if problems:
         raise DeckFileError("\n".join(problems), problems)
-    return Deck(game, str(name), sections, str(description), where, order)
+    return Deck(game, sections=sections, source=where, order=order, **words)
+
+
+WORDS = ("name", "description", "name_ja", "description_ja")
+"""A deck file's words: its name (required), a description and both in Japanese."""
+
+
+def _words(data: Mapping[str, Any], where: str, problems: list[str]) -> dict[str, str]:
+    """The deck's name and other words (text each; the name not empty)."""
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        problems.append(
+            reason(N_("{where}: field 'name': a non-empty name is required"), where=where)
+        )
+    out = {"name": str(name)}
+    for key in WORDS[1:]:
+        value = data.get(key, "")
+        if not isinstance(value, str):
+            why = N_("{where}: field '{key}': must be text")
+            problems.append(reason(why, where=where, key=named(key)))
+        out[key] = str(value)
+    return out
 
 
 def _section(

@@ -253,6 +253,11 @@ class Opponent(BaseModel):
     elo_high: int | SkipJsonSchema[None] = None
 
 
+class StarterWords(BaseModel):
+    name: str
+    description: str
+
+
 class GameInfo(BaseModel):
     name: str
     title: str
@@ -260,7 +265,10 @@ class GameInfo(BaseModel):
     max_players: int
     example: bool
     options: dict[str, GameOption]
-    decks: list[str] = Field(description="the starter decks' names")
+    decks: list[str] = Field(description="the starter decks, by the names a table asks for")
+    deck_words: dict[str, StarterWords] = Field(
+        description="each starter deck's name and description in the language asked for"
+    )
     agents: list[Opponent] = Field(description="the computer opponents, weakest first")
 
 

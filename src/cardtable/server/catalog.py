@@ -67,11 +67,19 @@ def games(lang: Lang = "en") -> list[dict[str, Any]]:
                 "max_players": cls.max_players,
                 "example": cls.example,
                 "options": options,
-                "decks": list(starters(load_game(name, **house_options(name)))),
+                **_starters(name, lang),
                 "agents": offered(cls, lang),
             }
         )
     return out
+
+
+def _starters(name: str, lang: Lang) -> dict[str, Any]:
+    """A game's starter decks (by the names a table asks for), and each one's name and
+    description in ``lang`` (``deck_words``)."""
+    decks = starters(load_game(name, **house_options(name)))
+    words = {k: {"name": d.title(lang), "description": d.blurb(lang)} for k, d in decks.items()}
+    return {"decks": list(decks), "deck_words": words}
 
 
 def forget() -> None:

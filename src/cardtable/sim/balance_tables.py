@@ -88,7 +88,7 @@ def flags_table(flags: list[Json], w: Words = EN) -> str:
 def group_names(run: Json, w: Words = EN) -> list[tuple[str, Json]]:
     """The seats, decks and agents of a run (or of its changes), each with its name."""
     out = [(w(N_("seat P{seat}"), seat=x["seat"]), x) for x in run["seats"]]
-    out += [(w(N_("deck {deck}"), deck=x["deck"]), x) for x in run["decks"]]
+    out += [(w(N_("deck {deck}"), deck=w.deck_name(x["deck"])), x) for x in run["decks"]]
     return out + [(w(N_("agent {agent}"), agent=x["agent"]), x) for x in run["agents"]]
 
 
@@ -147,13 +147,13 @@ def matchups_table(run: Json, w: Words = EN) -> str:
     cells = {(m["deck"], m["against"]): m for m in run["matchups"]}
     rows = []
     for a in names:
-        row = [escape(a)]
+        row = [escape(w.deck_name(a))]
         for b in names:
             m = cells.get((a, b))
             row.append(f"{pct(m['score'])} ({m['n']})" if m else "")
         rows.append(row)
     caption = N_("Matchups: the row's win rate against the column (games)")
-    return table(w(caption), ["", *names], rows)
+    return table(w(caption), ["", *(w.deck_name(n) for n in names)], rows)
 
 
 HOW_GAMES_END = N_("How games end")

@@ -121,6 +121,17 @@ class Words:
             return str(card.get("text") or "")
         return " ".join(game.presentation.card_text(cid, self.lang))
 
+    def deck_name(self, name: str) -> str:
+        """A deck's name in the page's language: a starter deck of the game by its name in
+        it (``name_ja``), any other as written."""
+        if self.game is None or self.english:
+            return name
+        titles = {d.name: d.title(self.lang) for d in self.game.starter_decks().values()}
+        return titles.get(name, name)
+
     def item(self, kind: str, name: str) -> str:
-        """The name of a flagged item: a card's in the page's language, else as written."""
-        return self.card_name(name) if kind == "card" else name
+        """The name of a flagged item: a card's or a starter deck's in the page's language,
+        else as written."""
+        if kind == "card":
+            return self.card_name(name)
+        return self.deck_name(name) if kind == "deck" else name

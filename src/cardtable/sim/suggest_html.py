@@ -86,7 +86,7 @@ def _verified(t: Json, p: Json, w: Words) -> str:
         flags=v["flags"],
     )  # fmt: skip
     rows = [
-        [escape(d["deck"]), pct(d["before"]), pct(d["after"]),
+        [escape(w.deck_name(d["deck"])), pct(d["before"]), pct(d["after"]),
          w(N_("{low} to {high}"), low=pct(d["low"]), high=pct(d["high"]))]
         for d in p["decks"]
     ]  # fmt: skip

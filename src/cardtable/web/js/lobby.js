@@ -150,7 +150,10 @@ function buildForm(form, g) {
       "select.deck",
       { dataset: { seat: i } },
       h("option", { value: "", selected: s.deck === null }, t("Default deck")),
-      (g.decks || []).map((d) => h("option", { value: `starter:${d}`, selected: s.deck === d }, label(d))),
+      (g.decks || []).map((d) => {
+        const words = (g.deck_words || {})[d];
+        return h("option", { value: `starter:${d}`, selected: s.deck === d, title: words ? words.description : "" }, words ? words.name : label(d));
+      }),
       h("option", { value: "upload", selected: typeof s.deck === "object" && s.deck !== null }, t("Upload a deck file…")),
     );
     const file = h("input.deck-file", { type: "file", accept: ".yaml,.yml,.txt", hidden: !(s.deck && typeof s.deck === "object"), dataset: { seat: i } });
