@@ -15,6 +15,7 @@ page has its title in Japanese above it.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core.i18n import LANGS, N_, Lang, Translate, translator
@@ -124,10 +125,15 @@ class Words:
     def deck_name(self, name: str) -> str:
         """A deck's name in the page's language: a starter deck of the game by its name in
         it (``name_ja``), any other as written."""
+        return self._deck_titles.get(name, name)
+
+    @cached_property
+    def _deck_titles(self) -> dict[str, str]:
+        """The game's starter decks' names in the page's language, by English name (none
+        for an English page, or without the game)."""
         if self.game is None or self.english:
-            return name
-        titles = {d.name: d.title(self.lang) for d in self.game.starter_decks().values()}
-        return titles.get(name, name)
+            return {}
+        return {d.name: d.title(self.lang) for d in self.game.starter_decks().values()}
 
     def item(self, kind: str, name: str) -> str:
         """The name of a flagged item: a card's or a starter deck's in the page's language,
