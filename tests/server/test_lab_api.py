@@ -319,6 +319,9 @@ def test_a_run_stopped_in_its_suggestion_search_resumes_it(
     assert changed and changed <= set(ja["names"])
     game = cardtable.load_game("wcrugby")
     assert ja["names"] == {c: game.card_name(c, "ja") for c in changed | set(ja["names"])}
+    decks = game.starter_decks().values()
+    assert ja["deck_names"] == {d.name: d.title("ja") for d in decks}
+    assert in_lang(summary, "en")["deck_names"] == {d.name: d.name for d in decks}
 
 
 def test_a_refusal_says_what_is_wrong_in_the_language_asked_for(lab: TestClient) -> None:

@@ -15,6 +15,8 @@ from typing import Any
 from conftest import _close, _launch
 from test_languages import JA_PAGES, allowed_words, untranslated
 
+import cardtable
+
 CARD = 'details.lab-card[data-card="kenji-morooka"]'
 ATK = f'{CARD} input[data-field="atk"]'
 
@@ -52,8 +54,11 @@ def test_edit_a_number_run_the_lab_and_read_the_summary(
     page.evaluate("localStorage.setItem('cardtable.lang', 'ja')")
     page.reload()
     page.wait_for_selector("#lab-summary-line", timeout=60_000)
-    assert "8対戦中8対戦が終了" in page.inner_text(".lab-report")
+    report = page.inner_text(".lab-report")
+    assert "8対戦中8対戦が終了" in report
     assert "レポート" in page.inner_text(".lab-report h2")
+    for deck in cardtable.load_game("wcrugby").starter_decks().values():
+        assert deck.title("ja") in report and deck.name not in report, deck.name
     page.screenshot(path=str(folder / "lab-report-ja.png"), full_page=True)
 
 

@@ -197,14 +197,23 @@ def _rate(x: Json, *keys: str) -> Json:
 def compact(data: Json, html: bool = True, game: Game | None = None) -> Json:
     """What the page shows of a report: seats, decks, matchups, length (in the game's unit
     too), flagged items, errors, and the suggestions without the server's paths. With the
-    run's ``game``, the words in every language: each suggestion's ``why`` and the ``names``
-    of the cards it names, as ``{en, ja}`` (the server gives the one asked for)."""
+    run's ``game``, the words in every language: each suggestion's ``why``, the ``names``
+    of the cards it names and the ``deck_names`` of its starter decks, as ``{en, ja}`` (the
+    server gives the one asked for)."""
     out = _summary(data, html)
     if game is not None:
         out["names"] = {c: _names(game, c) for c in _cards_named(out)}
+        out["deck_names"] = _deck_names(game, {d["deck"] for d in out["decks"]})
         for t in out["suggestions"] or ():
             t["why"] = _whys(data["base"], t, game)
     return out
+
+
+def _deck_names(game: Game, shown: set[str]) -> Json:
+    """The starter decks among ``shown`` (English names), each by its name in every language
+    (a deck from a file keeps the one name it has)."""
+    decks = [d for d in game.starter_decks().values() if d.name in shown]
+    return {d.name: {lang: d.title(lang) for lang in LANGS} for d in decks}
 
 
 def _cards_named(out: Json) -> list[str]:

@@ -356,7 +356,7 @@ function showReport(lab, run) {
     h("h2", null, t("Report")),
     h("p#lab-summary-line", null, t("{finished} of {games} games finished, {agents}.", { finished: r.finished, games: r.games, agents: agentNames(lab, run) }), r.errors ? h("span.error", null, " ", t("{n} games ended in an error.", { n: r.errors })) : null),
     rateTable(t("Seats"), r.seats.map((s) => [`P${s.seat}`, s])),
-    rateTable(t("Decks"), r.decks.map((d) => [d.deck, d])),
+    rateTable(t("Decks"), r.decks.map((d) => [deckName(r, d.deck), d])),
     matchups(r),
     lengthLine(r),
     flagsList(r),
@@ -376,8 +376,10 @@ function agentNames(lab, run) {
   return [...new Set(run.settings.agents)].map(label).join(", ");
 }
 
-// A name the report gives: a card by its name in the page's language (the run's card files).
-const named = (r, kind, name) => (kind === "card" && r.names && r.names[name]) || name;
+// A name the report gives: a card by its name in the page's language (the run's card files),
+// a starter deck by its name in the page's language.
+const named = (r, kind, name) => (kind === "card" && r.names && r.names[name]) || (kind === "deck" ? deckName(r, name) : name);
+const deckName = (r, name) => (r.deck_names && r.deck_names[name]) || name;
 
 function flagWord(flag) {
   return { above: t("wins too often"), below: t("wins too rarely") }[flag] || "";
@@ -401,8 +403,8 @@ function matchups(r) {
     "table.lab-table.lab-matchups",
     null,
     h("caption", null, t("Matchups (the row's win rate against the column)")),
-    h("tr", null, h("th"), names.map((n) => h("th", null, n))),
-    names.map((a) => h("tr", null, h("th", null, a), names.map((b) => h("td", null, cell(a, b) ? pct(cell(a, b).score) : "–")))),
+    h("tr", null, h("th"), names.map((n) => h("th", null, deckName(r, n)))),
+    names.map((a) => h("tr", null, h("th", null, deckName(r, a)), names.map((b) => h("td", null, cell(a, b) ? pct(cell(a, b).score) : "–")))),
   );
 }
 
@@ -451,7 +453,7 @@ function proposal(lab, run, i, k, p) {
     null,
     h("p", null, h("strong", null, changes), " ", v ? h(v.in_band ? "span.ok" : "span.muted", null, v.in_band ? t("in the band") : t("closer, not in the band")) : null),
     v ? h("p.muted", null, t("Verified over {n} player-games: {rate} [{span}]; {flags} items flagged after.", { n: v.n, rate: pct(v.score), span: span(v), flags: v.flags })) : null,
-    v ? h("p.muted", null, t("Decks after: {decks}; P0 {before} → {after}", { decks: p.decks.map((d) => `${d.deck} ${pct(d.before)} → ${pct(d.after)}`).join(comma), before: pct(p.seat0.before), after: pct(p.seat0.after) })) : null,
+    v ? h("p.muted", null, t("Decks after: {decks}; P0 {before} → {after}", { decks: p.decks.map((d) => `${deckName(run.result, d.deck)} ${pct(d.before)} → ${pct(d.after)}`).join(comma), before: pct(p.seat0.before), after: pct(p.seat0.after) })) : null,
     h("p", null, h("button.apply", { onclick: () => applyProposal(lab, p) }, t("Apply to my card set")), " ", h("a.button.ghost", { href: `/api/lab/runs/${enc(run.run)}/suggestions/${i}/${k + 1}.patch`, download: "" }, t("Download patch"))),
   );
 }
