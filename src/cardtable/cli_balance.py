@@ -20,7 +20,7 @@ from rich.table import Table
 from cardtable.cli_suggest import print_suggestions, suggest_session
 from cardtable.core.errors import CardtableError
 from cardtable.core.game import Game
-from cardtable.core.i18n import Lang
+from cardtable.core.i18n import N_, Lang
 from cardtable.core.registry import load_game
 from cardtable.sim.backends import Backend
 from cardtable.sim.balance import (
@@ -31,8 +31,19 @@ from cardtable.sim.balance import (
     total_games,
     validate,
 )
-from cardtable.sim.balance_stats import MARGIN, MIN_SAMPLES
-from cardtable.sim.balance_tables import span
+from cardtable.sim.balance_stats import MARGIN, MIN_SAMPLES, flag_rule_text
+from cardtable.sim.balance_tables import (
+    EN,
+    FLAG,
+    GAMES,
+    INTERVAL,
+    WIN_RATE,
+    group_names,
+    points,
+    points_span,
+    span,
+)
+from cardtable.sim.balance_words import Words
 from cardtable.sim.suggest import SuggestConfig, check_fields
 
 
@@ -85,33 +96,40 @@ def balance_session(
     if suggest is not None:
         check_fields(settings, suggest)
     folder = out if out is not None else Path(f"balance-{settings.game}")
+    w = Words(lang, load_game(settings.game, **settings.options))
     try:
-        results = _play(console, settings, jobs, folder, resume)
+        results = _play(console, settings, jobs, folder, resume, w)
     except KeyboardInterrupt:
-        return _stopped(console, "the finished games are", folder / "games.jsonl")
+        return _stopped(console, STOPPED_PLAYING, folder / "games.jsonl", w)
     data = report(settings, results, margin, min_samples)
     if suggest is not None:
         try:
-            found = suggest_session(console, settings, data, jobs, folder, suggest, resume)
+            found = suggest_session(console, settings, data, jobs, folder, suggest, resume, w)
         except KeyboardInterrupt:
-            return _stopped(console, "the changes played so far are", folder / "suggest.jsonl")
+            return _stopped(console, STOPPED_SEARCHING, folder / "suggest.jsonl", w)
         data["suggestions"] = found
     (folder / "balance.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    print_summary(console, data)
+    print_summary(console, data, w)
     if data.get("suggestions"):
-        print_suggestions(console, data["suggestions"])
-    html = write_html(console, folder, data, lang, load_game(settings.game, **settings.options))
-    console.print(f"written: {escape(str(folder / 'balance.json'))}, {html}games.jsonl")
+        print_suggestions(console, data["suggestions"], data["base"], w)
+    html = write_html(console, folder, data, lang, w.game)
+    files = f"{folder / 'balance.json'}, {html}games.jsonl"
+    console.print(escape(w(N_("written: {files}"), files=files)))
     errors = data["base"]["errors"] + (data["compare"] or {"errors": []})["errors"]
     return 1 if errors else 0
 
 
-def _stopped(console: Console, what: str, path: Path) -> int:
+STOPPED_PLAYING = N_(
+    "stopped: the finished games are in {path}; run the same command with --resume to go on"
+)
+STOPPED_SEARCHING = N_(
+    "stopped: the changes played so far are in {path}; run the same command with --resume to go on"
+)
+
+
+def _stopped(console: Console, message: str, path: Path, w: Words = EN) -> int:
     """Say where a stopped run's work is kept and how to go on; the exit code 130."""
-    console.print(
-        f"[yellow]stopped[/]: {what} in {escape(str(path))}; run the same command with "
-        "--resume to go on"
-    )
+    console.print(f"[yellow]{escape(w(message, path=str(path)))}[/]")
     return 130
 
 
@@ -131,129 +149,158 @@ def write_html(
     except ModuleNotFoundError as exc:
         if exc.name is None or not exc.name.startswith("matplotlib"):
             raise
-        console.print("[yellow]balance.html needs matplotlib:[/] pip install 'cardtable[plots]'")
+        note = Words(lang)(N_("balance.html needs matplotlib: pip install 'cardtable[plots]'"))
+        console.print(f"[yellow]{escape(note)}[/]")
         return ""
     (folder / "balance.html").write_text(page, encoding="utf-8")
     return "balance.html, "
 
 
 def _play(
-    console: Console, settings: BalanceConfig, jobs: int | Backend, folder: Path, resume: bool
+    console: Console,
+    settings: BalanceConfig,
+    jobs: int | Backend,
+    folder: Path,
+    resume: bool,
+    w: Words = EN,
 ) -> list[list[Any]]:
     total = total_games(settings)
     columns = (*Progress.get_default_columns()[:2], BarColumn(), MofNCompleteColumn())
     with Progress(*columns, TimeRemainingColumn(), console=console, transient=True) as bar:
-        task = bar.add_task("playing", total=total)
+        task = bar.add_task(w(N_("playing")), total=total)
         return play(settings, jobs, folder, resume, lambda n: bar.update(task, completed=n))
 
 
-def print_summary(console: Console, data: dict[str, Any]) -> None:
+def print_summary(console: Console, data: dict[str, Any], w: Words = EN) -> None:
     """Win rates by seat, deck and agent; length and ends; the flagged items; with
-    ``--compare``, what changed."""
+    ``--compare``, what changed; in the language of ``w``."""
     base = data["base"]
-    title = (
-        f"{data['game']}: {base['finished']} of {base['games']} games, "
-        f"agents {', '.join(data['agents'])}, seed {data['seed']}"
-    )
-    console.print(groups_table(base, title))
-    console.print(length_line(base["length"]))
+    title = w(
+        N_("{game}: {finished} of {games} games, agents {agents}, seed {seed}"),
+        game=w.title(data), finished=base["finished"], games=base["games"],
+        agents=", ".join(data["agents"]), seed=data["seed"],
+    )  # fmt: skip
+    console.print(groups_table(base, title, w))
+    console.print(escape(length_line(base["length"], w)))
     if base["units"] is not None:
-        console.print(units_line(base["units"]))
+        console.print(escape(units_line(base["units"], w)))
     if base["matchups"]:
-        console.print(matchups_table(base))
-    ends = ", ".join(
-        f"{escape(e['how'])} {e['share']:.0%} [{e['low']:.0%}-{e['high']:.0%}]"
-        for e in base["ends"]
-    )
-    console.print(f"how games end: {ends}")
-    console.print(flags_table(base["flags"], "flagged (see balance.html for every card)"))
+        console.print(matchups_table(base, w))
+    console.print(escape(ends_line(base["ends"], w)))
+    console.print(flags_table(base["flags"], w(N_("flagged (see balance.html for every card)")), w))
     if data["changes"] is not None:
-        console.print(changes_table(data))
+        console.print(changes_table(data, w))
         ch = data["changes"]["length"]
-        console.print(f"mean length change: {ch['delta']:+.1f} decisions [{span(ch, sign='+')}]")
+        line = w(N_("mean length change: {delta} decisions [{span}]"),
+                 delta=f"{ch['delta']:+.1f}", span=span(ch, sign="+", w=w))  # fmt: skip
+        console.print(escape(line))
     for err in base["errors"][:5]:
-        console.print(f"[red]game {err['game']} (seed {err['seed']}): {escape(err['error'])}[/]")
-    console.print(f"[dim]flags: {escape(data['rules']['flag'])}[/]")
+        said = w(N_("game {game} (seed {seed}): {error}"), game=err["game"], seed=err["seed"],
+                 error=err["error"])  # fmt: skip
+        console.print(f"[red]{escape(said)}[/]")
+    rule = flag_rule_text(data["rules"]["margin"], data["rules"]["min_samples"], w.lang)
+    said = w(N_("flags: {rule}"), rule=rule)
+    console.print(f"[dim]{escape(said)}[/]")
 
 
-def _flag(direction: str) -> str:
-    return {"above": "[green]above[/]", "below": "[red]below[/]"}.get(direction, "")
+def _flag(direction: str, w: Words = EN) -> str:
+    colour = {"above": "green", "below": "red"}.get(direction)
+    return f"[{colour}]{escape(w.term(direction))}[/]" if colour else ""
 
 
-def groups_table(run: dict[str, Any], title: str) -> Table:
+def _interval(x: dict[str, Any], w: Words, spec: str = ".1%") -> str:
+    return w(N_("{low} to {high}"), low=f"{x['low']:{spec}}", high=f"{x['high']:{spec}}")
+
+
+def groups_table(run: dict[str, Any], title: str, w: Words = EN) -> Table:
     """Seats (first-player advantage), decks and agents with win rates and intervals."""
-    table = Table("", "games", "W-D-L", "win rate", "95% interval", "flag", title=title)
-    groups = [(f"seat P{x['seat']}", x) for x in run["seats"]]
-    groups += [(f"deck {x['deck']}", x) for x in run["decks"]]
-    groups += [(f"agent {x['agent']}", x) for x in run["agents"]]
-    for name, x in groups:
+    head = ("", w(GAMES), w(N_("W-D-L")), w(WIN_RATE), w(INTERVAL), w(FLAG))
+    table = Table(*head, title=escape(title))
+    for name, x in group_names(run, w):
         table.add_row(
             escape(name),
             str(x["n"]),
             f"{x['wins']}-{x['draws']}-{x['losses']}",
             f"{x['score']:.1%}",
-            f"{x['low']:.1%} to {x['high']:.1%}",
-            _flag(x["flag"]),
+            _interval(x, w),
+            _flag(x["flag"], w),
         )
     return table
 
 
-def length_line(x: dict[str, Any]) -> str:
+def length_line(x: dict[str, Any], w: Words = EN) -> str:
     """The mean game length with its interval, spread and range."""
-    return (
-        f"game length: mean {x['mean']:.1f} decisions [{span(x)}], "
-        f"sd {x['sd']:.1f}, min {x['min']}, median {x['median']}, max {x['max']}"
-    )
+    return w(
+        N_("game length: mean {mean} decisions [{span}], sd {sd}, min {min}, median {median}, "
+           "max {max}"),
+        mean=f"{x['mean']:.1f}", span=span(x, w=w), sd=f"{x['sd']:.1f}", min=x["min"],
+        median=x["median"], max=x["max"],
+    )  # fmt: skip
 
 
-def units_line(x: dict[str, Any]) -> str:
+def units_line(x: dict[str, Any], w: Words = EN) -> str:
     """The game's length in its own unit, and the share of short games."""
-    unit, short = x["unit"], x["short"]
-    return (
-        f"game length in {unit}: mean {x['mean']:.1f} [{span(x)}], min {x['min']}, "
-        f"median {x['median']}, max {x['max']}; fewer than 3 {unit} for some player: "
-        f"{short['share']:.1%} [{short['low']:.1%}-{short['high']:.1%}]"
+    short = x["short"]
+    return w(
+        N_("game length in {unit}: mean {mean} [{span}], min {min}, median {median}, "
+           "max {max}; fewer than 3 {unit} for some player: {share} [{low}-{high}]"),
+        unit=w.term(x["unit"]), mean=f"{x['mean']:.1f}", span=span(x, w=w), min=x["min"],
+        median=x["median"], max=x["max"], share=f"{short['share']:.1%}",
+        low=f"{short['low']:.1%}", high=f"{short['high']:.1%}",
+    )  # fmt: skip
+
+
+def ends_line(ends: list[dict[str, Any]], w: Words = EN) -> str:
+    """How games end: each reason's share with its interval."""
+    said = w(N_(", ")).join(
+        f"{w.term(e['how'])} {e['share']:.0%} [{e['low']:.0%}-{e['high']:.0%}]" for e in ends
     )
+    return w(N_("how games end: {ends}"), ends=said)
 
 
-def matchups_table(run: dict[str, Any]) -> Table:
+def matchups_table(run: dict[str, Any], w: Words = EN) -> Table:
     """Each deck's win rate against each other deck (rows against columns)."""
     names = [x["deck"] for x in run["decks"]]
     cells = {(m["deck"], m["against"]): m for m in run["matchups"]}
-    table = Table("deck against", *map(escape, names), title="matchups (row's win rate)")
-    for a in names:
+    shown = [escape(w.deck_name(n)) for n in names]
+    table = Table(w(N_("deck against")), *shown, title=escape(w(N_("matchups (row's win rate)"))))
+    for a, label in zip(names, shown, strict=True):
         row = [f"{cells[a, b]['score']:.0%}" if (a, b) in cells else "" for b in names]
-        table.add_row(escape(a), *row)
+        table.add_row(label, *row)
     return table
 
 
-def flags_table(flags: list[dict[str, Any]], title: str) -> Table | str:
+def flags_table(flags: list[dict[str, Any]], title: str, w: Words = EN) -> Table | str:
     """The items that stand out, or a line saying none does."""
     if not flags:
-        return "nothing stands out under the flag rule"
-    table = Table("kind", "item", "metric", "n", "win rate", "95% interval", "flag", title=title)
+        return escape(w(N_("nothing stands out under the flag rule")))
+    head = (w(N_("kind")), w(N_("item")), w(N_("metric")), "n", w(WIN_RATE), w(INTERVAL))
+    table = Table(*head, w(FLAG), title=escape(title))
     for f in flags:
         table.add_row(
-            f["kind"],
-            escape(f["name"]),
-            escape(f["metric"]),
+            escape(w.term(f["kind"])),
+            escape(w.item(f["kind"], f["name"])),
+            escape(w.term(f["metric"])),
             str(f["n"]),
             f"{f['score']:.1%}",
-            f"{f['low']:.1%} to {f['high']:.1%}",
-            _flag(f["direction"]),
+            _interval(f, w),
+            _flag(f["direction"], w),
         )
     return table
 
 
-def changes_table(data: dict[str, Any]) -> Table:
+def changes_table(data: dict[str, Any], w: Words = EN) -> Table:
     """Seats and decks before and after, and every flagged change."""
     ch = data["changes"]
-    title = f"what changed with cards {data['compare']['cards_option']}"
-    table = Table("", "metric", "before", "after", "change", "95% interval", "flag", title=title)
-    rows = [(f"seat P{x['seat']}", "win rate", x) for x in ch["seats"]]
-    rows += [(f"deck {x['deck']}", "win rate", x) for x in ch["decks"]]
+    title = w(N_("what changed with cards {cards}"), cards=data["compare"]["cards_option"])
+    head = ("", w(N_("metric")), w(N_("before")), w(N_("after")), w(N_("change")), w(INTERVAL))
+    table = Table(*head, w(FLAG), title=escape(title))
+    groups = {"seats": ch["seats"], "decks": ch["decks"], "agents": []}
+    rows = [(n, w.term("win rate"), x) for n, x in group_names(groups, w)]
     rows += [
-        (f"{f['kind']} {f['name']}", f["metric"], f) for f in ch["flags"] if f["kind"] == "card"
+        (f"{w.term('card')} {w.card_name(f['name'])}", w.term(f["metric"]), f)
+        for f in ch["flags"]
+        if f["kind"] == "card"
     ]
     for name, metric, x in rows:
         table.add_row(
@@ -261,8 +308,8 @@ def changes_table(data: dict[str, Any]) -> Table:
             escape(metric),
             f"{x['before']:.1%}",
             f"{x['after']:.1%}",
-            f"{x['delta'] * 100:+.1f} pts",
-            f"{x['low'] * 100:+.1f} to {x['high'] * 100:+.1f}",
-            _flag(x.get("flag", x.get("direction", ""))),
+            points(x["delta"], w),
+            points_span(x, w),
+            _flag(str(x.get("flag", x.get("direction", ""))), w),
         )
     return table

@@ -14,9 +14,13 @@ from rich.console import Console
 from rich.markup import escape
 
 from cardtable.core.errors import CardtableError
+from cardtable.core.i18n import N_
 from cardtable.sim.backends import Backend
 from cardtable.sim.balance import BalanceConfig
+from cardtable.sim.balance_tables import EN, pct
+from cardtable.sim.balance_words import Words
 from cardtable.sim.suggest import SuggestConfig, suggest
+from cardtable.sim.suggest_html import target_heading, verified_line, why_said
 
 Json = dict[str, Any]
 
@@ -38,51 +42,49 @@ def suggest_session(
     folder: Path,
     config: SuggestConfig,
     resume: bool = False,
+    w: Words = EN,
 ) -> Json:
     """Run the search over the base run of ``data`` (the lab's report) with a status line;
     ``resume``: the changes a stopped search kept in ``suggest.jsonl`` are not played again."""
     config = SuggestConfig(**{**config.__dict__, "verify_games": settings.games})
-    with console.status("searching for changes") as status:
+    with console.status(escape(w(N_("Searching for changes…")))) as status:
 
         def show(what: str) -> None:
-            status.update(f"searching for changes: {escape(what)}")
+            status.update(escape(w(N_("Searching for changes: {target}"), target=what)))
 
         return suggest(settings, data["base"], jobs, folder, config, show, resume)
 
 
-def print_suggestions(console: Console, result: Json) -> None:
-    """Every target: why it is off, and its proposals with their verified effect."""
-    console.print("[bold]suggestions[/] (each change verified by playing the games again)")
+def print_suggestions(console: Console, result: Json, base: Json, w: Words = EN) -> None:
+    """Every target: why it is off (told from ``base``, the base run, in the language of
+    ``w``), and its proposals with their verified effect."""
+    head = w(N_("Suggestions (each change verified by playing the games again)"))
+    console.print(f"[bold]{escape(head)}[/]")
     for t in result["targets"]:
-        b = t["before"]
-        console.print(
-            f"\n[bold]{t['kind']} {escape(t['name'])}[/] {t['direction']} "
-            f"({b['score']:.1%} [{b['low']:.1%}-{b['high']:.1%}]): {escape(t['why'])}"
-        )
+        console.print(f"\n[bold]{escape(target_heading(t, w))}[/] {escape(why_said(t, base, w))}")
         if not t["proposals"]:
-            console.print("  no change of its numbers moved it toward the band")
+            console.print(
+                "  " + escape(w(N_("No change of its numbers moved it toward the band.")))
+            )
         for k, p in enumerate(t["proposals"], 1):
-            console.print(proposal_text(k, t, p))
+            console.print(proposal_text(k, t, p, w))
 
 
-def proposal_text(k: int, target: Json, p: Json) -> str:
+def proposal_text(k: int, target: Json, p: Json, w: Words = EN) -> str:
     """One proposal: its changes, the target after, the decks after, where it is written."""
-    changes = ", ".join(
-        f"{escape(c['card'])} {escape(c['field'])} {c['from']} -> {c['to']}" for c in p["changes"]
+    changes = w(N_("; ")).join(
+        f"{w.card_name(c['card'])} {c['field']} {c['from']} → {c['to']}" for c in p["changes"]
     )
+    lines = [f"  {k}. {escape(changes)}"]
     v = p["verified"]
-    mark = "[green]in the band[/]" if v and v["in_band"] else "[yellow]closer, not in the band[/]"
-    lines = [f"  {k}. {changes}: {mark}"]
     if v:
-        lines.append(
-            f"     {escape(target['name'])}: {target['before']['score']:.1%} -> {v['score']:.1%} "
-            f"[{v['low']:.1%}-{v['high']:.1%}] over {v['n']} player-games; flags {v['flags']}"
+        lines.append("     " + escape(verified_line(target, v, w)))
+        decks = w(N_(", ")).join(
+            f"{w.deck_name(d['deck'])} {pct(d['before'])} → {pct(d['after'])}" for d in p["decks"]
         )
-        decks = "; ".join(
-            f"{escape(d['deck'])} {d['before']:.0%} -> {d['after']:.0%}" for d in p["decks"]
-        )
-        lines.append(
-            f"     decks: {decks}; P0 {p['seat0']['before']:.0%} -> {p['seat0']['after']:.0%}"
-        )
-    lines.append(f"     cards: {escape(p['folder'])}  patch: {escape(p['patch'])}")
+        after = w(N_("Decks after: {decks}; P0 {before} → {after}"), decks=decks,
+                  before=pct(p["seat0"]["before"]), after=pct(p["seat0"]["after"]))  # fmt: skip
+        lines.append("     " + escape(after))
+    where = w(N_("Changed cards: {folder}; patch: {patch}"), folder=p["folder"], patch=p["patch"])
+    lines.append("     " + escape(where))
     return "\n".join(lines)

@@ -18,11 +18,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 import cardtable
+from cardtable.cli_balance import print_summary
+from cardtable.cli_suggest import print_suggestions
 from cardtable.core.game import Game
+from cardtable.core.i18n import Lang
 from cardtable.sim.balance import BalanceConfig, default_deck_specs, play, report
 from cardtable.sim.balance_html import balance_html
+from cardtable.sim.balance_words import Words
 from cardtable.sim.suggest import Target, why
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -109,7 +114,7 @@ def suggestions(base: dict[str, Any], folder: str) -> dict[str, Any]:
     verified = {**rate, "value": 0.01, "in_band": True, "flags": 2}
     where = {"folder": f"{folder}/suggestions/1/cards", "patch": f"{folder}/1.patch"}
     proposal = {"changes": [change], "screened": 0.02, "decks": decks, "verified": verified,
-                **where}  # fmt: skip
+                "seat0": {"before": 0.5, "after": 0.52}, **where}  # fmt: skip
     targets = [
         {"kind": "card", "name": card["card"], "direction": "above", "before": rate,
          "why": why(base, Target("card", card["card"], "above")), "proposals": [proposal]},
@@ -229,3 +234,30 @@ def test_the_command_writes_the_page_in_its_language(
     assert f'<html lang="{lang}">' in page
     assert ("<h2>結果</h2>" in page) == (lang == "ja")
     assert ("<h2>Results</h2>" in page) == (lang == "en")
+
+
+def terminal(data: dict[str, Any], lang: Lang) -> str:
+    """What ``cardtable balance`` prints of ``data`` (summary and suggestions) in ``lang``."""
+    console = Console(record=True, width=400, color_system=None)
+    w = Words(lang, rugby())
+    print_summary(console, data, w)
+    print_suggestions(console, data["suggestions"], data["base"], w)
+    return console.export_text()
+
+
+def test_the_terminal_summary_speaks_the_commands_language(data: dict[str, Any]) -> None:
+    game = rugby()
+    written = [*data_texts(data, game), "balance.html", "atk"]  # a file, a field as written
+    ja = terminal(data, "ja")
+    left = english_left(ja, written)
+    assert not left, f"English in the Japanese summary: {left}"
+    for words in ("勝-分-敗", "対戦の終わり方", "対戦成績", "目立つもの", "提案", "ピリオド"):
+        assert words in ja, words
+    for deck in game.starter_decks().values():
+        assert deck.title("ja") in ja and deck.name not in ja, deck.name
+    card = data["suggestions"]["targets"][0]["name"]
+    assert f"{game.card_name(card, 'ja')}は" in ja  # why, told again in Japanese
+    # the check can fail: the English summary of the same data is caught
+    english = english_left(terminal(data, "en"), written)
+    for word in ("games", "seed", "win", "rate", "matchups", "Suggestions", "periods"):
+        assert word in english, word

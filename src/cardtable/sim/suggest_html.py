@@ -31,7 +31,7 @@ def suggestions_section(result: Json, base: Json, w: Words) -> str:
     return "\n".join(parts)
 
 
-def _why(t: Json, base: Json, w: Words) -> str:
+def why_said(t: Json, base: Json, w: Words) -> str:
     """Why a target is off: as the report says it in English, else told again in the page's
     language."""
     if w.english:
@@ -39,16 +39,20 @@ def _why(t: Json, base: Json, w: Words) -> str:
     return why(base, Target(t["kind"], t["name"], t["direction"]), w.lang, w.card_name)
 
 
-def _target(t: Json, base: Json, w: Words) -> str:
-    """One target: its heading, why, and its proposals (or that none was found)."""
+def target_heading(t: Json, w: Words) -> str:
+    """A target's heading: what it is, its name, its flag and its win rate."""
     b = t["before"]
-    heading = w(
+    return w(
         N_("{kind} {name}: {direction} ({rate}, {low} to {high})"),
         kind=w.term(t["kind"]), name=w.item(t["kind"], t["name"]),
         direction=w.term(t["direction"]), rate=pct(b["score"]), low=pct(b["low"]),
         high=pct(b["high"]),
     )  # fmt: skip
-    head = f"<h3>{escape(heading)}</h3><p>{escape(_why(t, base, w))}</p>"
+
+
+def _target(t: Json, base: Json, w: Words) -> str:
+    """One target: its heading, why, and its proposals (or that none was found)."""
+    head = f"<h3>{escape(target_heading(t, w))}</h3><p>{escape(why_said(t, base, w))}</p>"
     if not t["proposals"]:
         none = w(N_("No change of its numbers moved it toward the band."))
         return head + f"<p>{escape(none)}</p>"
@@ -74,17 +78,22 @@ def _proposal(k: int, t: Json, p: Json, w: Words) -> str:
     return out + f"<p>{where}</p>"
 
 
-def _verified(t: Json, p: Json, w: Words) -> str:
-    """A verified proposal: the target's new win rate, and every deck before and after."""
-    v = p["verified"]
+def verified_line(t: Json, v: Json, w: Words) -> str:
+    """A verified proposal's effect on its target ``t``: the new win rate and interval,
+    whether it is in the band, and how many items the new run flags."""
     state = w(N_("in the band")) if v["in_band"] else w(N_("closer, not yet in the band"))
-    text = w(
+    return w(
         N_("Verified: {name} {before} → {after} ({low} to {high}, {n} player-games): {state}; "
            "{flags} flagged items in the new run."),
         name=w.item(t["kind"], t["name"]), before=pct(t["before"]["score"]),
         after=pct(v["score"]), low=pct(v["low"]), high=pct(v["high"]), n=v["n"], state=state,
         flags=v["flags"],
     )  # fmt: skip
+
+
+def _verified(t: Json, p: Json, w: Words) -> str:
+    """A verified proposal: the target's new win rate, and every deck before and after."""
+    text = verified_line(t, p["verified"], w)
     rows = [
         [escape(w.deck_name(d["deck"])), pct(d["before"]), pct(d["after"]),
          w(N_("{low} to {high}"), low=pct(d["low"]), high=pct(d["high"]))]
