@@ -210,3 +210,20 @@ def test_balance_starters_replays_one_game_and_keeps_the_others(tmp_path: Path) 
                            capture_output=True, text=True)  # fmt: skip
     assert again.returncode != 0 and "shows wcrugby" in again.stderr
     assert "### Wheelchair Rugby" in doc.read_text()  # the doc is left as it was
+
+
+def test_trace_pair_counts_each_decks_events_and_wins() -> None:
+    """tools/trace_pair.py: per game, each deck's turns, plays and wins (one win a game)."""
+    script = SCRIPT.parent / "trace_pair.py"
+    decks = ["starter-heel-manager", "starter-high-flyer"]
+    res = subprocess.run(
+        [sys.executable, str(script), "rawdeal", *decks, "--agents", "greedy/random",
+         "--games", "4", "--cards", "0"],
+        capture_output=True, text=True, check=False, timeout=120,
+    )  # fmt: skip
+    assert res.returncode == 0, res.stderr
+    rows = {line.split()[0]: line.split()[1:] for line in res.stdout.splitlines()[1:]}
+    assert sum(float(x) for x in rows["wins"]) == 1.0
+    assert all(float(x) > 0 for x in rows["turn"] + rows["damage"])
+    assert any(name.startswith("play:") for name in rows)
+    assert "(greedy)" in res.stdout and "(random)" in res.stdout
