@@ -178,7 +178,7 @@ def print_summary(console: Console, data: dict[str, Any], w: Words = EN) -> None
     title = w(
         N_("{game}: {finished} of {games} games, agents {agents}, seed {seed}"),
         game=w.title(data), finished=base["finished"], games=base["games"],
-        agents=", ".join(data["agents"]), seed=data["seed"],
+        agents=w(N_(", ")).join(data["agents"]), seed=data["seed"],
     )  # fmt: skip
     console.print(groups_table(base, title, w))
     console.print(escape(length_line(base["length"], w)))
