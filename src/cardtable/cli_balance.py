@@ -39,6 +39,7 @@ from cardtable.sim.balance_tables import (
     INTERVAL,
     WIN_RATE,
     group_names,
+    matchup_names,
     points,
     points_span,
     span,
@@ -297,6 +298,7 @@ def changes_table(data: dict[str, Any], w: Words = EN) -> Table:
     table = Table(*head, w(FLAG), title=escape(title))
     groups = {"seats": ch["seats"], "decks": ch["decks"], "agents": []}
     rows = [(n, w.term("win rate"), x) for n, x in group_names(groups, w)]
+    rows += [(n, w.term("win rate"), x) for n, x in matchup_names(ch["matchups"], w)]
     rows += [
         (f"{w.term('card')} {w.card_name(f['name'])}", w.term(f["metric"]), f)
         for f in ch["flags"]

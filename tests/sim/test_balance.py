@@ -363,6 +363,9 @@ def test_compare_plays_the_same_games_with_a_changed_card(tmp_path: Path) -> Non
     check_sums(data["compare"], 2, 2)
     ch = data["changes"]
     assert [s["seat"] for s in ch["seats"]] == [0, 1] and len(ch["decks"]) == 4
+    assert len(ch["matchups"]) == 12 and "against" in res.stdout  # every ordered pair
+    for x in ch["seats"] + ch["decks"] + ch["matchups"]:  # over the shared deals
+        assert x["interval"] == "paired" and x["low"] <= x["delta"] <= x["high"], x
     assert ch["length"]["low"] <= ch["length"]["delta"] <= ch["length"]["high"]
     assert data["base"]["length"] != data["compare"]["length"]
     court = [c for c in ch["cards"] if c["marks"].get("on court")]

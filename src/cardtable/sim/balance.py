@@ -40,7 +40,7 @@ from cardtable.core.rng import derive_seed
 from cardtable.sim import balance_store as store
 from cardtable.sim.backends import Backend
 from cardtable.sim.balance_stats import MARGIN, MIN_SAMPLES, flag_rule_text
-from cardtable.sim.balance_summary import RunData, changes, summarize_run
+from cardtable.sim.balance_summary import RunData, changes, paired_intervals, summarize_run
 from cardtable.sim.runner import GameResult, SimConfig, agent_labels, run_many
 from cardtable.sim.runner import validate as validate_batch
 from cardtable.sim.trace import played_rule
@@ -319,10 +319,8 @@ def report(
     the changes between them."""
     plan = schedule(config, _players(config))
     labels = agent_labels(config.agents)
-    runs = [
-        summarize_run(run_data(config, k, plan, results), labels, margin, min_samples)
-        for k in range(len(config.run_options()))
-    ]
+    data = [run_data(config, k, plan, results) for k in range(len(config.run_options()))]
+    runs = [summarize_run(d, labels, margin, min_samples) for d in data]
     game = load_game(config.game, **config.options)
     out: dict[str, Any] = {
         "game": config.game,
@@ -343,5 +341,6 @@ def report(
     }
     if len(runs) > 1:
         out["compare"] = runs[1]
-        out["changes"] = changes(runs[0], runs[1], margin, min_samples)
+        paired = paired_intervals(data[0], data[1])
+        out["changes"] = changes(runs[0], runs[1], margin, min_samples, paired)
     return out

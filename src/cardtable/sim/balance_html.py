@@ -31,6 +31,7 @@ from cardtable.sim.balance_tables import (
     group_names,
     groups_table,
     length_table,
+    matchup_names,
     matchups_table,
     pct,
     points,
@@ -129,8 +130,9 @@ def settings(report: Json, w: Words) -> str:
     rules = w(
         N_("Win rate: {score}. Played: {played}. Expected: a card's win rate from its decks "
            "alone (the mean deck win rate over the same player-games). Flags: {flag}. "
-           "Intervals are 95%: Wilson for rates, Student t for mean lengths, Newcombe for "
-           "differences of rates."),
+           "Intervals are 95%: Wilson for rates, Student t for mean lengths, paired over the "
+           "shared deals for changes of seats, decks, agents and matchups, Newcombe for "
+           "changes of cards."),
         score=w.stored(r["score"]), played=w.stored(r["played"]),
         flag=flag_rule_text(r["margin"], r["min_samples"], w.lang),
     )  # fmt: skip
@@ -249,6 +251,7 @@ def compare_sections(report: Json, w: Words) -> str:
             f'<p class="note">{escape(w(note))}</p>',
             change_flags_table(ch["flags"], w),
             change_table(w(N_("Seats, decks and agents")), group_names(ch, w), w),
+            change_table(w(N_("Matchups")), matchup_names(ch["matchups"], w), w),
             length_table([(w(name), run["length"]) for name, run in runs], w=w),
             _length_change(ch["length"], w),
             length_histogram(

@@ -3,7 +3,9 @@
 - A *score* is a win rate with draws counted as half a win; its interval is Wilson's.
 - A mean (game length) gets a Student t interval.
 - A difference of two scores (``--compare``) gets Newcombe's hybrid score interval, built from
-  the two Wilson intervals; a difference of two means gets Welch's interval.
+  the two Wilson intervals; where both runs played the same deals (seats, decks, agents and
+  matchups), a paired interval over the deals instead; a difference of two means gets
+  Welch's interval.
 - The flag rule: an item *stands out* when it has at least ``min_samples`` samples and its
   whole 95% interval lies more than ``margin`` above or below a reference (the overall score
   for a score, 0 for a difference).
@@ -114,6 +116,25 @@ def score_difference(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     low = d - math.hypot(b["score"] - b["low"], a["high"] - a["score"])
     high = d + math.hypot(b["high"] - b["score"], a["score"] - a["low"])
     return {"delta": d, "low": low, "high": high, "n_a": a["n"], "n_b": b["n"]}
+
+
+def paired_difference(deals: Sequence[tuple[float, float, int]]) -> dict[str, Any]:
+    """The change of a score between two runs played on the same deals. ``deals`` holds, per
+    deal, the points of the group's player-games in the first run, in the second, and how
+    many player-games that is (the same in both). The change is the second score minus the
+    first; its 95% interval is Student t's over the deals, each deal one sample (a ratio
+    estimator, so the player-games of one deal are not taken as independent). Shared deals
+    cancel the luck of the deal, which the unpaired ``score_difference`` counts as noise. With
+    fewer than two deals the interval is unknown (``None``)."""
+    n = sum(c for _, _, c in deals)
+    g = len(deals)
+    d = math.fsum(y - x for x, y, _ in deals) / n if n else 0.0
+    out: dict[str, Any] = {"delta": d, "low": None, "high": None, "n_a": n, "n_b": n, "deals": g}
+    if g >= 2 and n:
+        spread = math.fsum(((y - x) - d * c) ** 2 for x, y, c in deals) * g / (g - 1)
+        half = t975(g - 1) * math.sqrt(spread) / n
+        out["low"], out["high"] = d - half, d + half
+    return out
 
 
 def mean_difference(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:

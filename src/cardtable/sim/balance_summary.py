@@ -18,6 +18,7 @@ from cardtable.sim.balance_stats import (
     Tally,
     mean_difference,
     mean_interval,
+    paired_difference,
     score_difference,
     share,
     stands_out,
@@ -26,7 +27,7 @@ from cardtable.sim.runner import GameResult, winners
 from cardtable.sim.trace import GameTrace
 
 Json = dict[str, Any]
-Diff = Callable[[Json, Json], Json]
+Diff = Callable[[Json, Json, tuple[str, ...]], Json]
 
 
 @dataclass(frozen=True)
@@ -297,18 +298,72 @@ def flagged(report: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+Deals = dict[int, list[float]]
+"""Per deal (its seed): the points of a group's player-games in each run and their number."""
+
+
+def paired_deals(a: RunData, b: RunData) -> dict[tuple[str, ...], Deals]:
+    """Per seat, deck, agent and matchup (keys ``("seat", "0")``, ``("deck", name)``,
+    ``("agent", "0")``, ``("matchup", name, against)``), the points of its player-games in
+    runs ``a`` and ``b`` deal by deal: the same game of both runs, when it finished in both
+    with the same decks and seats."""
+    out: dict[tuple[str, ...], Deals] = {}
+    names = [d.name for d in a.decks]
+    for (decks, x), (decks_b, y) in zip(a.games, b.games, strict=True):
+        if decks != decks_b or x.seats != y.seats or not _finished(x) or not _finished(y):
+            continue
+        points = zip(seat_points(x.returns), seat_points(y.returns), strict=True)
+        for p, (px, py) in enumerate(points):
+            for key in _group_keys([names[d] for d in decks], p, x.seats[p]):
+                deal = out.setdefault(key, {}).setdefault(x.seed, [0.0, 0.0, 0])
+                deal[0] += px
+                deal[1] += py
+                deal[2] += 1
+    return out
+
+
+def _group_keys(decks: list[str], p: int, agent: int) -> list[tuple[str, ...]]:
+    """The groups seat ``p``'s player-game counts in (``paired_deals``' keys)."""
+    keys: list[tuple[str, ...]] = [("seat", str(p)), ("deck", decks[p]), ("agent", str(agent))]
+    others = [e for q, e in enumerate(decks) if q != p and e != decks[p]]
+    return keys + [("matchup", decks[p], e) for e in others]
+
+
+def _finished(r: GameResult) -> bool:
+    return not r.error and r.trace is not None
+
+
+def paired_intervals(a: RunData, b: RunData) -> dict[tuple[str, ...], Json]:
+    """``paired_difference`` of every key of ``paired_deals``."""
+    return {
+        key: paired_difference([(x, y, int(c)) for x, y, c in deals.values()])
+        for key, deals in paired_deals(a, b).items()
+    }
+
+
 def changes(
-    a: dict[str, Any], b: dict[str, Any], margin: float, min_samples: int
+    a: dict[str, Any],
+    b: dict[str, Any],
+    margin: float,
+    min_samples: int,
+    paired: dict[tuple[str, ...], Json] | None = None,
 ) -> dict[str, Any]:
     """What changed from run ``a`` to run ``b`` (two ``summarize_run`` reports): score
-    differences per seat, deck, agent and card (in the deck, played, per mark), the change of
-    the mean length and of each end reason's share, each with its 95% interval, and the
-    changes that stand out. The flag rule's reference for a change is the change of the
-    item's own reference: about 0 for seats, decks and agents; for a card, how much its decks
-    alone moved."""
+    differences per seat, deck, agent, matchup and card (in the deck, played, per mark), the
+    change of the mean length and of each end reason's share, each with its 95% interval,
+    and the changes that stand out. With ``paired`` (``paired_intervals`` of the two runs'
+    games) seats, decks, agents and matchups take the paired interval over the shared deals
+    (``"interval": "paired"``); the others keep Newcombe's. The flag rule's reference for a
+    change is the change of the item's own reference: about 0 for seats, decks and agents;
+    for a card, how much its decks alone moved."""
+    pairs = paired or {}
 
-    def diff(x: Json, y: Json) -> Json:
+    def diff(x: Json, y: Json, key: tuple[str, ...] = ()) -> Json:
         d = score_difference(x, y)
+        pair = pairs.get(key)
+        if pair is not None and pair["low"] is not None:
+            d |= {k: pair[k] for k in ("delta", "low", "high", "deals")}
+            d["interval"] = "paired"
         d["before"], d["after"] = x["score"], y["score"]
         d["reference"] = y.get("reference", 0.0) - x.get("reference", 0.0)
         n = min(x["n"], y["n"])
@@ -317,10 +372,12 @@ def changes(
 
     out: dict[str, Any] = {
         "seats": [
-            {"seat": x["seat"], **diff(x, y)} for x, y in zip(a["seats"], b["seats"], strict=True)
+            {"seat": x["seat"], **diff(x, y, ("seat", str(x["seat"])))}
+            for x, y in zip(a["seats"], b["seats"], strict=True)
         ],
-        "decks": _paired(a["decks"], b["decks"], "deck", diff),
-        "agents": _paired(a["agents"], b["agents"], "agent", diff),
+        "decks": _paired(a["decks"], b["decks"], ("deck",), diff),
+        "agents": _paired(a["agents"], b["agents"], ("agent",), diff),
+        "matchups": _paired(a["matchups"], b["matchups"], ("deck", "against"), diff),
         "cards": _card_changes(a["cards"], b["cards"], diff),
         "length": mean_difference(a["length"], b["length"]),
         "ends": _end_changes(a, b),
@@ -329,9 +386,17 @@ def changes(
     return out
 
 
-def _paired(xs: list[Json], ys: list[Json], key: str, diff: Diff) -> list[Json]:
-    other = {y[key]: y for y in ys}
-    return [{key: x[key], **diff(x, other[x[key]])} for x in xs if x[key] in other]
+def _paired(xs: list[Json], ys: list[Json], fields: tuple[str, ...], diff: Diff) -> list[Json]:
+    """The items of both runs (named by ``fields``), each with its change."""
+    kind = "matchup" if len(fields) > 1 else fields[0]
+    other = {tuple(y[f] for f in fields): y for y in ys}
+    out = []
+    for x in xs:
+        name = tuple(x[f] for f in fields)
+        if name in other:
+            label = name if kind != "agent" else (str(xs.index(x)),)
+            out.append({f: x[f] for f in fields} | diff(x, other[name], (kind, *label)))
+    return out
 
 
 def _card_changes(xs: list[Json], ys: list[Json], diff: Diff) -> list[Json]:
@@ -355,7 +420,7 @@ def _card_changes(xs: list[Json], ys: list[Json], diff: Diff) -> list[Json]:
 
 
 def _maybe(diff: Diff, x: Json | None, y: Json | None) -> Json | None:
-    return diff(x, y) if x and y and x["n"] and y["n"] else None
+    return diff(x, y, ()) if x and y and x["n"] and y["n"] else None
 
 
 def _end_changes(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:

@@ -92,6 +92,15 @@ def group_names(run: Json, w: Words = EN) -> list[tuple[str, Json]]:
     return out + [(w(N_("agent {agent}"), agent=x["agent"]), x) for x in run["agents"]]
 
 
+def matchup_names(matchups: list[Json], w: Words = EN) -> list[tuple[str, Json]]:
+    """Each matchup (of a run or of its changes), named by its two decks."""
+    name = N_("{deck} against {against}")
+    return [
+        (w(name, deck=w.deck_name(m["deck"]), against=w.deck_name(m["against"])), m)
+        for m in matchups
+    ]
+
+
 def groups_table(run: Json, w: Words = EN) -> str:
     """Win rates by seat (first-player advantage), deck and agent."""
     rows = [
