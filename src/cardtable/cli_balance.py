@@ -39,7 +39,6 @@ from cardtable.sim.balance_tables import (
     INTERVAL,
     WIN_RATE,
     group_names,
-    matchup_names,
     points,
     points_span,
     span,
@@ -298,7 +297,11 @@ def changes_table(data: dict[str, Any], w: Words = EN) -> Table:
     table = Table(*head, w(FLAG), title=escape(title))
     groups = {"seats": ch["seats"], "decks": ch["decks"], "agents": []}
     rows = [(n, w.term("win rate"), x) for n, x in group_names(groups, w)]
-    rows += [(n, w.term("win rate"), x) for n, x in matchup_names(ch["matchups"], w)]
+    against = N_("win rate against {deck}")
+    rows += [
+        (w.deck_name(x["deck"]), w(against, deck=w.deck_name(x["against"])), x)
+        for x in ch["matchups"]
+    ]
     rows += [
         (f"{w.term('card')} {w.card_name(f['name'])}", w.term(f["metric"]), f)
         for f in ch["flags"]
