@@ -85,6 +85,14 @@ CompareOption = Annotated[
         metavar="CARDS", help="another card set (folder or file): same games again, with changes"
     ),
 ]
+BaseOption = Annotated[
+    Path | None,
+    typer.Option(
+        metavar="DIR",
+        help="with --compare: take the base card set's games from an earlier run in DIR (its "
+        "settings but --compare and --games the same) instead of playing them again",
+    ),
+]
 ResumeOption = Annotated[
     bool,
     typer.Option(
@@ -608,6 +616,7 @@ def balance(
         typer.Option(metavar="DIR", help="folder for the files (default: balance-GAME)"),
     ] = None,
     compare: CompareOption = None,
+    base: BaseOption = None,
     resume: ResumeOption = False,
     margin: Annotated[float, typer.Option(help="flag rule: margin around the reference")] = 0.03,
     min_samples: Annotated[int, typer.Option(help="flag rule: fewest samples")] = 30,
@@ -631,7 +640,7 @@ def balance(
     backend = _backend(jobs, ray)
     search = search_config(screen_games, margin, fields) if suggest else None
     code = balance_session(
-        console, settings, backend, out, resume, margin, min_samples, search, words
+        console, settings, backend, out, resume, margin, min_samples, search, words, base
     )
     if code:
         raise typer.Exit(code)

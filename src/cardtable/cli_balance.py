@@ -81,9 +81,11 @@ def balance_session(
     min_samples: int = MIN_SAMPLES,
     suggest: SuggestConfig | None = None,
     lang: Lang = "en",
+    base: Path | None = None,
 ) -> int:
     """Play the balance run, print its summary and write the files (the page in ``lang``);
-    with ``suggest`` also search, verify and write changes for what is off (``sim.suggest``).
+    with ``suggest`` also search, verify and write changes for what is off (``sim.suggest``);
+    with ``base`` the base card set's games come from that earlier run (``play``).
     Return the exit code:
     1 if some game ended in an engine error, 130 when stopped by Ctrl-C (the finished games
     stay in the checkpoint), else 0. Bad input raises ``CardtableError`` before anything is
@@ -98,7 +100,7 @@ def balance_session(
     folder = out if out is not None else Path(f"balance-{settings.game}")
     w = Words(lang, load_game(settings.game, **settings.options))
     try:
-        results = _play(console, settings, jobs, folder, resume, w)
+        results = _play(console, settings, jobs, folder, resume, w, base)
     except KeyboardInterrupt:
         return _stopped(console, STOPPED_PLAYING, folder / "games.jsonl", w)
     data = report(settings, results, margin, min_samples)
@@ -163,12 +165,17 @@ def _play(
     folder: Path,
     resume: bool,
     w: Words = EN,
+    base: Path | None = None,
 ) -> list[list[Any]]:
     total = total_games(settings)
     columns = (*Progress.get_default_columns()[:2], BarColumn(), MofNCompleteColumn())
     with Progress(*columns, TimeRemainingColumn(), console=console, transient=True) as bar:
         task = bar.add_task(w(N_("playing")), total=total)
-        return play(settings, jobs, folder, resume, lambda n: bar.update(task, completed=n))
+
+        def update(n: int) -> None:
+            bar.update(task, completed=n)
+
+        return play(settings, jobs, folder, resume, update, base)
 
 
 def print_summary(console: Console, data: dict[str, Any], w: Words = EN) -> None:

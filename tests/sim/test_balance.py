@@ -343,16 +343,21 @@ def test_command_writes_json_and_a_self_contained_html_page(tmp_path: Path) -> N
     assert html.escape(card["text"]) in page
 
 
-def test_compare_plays_the_same_games_with_a_changed_card(tmp_path: Path) -> None:
-    cards = tmp_path / "cards"
-    cards.mkdir()
+def stronger_rugby_cards(folder: Path) -> Path:
+    """The rugby card set with every player's ATK 3 higher (at most 10), in ``folder``."""
+    folder.mkdir()
     for f in RUGBY_CARDS.glob("*.yaml"):
         text = f.read_text()
-        if f.name == "players.yaml":  # every player gets +3 ATK (at most 10)
+        if f.name == "players.yaml":
             text = re.sub(
                 r"(?m)^    atk: (\d+)$", lambda m: f"    atk: {min(int(m[1]) + 3, 10)}", text
             )
-        (cards / f.name).write_text(text)
+        (folder / f.name).write_text(text)
+    return folder
+
+
+def test_compare_plays_the_same_games_with_a_changed_card(tmp_path: Path) -> None:
+    cards = stronger_rugby_cards(tmp_path / "cards")
     out = tmp_path / "b"
     args = ("balance", "wcrugby", "--games", "30", "--agents", "greedy,greedy", "--seed", "2")
     res = cli(*args, "--compare", str(cards), "--out", str(out), "--jobs", "2")
@@ -376,6 +381,38 @@ def test_compare_plays_the_same_games_with_a_changed_card(tmp_path: Path) -> Non
         seeds[chunk["run"]] += [(chunk["block"], g[0], g[1]) for g in chunk["games"]]
     assert sorted(seeds[0]) == sorted(seeds[1]) and len(seeds[0]) == 30
     assert "What changed with cards" in (out / "balance.html").read_text()
+
+
+def test_base_takes_the_base_games_from_an_earlier_run(tmp_path: Path) -> None:
+    cards = stronger_rugby_cards(tmp_path / "cards")
+    args = ("balance", "wcrugby", "--agents", "greedy,greedy", "--seed", "2")
+    first = cli(*args, "--games", "40", "--out", str(tmp_path / "first"))
+    assert first.returncode == 0, first.stdout + first.stderr
+    full = cli(*args, "--games", "30", "--compare", str(cards), "--out", str(tmp_path / "full"))
+    assert full.returncode == 0, full.stdout + full.stderr
+    reuse = ("--games", "30", "--compare", str(cards), "--out", str(tmp_path / "reuse"))
+    res = cli(*args, *reuse, "--base", str(tmp_path / "first"))
+    assert res.returncode == 0, res.stdout + res.stderr
+    got, want = (json.loads((tmp_path / d / "balance.json").read_text()) for d in ("reuse", "full"))
+    assert (got["base"], got["compare"], got["changes"]) == (
+        want["base"], want["compare"], want["changes"],
+    )  # fmt: skip
+    # the base games are read, not played again: a result changed in the file shows
+    checkpoint = tmp_path / "first" / "games.jsonl"
+    lines = checkpoint.read_text().splitlines()
+    chunk = json.loads(lines[1])
+    chunk["games"][0][3] = [-r for r in chunk["games"][0][3]]
+    checkpoint.write_text("\n".join([lines[0], json.dumps(chunk), *lines[2:]]) + "\n")
+    res = cli(*args, *reuse, "--base", str(tmp_path / "first"), "--out", str(tmp_path / "again"))
+    again = json.loads((tmp_path / "again" / "balance.json").read_text())
+    assert again["base"]["overall"] == want["base"]["overall"]
+    assert again["base"]["seats"] != want["base"]["seats"]
+    # another seed is another run; --base needs --compare
+    res = cli(*args[:-1], "3", *reuse, "--base", str(tmp_path / "first"))
+    said = res.stdout + res.stderr
+    assert res.returncode != 0 and "--base" in said and "seed: 2 then, 3 now" in said
+    res = cli(*args, "--games", "30", "--base", str(tmp_path / "first"))
+    assert res.returncode != 0 and "--base reuses" in res.stdout + res.stderr
 
 
 @pytest.mark.parametrize(

@@ -233,22 +233,33 @@ def play(
     folder: Path | None = None,
     resume: bool = False,
     progress: Callable[[int], None] | None = None,
+    base: Path | None = None,
 ) -> list[list[GameResult]]:
     """Play every batch of ``schedule(config)`` and return their results (in game order,
     one list per batch); identical for any ``jobs``. With ``folder``, finished games are saved
     to ``folder/games.jsonl`` as they come, and ``resume`` first reads the games finished
-    there by an earlier run of the same settings and plays only the others. ``progress`` gets
-    the number of games finished so far, those read back included. Bad input raises
-    ``CardtableError`` before any game is played."""
+    there by an earlier run of the same settings and plays only the others. With ``base``
+    (and ``compare``), the base card set's games come from the checkpoint of an earlier run
+    in that folder (``store.base_games``) as far as it holds them, and are copied into this
+    one. ``progress`` gets the number of games finished so far, those read back included.
+    Bad input raises ``CardtableError`` before any game is played."""
     validate(config)
     plan = schedule(config, _players(config))
     path = folder / store.CHECKPOINT if folder else None
+    borrowed = _borrowed(config, plan, base)
     done = _saved(config, path, resume)
+    for key, games in borrowed.items():
+        games = {i: r for i, r in games.items() if i not in done.get(key, {})}
+        borrowed[key] = games
+        done.setdefault(key, {}).update(games)
     todo = [(b, part) for b in plan for part in missing(b, done)]
     before = sum(len(g) for g in done.values())
     if progress:
         progress(before)
-    appender = store.Appender(path) if path and todo else None
+    appender = store.Appender(path) if path and (todo or borrowed) else None
+    for (run, block), games in borrowed.items():
+        if appender and games:
+            appender.write(run, block, [games[i] for i in sorted(games)])
 
     def keep(k: int, part: list[GameResult]) -> None:
         b = todo[k][0]
@@ -269,6 +280,22 @@ def play(
         if appender:
             appender.close()
     return [[done[b.run, b.block][i] for i in range(b.config.games)] for b in plan]
+
+
+def _borrowed(config: BalanceConfig, plan: list[Batch], base: Path | None) -> store.Done:
+    """The base run's games that ``base`` holds (``play``), those the plan needs."""
+    if base is None:
+        return {}
+    if config.compare is None:
+        raise CardtableError("--base reuses the base card set's games for --compare: add it")
+    theirs = store.base_games(base / store.CHECKPOINT, config.to_json())
+    return {
+        (b.run, b.block): {
+            i: r for i, r in theirs.get((0, b.block), {}).items() if i < b.config.games
+        }
+        for b in plan
+        if b.run == 0
+    }
 
 
 def _players(config: BalanceConfig) -> int:

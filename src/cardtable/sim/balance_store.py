@@ -70,15 +70,42 @@ def load(path: Path, settings: dict[str, Any]) -> Done:
     """The games finished in an earlier run with the same ``settings``; drops a cut-off last
     line. Raises ``CardtableError`` when the file is missing, unreadable or was written for
     other settings."""
+    lines, header, done, keep = _read(path, "--resume")
+    _check_settings(path, header.get("settings"), settings)
+    with path.open("r+b") as f:  # drop a cut-off last line, so new lines append cleanly
+        f.truncate(keep)
+    if header["settings"] != settings:  # more games: the header says the new number
+        _rewrite_header(path, lines[0], {"checkpoint": FORMAT, "settings": settings})
+    return done
+
+
+def base_games(path: Path, settings: dict[str, Any]) -> Done:
+    """The base card set's games (run 0) of another run's checkpoint, for ``--base``: its
+    settings must be ``settings`` but for the compared card set and the number of games.
+    Reads the file only. Raises ``CardtableError`` like ``load``."""
+    _, header, done, _ = _read(path, "--base")
+    old = header.get("settings")
+    mine = {**settings, "compare": None, "games": None}
+    theirs = {**old, "compare": None, "games": None} if isinstance(old, dict) else old
+    if theirs != mine:
+        raise CardtableError(
+            f"--base: {path} was written for other settings ({_differences(theirs, mine)}); "
+            "it may differ only in --compare and --games"
+        )
+    return {k: games for k, games in done.items() if k[0] == 0}
+
+
+def _read(path: Path, flag: str) -> tuple[list[str], dict[str, Any], Done, int]:
+    """A checkpoint's lines, header, games, and the length in bytes of its whole lines (a
+    last line cut short by a hard stop is left out)."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise CardtableError(f"--resume: cannot read {path} ({exc.strerror})") from None
+        raise CardtableError(f"{flag}: cannot read {path} ({exc.strerror})") from None
     lines = text.split("\n")  # every whole line ends with a newline: the last part does not
     header = _parse(lines[0]) if len(lines) > 1 else None
     if not header or header.get("checkpoint") != FORMAT:
-        raise CardtableError(f"--resume: {path} is not a balance checkpoint")
-    _check_settings(path, header.get("settings"), settings)
+        raise CardtableError(f"{flag}: {path} is not a balance checkpoint")
     done: Done = {}
     keep = len(lines[0].encode("utf-8")) + 1
     for line in lines[1:-1]:
@@ -90,11 +117,7 @@ def load(path: Path, settings: dict[str, Any]) -> Done:
             r = result_from_json(g)
             games[r.index] = r
         keep += len(line.encode("utf-8")) + 1
-    with path.open("r+b") as f:  # drop a cut-off last line, so new lines append cleanly
-        f.truncate(keep)
-    if header["settings"] != settings:  # more games: the header says the new number
-        _rewrite_header(path, lines[0], {"checkpoint": FORMAT, "settings": settings})
-    return done
+    return lines, header, done, keep
 
 
 def _check_settings(path: Path, old: Any, new: dict[str, Any]) -> None:
