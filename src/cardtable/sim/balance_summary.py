@@ -391,10 +391,10 @@ def _paired(xs: list[Json], ys: list[Json], fields: tuple[str, ...], diff: Diff)
     kind = "matchup" if len(fields) > 1 else fields[0]
     other = {tuple(y[f] for f in fields): y for y in ys}
     out = []
-    for x in xs:
+    for i, x in enumerate(xs):
         name = tuple(x[f] for f in fields)
         if name in other:
-            label = name if kind != "agent" else (str(xs.index(x)),)
+            label = name if kind != "agent" else (str(i),)  # by its place in --agents
             out.append({f: x[f] for f in fields} | diff(x, other[name], (kind, *label)))
     return out
 
