@@ -313,8 +313,9 @@ def paired_deals(a: RunData, b: RunData) -> dict[tuple[str, ...], Deals]:
         if decks != decks_b or x.seats != y.seats or not _finished(x) or not _finished(y):
             continue
         points = zip(seat_points(x.returns), seat_points(y.returns), strict=True)
+        seated = [names[d] for d in decks]
         for p, (px, py) in enumerate(points):
-            for key in _group_keys([names[d] for d in decks], p, x.seats[p]):
+            for key in _group_keys(seated, p, x.seats[p]):
                 deal = out.setdefault(key, {}).setdefault(x.seed, [0.0, 0.0, 0])
                 deal[0] += px
                 deal[1] += py
