@@ -137,6 +137,9 @@ def test_sets_and_runs_that_do_not_exist_and_bodies_that_are_not_json(lab: TestC
         ({"game": "wcrugby", "agents": ["ismcts:iterations=99999"]}, "at most 2000"),
         ({"game": "wcrugby", "agents": []}, "'agents'"),
         ({"game": "wcrugby", "suggest": "yes"}, "'suggest'"),
+        ({"game": "wcrugby", "compare": "yes"}, "'compare'"),
+        ({"game": "wcrugby", "compare": True}, "name the set"),
+        ({"game": "wcrugby", "compare": True, "suggest": True}, "not both"),
         ({"game": "chess"}, "'game'"),
         ({}, "'game'"),
     ],
@@ -176,6 +179,38 @@ def test_a_run_of_an_edited_set_reports_and_survives_a_restart(tmp_path: Path) -
         assert str(tmp_path) not in page.text
         assert c.get(f"/api/lab/runs/{run}/report.json").json()["base"]["games"] == 8
         assert [x["run"] for x in c.get("/api/lab/runs").json()] == [run]
+
+
+def test_a_comparison_plays_the_games_cards_and_the_set_on_the_same_deals(
+    lab: TestClient, tmp_path: Path
+) -> None:
+    """``compare``: the game's own cards are the base, the set is played beside them, and the
+    summary gives the set's numbers with each change's paired interval."""
+    s = new_set(lab)
+    lab.post(f"/api/lab/sets/{s['set']}", json={"edits": [{**ATK, "value": 9}]})
+    body = {"set": s["set"], "games": 8, "compare": True}
+    run = lab.post("/api/lab/runs", json=body).json()["run"]
+    info = wait_run(lab, run)
+    assert info["status"] == "finished", info
+    folder = tmp_path / "lab" / "runs" / run
+    assert "    atk: 9\n" in (folder / "compare" / "players.yaml").read_text()
+    assert not (folder / "cards").exists()
+    report = json.loads((folder / "balance.json").read_text())
+    result, changes = info["result"], info["result"]["changes"]
+    assert report["base"]["cards_option"] is None and report["compare"]["games"] == 8
+    assert [d["score"] for d in result["decks"]] == [d["score"] for d in report["compare"]["decks"]]
+    assert [d["deck"] for d in changes["decks"]] == [d["deck"] for d in result["decks"]]
+    for d, before, after in zip(
+        changes["decks"], report["base"]["decks"], report["compare"]["decks"], strict=True
+    ):
+        assert (d["before"], d["after"]) == (before["score"], after["score"])
+        assert d["low"] <= d["delta"] <= d["high"]
+    assert any(d["delta"] for d in changes["decks"])  # ATK 9 changes games
+    assert len(changes["matchups"]) == len(result["matchups"]) and len(changes["seats"]) == 2
+    assert lab.get("/api/lab/runs").json()[0]["compare"] is True
+    assert info["settings"]["set"] == s["set"] == report["compare"]["cards_option"]
+    page = lab.get(f"/api/lab/runs/{run}/report.html").text
+    assert f"What changed with cards {s['set']}" in page and str(tmp_path) not in page
 
 
 def test_the_report_page_is_in_the_language_asked_for(lab: TestClient, tmp_path: Path) -> None:

@@ -27,6 +27,14 @@ def test_one_player_game_a_deal_is_the_paired_t_interval() -> None:
     assert paired_difference([(0.0, 1.0, 1)])["low"] is None  # one deal: unknown
 
 
+def test_the_interval_stays_within_a_whole_win_rate() -> None:
+    # three deals of uneven size spread Student t's interval past -1..+1; a change of a
+    # score in 0..1 cannot go beyond it
+    d = paired_difference([(0.0, 3.0, 3), (1.0, 0.0, 1), (0.0, 0.0, 1)])
+    assert d["delta"] == pytest.approx(0.4)
+    assert d["low"] == pytest.approx(-1.0) and d["high"] == pytest.approx(1.0)
+
+
 def test_a_deal_with_two_player_games_counts_once() -> None:
     # a deal played from both seats: the deck's two player-games move together
     two = paired_difference([(1.0, 2.0, 2), (1.0, 1.0, 2)] * 20)

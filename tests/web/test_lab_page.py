@@ -27,22 +27,32 @@ def _shots(default: Path) -> Path:
     return folder
 
 
+def _open_new_set(page: Any, server: str) -> None:
+    """A new card set of wheelchair rugby in the lab, with Kenji Morooka's form open."""
+    page.goto(f"{server}/lab?game=wcrugby")
+    page.click("#lab-new-set")
+    page.click(f"{CARD} summary")
+
+
+def _save_atk(page: Any, atk: int) -> None:
+    """Set Kenji Morooka's ATK and save the set, waiting until the server kept it."""
+    page.fill(ATK, str(atk))
+    page.click("#lab-save")
+    page.wait_for_selector(f'{ATK}[data-orig="{atk}"]')
+
+
 def test_edit_a_number_run_the_lab_and_read_the_summary(
     page: Any, server: str, shots: Path
 ) -> None:
     folder = _shots(shots)
-    page.goto(f"{server}/lab?game=wcrugby")
-    page.click("#lab-new-set")
-    page.click(f"{CARD} summary")
+    _open_new_set(page, server)
     page.fill(ATK, "-1")
     page.click("#lab-save")
     error = page.wait_for_selector(f'{CARD} label[data-field="atk"] .field-error')
     assert "greater than or equal to 0" in error.inner_text()
     assert page.is_visible("#lab-set-errors")
     page.screenshot(path=str(folder / "lab-refused-en.png"), full_page=True)
-    page.fill(ATK, "2")
-    page.click("#lab-save")
-    page.wait_for_selector(f'{ATK}[data-orig="2"]')
+    _save_atk(page, 2)
     page.fill("#lab-games", "8")
     page.click("#lab-start")
     page.wait_for_selector("#lab-summary-line", timeout=240_000)
@@ -60,6 +70,32 @@ def test_edit_a_number_run_the_lab_and_read_the_summary(
     for deck in cardtable.load_game("wcrugby").starter_decks().values():
         assert deck.title("ja") in report and deck.name not in report, deck.name
     page.screenshot(path=str(folder / "lab-report-ja.png"), full_page=True)
+
+
+def test_compare_a_card_set_with_the_games_cards(page: Any, server: str, shots: Path) -> None:
+    """A designer's change read against the game's own cards: the same deals with both, each
+    seat's, deck's and matchup's change with its interval; comparing and suggesting exclude
+    each other."""
+    folder = _shots(shots)
+    _open_new_set(page, server)
+    _save_atk(page, 9)
+    page.fill("#lab-games", "8")
+    page.check("#lab-compare")
+    assert page.is_disabled("#lab-suggest")
+    page.click("#lab-start")
+    page.wait_for_selector("table.lab-changes", timeout=240_000)
+    changes = page.inner_text("table.lab-changes")
+    assert "the game's cards" in changes and "your cards" in changes and "pts" in changes
+    decks = cardtable.load_game("wcrugby").starter_decks().values()
+    assert all(d.name in changes for d in decks) and "P0" in changes
+    assert page.locator(".lab-report table.lab-table").count() == 4
+    page.screenshot(path=str(folder / "lab-compare-en.png"), full_page=True)
+    page.evaluate("localStorage.setItem('cardtable.lang', 'ja')")
+    page.reload()
+    page.wait_for_selector("table.lab-changes", timeout=60_000)
+    ja = page.inner_text("table.lab-changes")
+    assert "ゲームのカード" in ja and "ポイント" in ja and "the game's cards" not in ja
+    page.screenshot(path=str(folder / "lab-compare-ja.png"), full_page=True)
 
 
 def test_delete_a_card_set_after_confirming(page: Any, server: str, shots: Path) -> None:

@@ -132,6 +132,11 @@ class NewLabRun(BaseModel):
     seed: int = Field(default=0, ge=0, lt=SEED_LIMIT)
     suggest: bool = False
     screen_games: int | None = Field(default=None, ge=1, le=1000)
+    compare: bool = Field(
+        default=False,
+        description="with set: play the game's own cards and the set on the same deals, and "
+        "report the set's changes (not with suggest)",
+    )
 
 
 # ----- answers ------------------------------------------------------------------------
@@ -351,6 +356,7 @@ class LabRunLine(BaseModel):
     created: float
     games: int
     suggest: bool
+    compare: bool
 
 
 class LabRun(BaseModel):
@@ -365,7 +371,8 @@ class LabRun(BaseModel):
         description="{phase: queued|playing|suggest|report, done, total, target?}"
     )
     result: dict[str, Any] | None = Field(
-        description="the summary: seats, decks, matchups, length, units, flags, suggestions"
+        description="the summary: seats, decks, matchups, length, units, flags, suggestions, "
+        "changes (a comparison's)"
     )
     error: str | None
 

@@ -247,7 +247,9 @@ class LabService:
     # ----- runs -----------------------------------------------------------------------------
 
     async def new_run(self, body: Json) -> Json:
-        """Queue a run: ``{game | set, agents?, games?, seed?, suggest?, screen_games?}``."""
+        """Queue a run: ``{game | set, agents?, games?, seed?, suggest?, screen_games?,
+        compare?}``; with ``compare`` the game's own cards are the base and the set is played
+        on the same deals beside them."""
         settings, set_id = await self._run_settings(body)
         waiting = await self._db(self.rows.waiting)
         if waiting >= MAX_WAITING:
@@ -262,7 +264,8 @@ class LabService:
         else:  # the copy and the row under the set's lock: a deletion waits for both
             async with self._set_lock(set_id):
                 await self._game_of(set_id)
-                await asyncio.to_thread(_prepare, folder, self._set_dir(set_id))
+                where = "compare" if settings["compare"] else "cards"
+                await asyncio.to_thread(_prepare, folder, self._set_dir(set_id), where)
                 await self._db_or_undo(self.rows.add_run, row, undo=folder)
         self._wake.set()
         return await self.run_info(row.id)
@@ -276,8 +279,12 @@ class LabService:
         else:
             game = _game_field(body)
         settings = run_fields(body)
+        if settings["compare"] and set_id is None:
+            raise BadRequest("field 'compare': it compares a card set with the game's cards: "
+                             "name the set in 'set'")  # fmt: skip
         decks = await asyncio.to_thread(_starters, game)
-        return {"game": game, **settings, "decks": decks}, set_id
+        named = {"set": set_id} if settings["compare"] else {}  # the report's name of the set
+        return {"game": game, **settings, **named, "decks": decks}, set_id
 
     async def _dispatch(self) -> None:
         """Keep this server's workers busy: renew its claims, then claim the oldest free runs
@@ -421,7 +428,8 @@ class LabService:
         return [
             {"run": r.id, "game": r.game, "set": r.set_id, "status": r.status,
              "created": r.created, "games": r.settings.get("games"),
-             "suggest": bool(r.settings.get("suggest"))}
+             "suggest": bool(r.settings.get("suggest")),
+             "compare": bool(r.settings.get("compare"))}
             for r in rows
         ]  # fmt: skip
 
@@ -509,7 +517,8 @@ def _game_field(body: Json) -> str:
 
 def run_fields(body: Json) -> Json:
     """A run's settings from a request, each checked: agents (the server's caps), games,
-    seed, suggest and its screening games."""
+    seed, suggest and its screening games, compare (with the game's cards; not with
+    suggest)."""
     agents = body.get("agents", ["greedy", "greedy"])
     if not isinstance(agents, list) or not 1 <= len(agents) <= MAX_AGENTS:
         raise BadRequest(f"field 'agents': a list of 1 to {MAX_AGENTS} agent specs")
@@ -521,11 +530,17 @@ def run_fields(body: Json) -> Json:
     suggest = body.get("suggest", False)
     if not isinstance(suggest, bool):
         raise BadRequest("field 'suggest': true or false")
+    compare = body.get("compare", False)
+    if not isinstance(compare, bool):
+        raise BadRequest("field 'compare': true or false")
+    if compare and suggest:
+        raise BadRequest("field 'compare': a run compares two card sets or suggests, not both")
     return {
         "agents": agents,
         "games": games,
         "seed": _whole(body, "seed", 0, 0, 2**31 - 1),
         "suggest": suggest,
+        "compare": compare,
         "screen_games": _whole(body, "screen_games", min(200, games), 1, MAX_SCREEN_GAMES),
     }
 
@@ -552,13 +567,14 @@ def _remove(folder: Path) -> None:
         shutil.rmtree(gone, ignore_errors=True)
 
 
-def _prepare(folder: Path, cards: Path | None) -> None:
-    """A new run's folder, with its own copy of its card set (later edits leave it alone)."""
+def _prepare(folder: Path, cards: Path | None, where: str = "cards") -> None:
+    """A new run's folder, with its own copy of its card set (later edits leave it alone) in
+    ``where``: ``cards`` (the set is played) or ``compare`` (played beside the game's)."""
     if cards is not None and not cards.is_dir():  # deleted by another server meanwhile
         raise NotFound(f"no card set {cards.name}")
     folder.mkdir(parents=True)
     if cards is not None:
-        shutil.copytree(cards, folder / "cards")
+        shutil.copytree(cards, folder / where)
 
 
 def _receive(conn: Connection) -> tuple[str, Any] | None:

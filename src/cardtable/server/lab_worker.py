@@ -65,10 +65,11 @@ def lab_worker(conn: Connection, folder: str, settings: Json, resume: bool) -> N
 
 
 def run_lab(folder: Path, settings: Json, resume: bool, send: Send) -> Json:
-    """Play, report and (with ``suggest``) search; write the files; the compact summary."""
+    """Play, report and (with ``suggest``) search; write the files; the compact summary.
+    A run whose folder holds ``compare`` plays that card set beside the game's own cards."""
     from cardtable.sim.balance import BalanceConfig, play, report, total_games
 
-    cards = folder / "cards"
+    cards, compare = folder / "cards", folder / "compare"
     options = {"cards": str(cards)} if cards.is_dir() else {}
     config = BalanceConfig(
         settings["game"],
@@ -77,19 +78,22 @@ def run_lab(folder: Path, settings: Json, resume: bool, send: Send) -> Json:
         settings["games"],
         tuple(settings["decks"]),
         settings["seed"],
+        str(compare) if compare.is_dir() else None,
     )
     total = total_games(config)
     tick = _ticker(send, total)
     tick(0)
     results = play(config, 1, folder, resume, tick)
     data = report(config, results)
-    game = load_game(config.game, **options)
+    game = load_game(config.game, **config.run_options()[-1])  # the words of the set shown
     if settings.get("suggest"):
         data["suggestions"] = _search(
             config, data, settings, folder, resume, _searching(send, total, game)
         )
     send(("progress", {"phase": "report", "done": total, "total": total}))
     data = json.loads(json.dumps(data).replace(json.dumps(str(folder))[1:-1], "."))
+    if data["compare"] is not None:  # named as the page names it, not by the run's folder
+        data["compare"]["cards_option"] = settings.get("set", "compare")
     (folder / "balance.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     html = write_pages(folder, data, game)
     return compact(data, html, game)
@@ -196,7 +200,8 @@ def _rate(x: Json, *keys: str) -> Json:
 
 def compact(data: Json, html: bool = True, game: Game | None = None) -> Json:
     """What the page shows of a report: seats, decks, matchups, length (in the game's unit
-    too), flagged items, errors, and the suggestions without the server's paths. With the
+    too), flagged items, errors, the suggestions without the server's paths, and a
+    comparison's changes. With the
     run's ``game``, the words in every language: each suggestion's ``why``, the ``names``
     of the cards it names and the ``deck_names`` of its starter decks, as ``{en, ja}`` (the
     server gives the one asked for)."""
@@ -218,7 +223,8 @@ def _deck_names(game: Game, shown: set[str]) -> Json:
 
 def _cards_named(out: Json) -> list[str]:
     """The cards a summary names: flagged ones, suggestions' targets and changes."""
-    cards = [f["name"] for f in out["flags"] if f["kind"] == "card"]
+    flags = out["flags"] + (out["changes"]["flags"] if out["changes"] else [])
+    cards = [f["name"] for f in flags if f["kind"] == "card"]
     for t in out["suggestions"] or ():
         cards += [t["name"]] if t["kind"] == "card" else []
         cards += [c["card"] for p in t["proposals"] for c in p["changes"]]
@@ -241,8 +247,9 @@ def _namer(game: Game, lang: Lang) -> Callable[[str], str]:
 
 
 def _summary(data: Json, html: bool) -> Json:
-    """The report's numbers the page shows (see :func:`compact`)."""
-    base = data["base"]
+    """The report's numbers the page shows (see :func:`compact`): those of the card set
+    played (in a comparison, the compared set's, and its changes from the game's cards)."""
+    base = data.get("compare") or data["base"]
     units = base.get("units")
     return {
         "title": data.get("title"),
@@ -267,6 +274,28 @@ def _summary(data: Json, html: bool) -> Json:
         ],
         "html": html,
         "suggestions": _suggestions(data.get("suggestions")),
+        "changes": _changes(data.get("changes")),
+    }
+
+
+CHANGE = ("before", "after", "delta", "low", "high")
+
+
+def _changes(changes: Json | None) -> Json | None:
+    """A comparison's changes the page shows: each seat's, deck's and matchup's win rate
+    before and after with the change's paired interval and flag, and the flagged changes."""
+    if changes is None:
+        return None
+    return {
+        "seats": [{k: s[k] for k in ("seat", *CHANGE, "flag")} for s in changes["seats"]],
+        "decks": [{k: d[k] for k in ("deck", *CHANGE, "flag")} for d in changes["decks"]],
+        "matchups": [
+            {k: m[k] for k in ("deck", "against", *CHANGE, "flag")} for m in changes["matchups"]
+        ],
+        "flags": [
+            {k: f[k] for k in ("kind", "name", "metric", "direction", *CHANGE)}
+            for f in changes["flags"]
+        ],
     }
 
 

@@ -124,8 +124,9 @@ def paired_difference(deals: Sequence[tuple[float, float, int]]) -> dict[str, An
     many player-games that is (the same in both). The change is the second score minus the
     first; its 95% interval is Student t's over the deals, each deal one sample (a ratio
     estimator, so the player-games of one deal are not taken as independent). Shared deals
-    cancel the luck of the deal, which the unpaired ``score_difference`` counts as noise. With
-    fewer than two deals the interval is unknown (``None``)."""
+    cancel the luck of the deal, which the unpaired ``score_difference`` counts as noise. A
+    score lies in 0..1, so the interval is cut to -1..+1 (a few deals can spread it wider).
+    With fewer than two deals the interval is unknown (``None``)."""
     n = sum(c for _, _, c in deals)
     g = len(deals)
     d = math.fsum(y - x for x, y, _ in deals) / n if n else 0.0
@@ -133,7 +134,7 @@ def paired_difference(deals: Sequence[tuple[float, float, int]]) -> dict[str, An
     if g >= 2 and n:
         spread = math.fsum(((y - x) - d * c) ** 2 for x, y, c in deals) * g / (g - 1)
         half = t975(g - 1) * math.sqrt(spread) / n
-        out["low"], out["high"] = d - half, d + half
+        out["low"], out["high"] = max(d - half, -1.0), min(d + half, 1.0)
     return out
 
 

@@ -261,13 +261,17 @@ function showRunForm(lab) {
   const agent = h("select#lab-agent", null, agents.map((a) => h("option", { value: a.spec, selected: a === pick }, a.label)));
   const games = h("input#lab-games", { type: "number", min: 1, max: 5000, step: 1, value: 200 });
   const suggest = h("input#lab-suggest", { type: "checkbox" });
+  // a run compares or suggests, not both (the server refuses both)
+  const compare = h("input#lab-compare", { type: "checkbox", onchange: () => (suggest.disabled = compare.checked) });
+  suggest.onchange = () => (compare.disabled = suggest.checked);
+  const comparing = lab.set ? [h("label", { for: "lab-compare" }, t("Compare with the game's cards")), h("span", null, compare, " ", h("span.muted", null, t("play the game's own cards too, on the same deals, and show what your changes move (twice the games)")))] : [];
   lab.progress = h("div#lab-progress.lab-progress", { hidden: true }, h("progress", { max: 1, value: 0 }), h("span.lab-progress-text"));
   lab.runs = h("div#lab-runs.lab-runs");
   lab.runPanel.replaceChildren(
     h("h2", null, t("Balance run")),
     h("p.muted", null, t("Plays many games between computer players with every starter deck, and shows which decks, seats and cards win too often or too rarely.")),
-    h("div.lab-grid", null, h("label", { for: "lab-games" }, t("Games")), games, h("label", { for: "lab-agent" }, t("Computer players")), agent, h("label", { for: "lab-suggest" }, t("Suggest changes")), h("span", null, suggest, " ", h("span.muted", null, t("search and verify changes of card numbers for what is off (takes much longer)")))),
-    h("p", null, h("button.primary#lab-start", { onclick: () => startRun(lab, { agents: [agent.value, agent.value], games: Number(games.value), suggest: suggest.checked }) }, lab.set ? t("Run with my card set") : t("Run with the game's cards"))),
+    h("div.lab-grid", null, h("label", { for: "lab-games" }, t("Games")), games, h("label", { for: "lab-agent" }, t("Computer players")), agent, h("label", { for: "lab-suggest" }, t("Suggest changes")), h("span", null, suggest, " ", h("span.muted", null, t("search and verify changes of card numbers for what is off (takes much longer)"))), ...comparing),
+    h("p", null, h("button.primary#lab-start", { onclick: () => startRun(lab, { agents: [agent.value, agent.value], games: Number(games.value), suggest: suggest.checked, ...(lab.set ? { compare: compare.checked } : {}) }) }, lab.set ? t("Run with my card set") : t("Run with the game's cards"))),
     lab.progress,
     h("h3", null, t("Earlier runs")),
     lab.runs,
@@ -290,7 +294,7 @@ async function listRuns(lab) {
     const runs = (await getJSON("/api/lab/runs")).filter((r) => r.game === lab.game);
     lab.runs.replaceChildren(
       runs.length
-        ? h("ul", null, runs.map((r) => h("li", null, h("a", { href: "#", onclick: (e) => (e.preventDefault(), followRun(lab, r.run)) }, when(r.created)), " · ", t("{n} games", { n: r.games }), r.set ? " · " + t("my card set") : "", " · ", statusWord(r.status))))
+        ? h("ul", null, runs.map((r) => h("li", null, h("a", { href: "#", onclick: (e) => (e.preventDefault(), followRun(lab, r.run)) }, when(r.created)), " · ", t("{n} games", { n: r.games }), r.compare ? " · " + t("my card set against the game's cards") : r.set ? " · " + t("my card set") : "", " · ", statusWord(r.status))))
         : h("p.muted", null, t("No runs yet.")),
     );
   } catch (e) {
@@ -355,6 +359,8 @@ function showReport(lab, run) {
     null,
     h("h2", null, t("Report")),
     h("p#lab-summary-line", null, t("{finished} of {games} games finished, {agents}.", { finished: r.finished, games: r.games, agents: agentNames(lab, run) }), r.errors ? h("span.error", null, " ", t("{n} games ended in an error.", { n: r.errors })) : null),
+    r.changes ? changesTable(r) : null,
+    r.changes ? h("h3", null, t("With your card set")) : null,
     rateTable(t("Seats"), r.seats.map((s) => [`P${s.seat}`, s])),
     rateTable(t("Decks"), r.decks.map((d) => [deckName(r, d.deck), d])),
     matchups(r),
@@ -393,6 +399,30 @@ function rateTable(title, rows) {
     h("tr", null, h("th"), h("th", null, t("win rate")), h("th", null, t("95% interval")), h("th", null, t("games")), h("th")),
     rows.map(([name, x]) => h("tr", { class: x.flag ? `flag-${x.flag}` : null }, h("th", null, name), h("td", null, pct(x.score)), h("td", null, span(x)), h("td", null, x.n), h("td", null, flagWord(x.flag)))),
   );
+}
+
+// A comparison: each seat's, deck's and matchup's win rate with the game's cards and with the
+// set, and the change with its interval (paired over the shared deals), flagged or not.
+function changesTable(r) {
+  const c = r.changes;
+  const rows = [
+    ...c.seats.map((s) => [`P${s.seat}`, s]),
+    ...c.decks.map((d) => [deckName(r, d.deck), d]),
+    ...c.matchups.filter((m) => m.deck < m.against).map((m) => [t("{deck} against {other}", { deck: deckName(r, m.deck), other: deckName(r, m.against) }), m]),
+  ];
+  return h(
+    "table.lab-table.lab-changes",
+    null,
+    h("caption", null, t("What your card set changes (the same deals with the game's cards and with yours)")),
+    h("tr", null, h("th"), h("th", null, t("the game's cards")), h("th", null, t("your cards")), h("th", null, t("change")), h("th", null, t("95% interval")), h("th")),
+    rows.map(([name, x]) => h("tr", { class: x.flag ? `flag-${x.flag}` : null }, h("th", null, name), h("td", null, pct(x.before)), h("td", null, pct(x.after)), h("td", null, points(x.delta)), h("td", null, x.low === null ? "–" : `${points(x.low)} – ${points(x.high)}`), h("td", null, changeWord(x.flag)))),
+  );
+}
+
+const points = (x) => t("{points} pts", { points: `${x > 0 ? "+" : ""}${(x * 100).toFixed(1)}` });
+
+function changeWord(flag) {
+  return { above: t("up beyond chance"), below: t("down beyond chance") }[flag] || "";
 }
 
 function matchups(r) {
