@@ -213,6 +213,35 @@ def test_a_comparison_plays_the_games_cards_and_the_set_on_the_same_deals(
     assert f"What changed with cards {s['set']}" in page and str(tmp_path) not in page
 
 
+def test_a_comparison_reads_the_games_cards_games_of_an_earlier_run(
+    lab: TestClient, tmp_path: Path
+) -> None:
+    """The games of the game's own cards with the same agents, seed and decks are played once:
+    a later comparison reads them from the earlier run (a result changed in its file shows in
+    the comparison's report) and copies them into its own checkpoint."""
+    plain = lab.post("/api/lab/runs", json={"game": "wcrugby", "games": 8}).json()["run"]
+    assert wait_run(lab, plain)["status"] == "finished"
+    runs = tmp_path / "lab" / "runs"
+    played = json.loads((runs / plain / "balance.json").read_text())["base"]
+    checkpoint = runs / plain / "games.jsonl"
+    lines = checkpoint.read_text().splitlines()
+    chunk = json.loads(lines[1])
+    chunk["games"][0][3] = [-r for r in chunk["games"][0][3]]
+    checkpoint.write_text("\n".join([lines[0], json.dumps(chunk), *lines[2:]]) + "\n")
+    s = new_set(lab)
+    body = {"set": s["set"], "games": 8, "compare": True}
+    run = lab.post("/api/lab/runs", json=body).json()["run"]
+    assert wait_run(lab, run)["status"] == "finished"
+    read = json.loads((runs / run / "balance.json").read_text())["base"]
+    assert read["overall"] == played["overall"] and read["seats"] != played["seats"]
+    changed = json.dumps(chunk["games"][0], separators=(",", ":"))  # as the checkpoint has it
+    assert changed in (runs / run / "games.jsonl").read_text()
+    # another seed plays its own games of the game's cards
+    other = lab.post("/api/lab/runs", json={**body, "seed": 1}).json()["run"]
+    assert wait_run(lab, other)["status"] == "finished"
+    assert changed not in (runs / other / "games.jsonl").read_text()
+
+
 def test_the_report_page_is_in_the_language_asked_for(lab: TestClient, tmp_path: Path) -> None:
     """balance.html in the request's language (``?lang=``, else its Accept-Language), its
     cards by their names in it; a run finished before the worker wrote the Japanese page has

@@ -351,6 +351,28 @@ class LabService:
             self._renewed.pop(row.id, None)
             self._wake.set()
 
+    async def _base_for(self, row: RunRow) -> str | None:
+        """For a comparison, the folder of a finished run on this server that played the
+        game's own cards with the same game, agents, seed and decks (a run of the game's cards
+        or another comparison; the one with most games): its games of the game's cards are
+        this run's, so the worker reads them instead of playing them again. None if none."""
+        if not row.settings.get("compare"):
+            return None
+        same = ("game", "agents", "seed", "decks")
+        found = [
+            r
+            for r in await asyncio.to_thread(self.rows.runs)
+            if r.id != row.id and r.status == FINISHED
+            and (r.set_id is None or r.settings.get("compare"))
+            and all(r.settings.get(k) == row.settings.get(k) for k in same)
+        ]  # fmt: skip
+        found.sort(key=lambda r: -int(r.settings.get("games", 0)))
+        for r in found:
+            folder = self.root / "runs" / r.id
+            if await asyncio.to_thread((folder / "games.jsonl").is_file):
+                return str(folder)
+        return None
+
     async def _set_status(self, run_id: str, **values: Any) -> None:
         """Store a change of a run this server holds (nothing when another took it over)."""
         try:
@@ -361,10 +383,11 @@ class LabService:
     async def _in_worker(self, row: RunRow, resume: bool) -> tuple[str, Any]:
         """Play the run in a worker process; its last message (``done`` or ``error``)."""
         folder = self.root / "runs" / row.id
+        base = await self._base_for(row)
         here, there = _ctx().Pipe(duplex=False)
         proc = _ctx().Process(
             target=lab_worker,
-            args=(there, str(folder), row.settings, resume),
+            args=(there, str(folder), row.settings, resume, base),
             name="cardtable-lab",
             daemon=True,
         )

@@ -32,6 +32,7 @@ from cardtable.core.registry import load_game
 
 if TYPE_CHECKING:
     from cardtable.sim.balance import BalanceConfig
+    from cardtable.sim.runner import GameResult
 
 NICE = 10
 """How much lower than the server the lab's workers run (``os.nice``)."""
@@ -42,9 +43,12 @@ Send = Callable[[tuple[str, Any]], None]
 log = logging.getLogger("cardtable.server")
 
 
-def lab_worker(conn: Connection, folder: str, settings: Json, resume: bool) -> None:
+def lab_worker(
+    conn: Connection, folder: str, settings: Json, resume: bool, base: str | None = None
+) -> None:
     """A worker's life: run the lab in ``folder`` and send ``("progress", {...})`` messages,
-    then ``("done", summary)`` or ``("error", message)``."""
+    then ``("done", summary)`` or ``("error", message)``. A comparison reads the games of the
+    game's own cards from the earlier run in ``base`` (if any) instead of playing them."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the server's: it stops us
     with contextlib.suppress(OSError):
         os.nice(NICE)
@@ -54,7 +58,7 @@ def lab_worker(conn: Connection, folder: str, settings: Json, resume: bool) -> N
             conn.send(msg)
 
     try:
-        send(("done", run_lab(Path(folder), settings, resume, send)))
+        send(("done", run_lab(Path(folder), settings, resume, send, base)))
     except CardtableError as exc:
         send(("error", str(exc).replace(folder, ".")))
     except Exception as exc:  # the server shows the run as failed; the details go to its log
@@ -64,10 +68,13 @@ def lab_worker(conn: Connection, folder: str, settings: Json, resume: bool) -> N
         conn.close()
 
 
-def run_lab(folder: Path, settings: Json, resume: bool, send: Send) -> Json:
+def run_lab(
+    folder: Path, settings: Json, resume: bool, send: Send, base: str | None = None
+) -> Json:
     """Play, report and (with ``suggest``) search; write the files; the compact summary.
-    A run whose folder holds ``compare`` plays that card set beside the game's own cards."""
-    from cardtable.sim.balance import BalanceConfig, play, report, total_games
+    A run whose folder holds ``compare`` plays that card set beside the game's own cards
+    (those games read from ``base``'s checkpoint as far as it holds them: ``_played``)."""
+    from cardtable.sim.balance import BalanceConfig, report, total_games
 
     cards, compare = folder / "cards", folder / "compare"
     options = {"cards": str(cards)} if cards.is_dir() else {}
@@ -83,7 +90,7 @@ def run_lab(folder: Path, settings: Json, resume: bool, send: Send) -> Json:
     total = total_games(config)
     tick = _ticker(send, total)
     tick(0)
-    results = play(config, 1, folder, resume, tick)
+    results = _played(config, folder, resume, tick, base)
     data = report(config, results)
     game = load_game(config.game, **config.run_options()[-1])  # the words of the set shown
     if settings.get("suggest"):
@@ -97,6 +104,26 @@ def run_lab(folder: Path, settings: Json, resume: bool, send: Send) -> Json:
     (folder / "balance.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     html = write_pages(folder, data, game)
     return compact(data, html, game)
+
+
+def _played(
+    config: BalanceConfig,
+    folder: Path,
+    resume: bool,
+    tick: Callable[[int], None],
+    base: str | None,
+) -> list[list[GameResult]]:
+    """The run's games (``sim.balance.play``), a comparison's base games read from ``base``;
+    should that checkpoint not fit (read before any game is played), they are played."""
+    from cardtable.sim.balance import play
+
+    if base is None or config.compare is None:
+        return play(config, 1, folder, resume, tick)
+    try:
+        return play(config, 1, folder, resume, tick, Path(base))
+    except CardtableError as exc:
+        log.warning("lab run in %s: playing the base games again (%s)", folder, exc)
+        return play(config, 1, folder, resume, tick)
 
 
 def _search(

@@ -264,7 +264,7 @@ function showRunForm(lab) {
   // a run compares or suggests, not both (the server refuses both)
   const compare = h("input#lab-compare", { type: "checkbox", onchange: () => (suggest.disabled = compare.checked) });
   suggest.onchange = () => (compare.disabled = suggest.checked);
-  const comparing = lab.set ? [h("label", { for: "lab-compare" }, t("Compare with the game's cards")), h("span", null, compare, " ", h("span.muted", null, t("play the game's own cards too, on the same deals, and show what your changes move (twice the games)")))] : [];
+  const comparing = lab.set ? [h("label", { for: "lab-compare" }, t("Compare with the game's cards")), h("span", null, compare, " ", h("span.muted", null, t("play the game's own cards too (once for the same settings), on the same deals, and show what your changes move")))] : [];
   lab.progress = h("div#lab-progress.lab-progress", { hidden: true }, h("progress", { max: 1, value: 0 }), h("span.lab-progress-text"));
   lab.runs = h("div#lab-runs.lab-runs");
   lab.runPanel.replaceChildren(
