@@ -228,10 +228,9 @@ def _rate(x: Json, *keys: str) -> Json:
 def compact(data: Json, html: bool = True, game: Game | None = None) -> Json:
     """What the page shows of a report: seats, decks, matchups, length (in the game's unit
     too), flagged items, errors, the suggestions without the server's paths, and a
-    comparison's changes. With the
-    run's ``game``, the words in every language: each suggestion's ``why``, the ``names``
-    of the cards it names and the ``deck_names`` of its starter decks, as ``{en, ja}`` (the
-    server gives the one asked for)."""
+    comparison's changes. With the run's ``game``, the words in every language: each
+    suggestion's ``why``, the ``names`` of the cards it names and the ``deck_names`` of its
+    starter decks, as ``{en, ja}`` (the server gives the one asked for)."""
     out = _summary(data, html)
     if game is not None:
         out["names"] = {c: _names(game, c) for c in _cards_named(out)}
