@@ -4,6 +4,7 @@ runner's observation expectation. (tests/test_scenarios.py runs the scenario fil
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import cardtable
 from cardtable.scenario import run_scenario
@@ -65,3 +66,45 @@ def test_resample_draws_the_hidden_lineup_again() -> None:
         assert other.observation(1) == st.observation(1)
         drawn.add((other.side[0], other.inb[0], other.tgt[0]))
     assert len(drawn) > 3 and drawn != {truth}
+
+
+def test_resample_keeps_the_hidden_lineup_legal() -> None:
+    """WR-2, WR-3.1: a state resampled for team 1 puts on team 0's face-down lineup only
+    players the rules let on court together, drawn again (not the true lineup each time),
+    in every period; the hidden cards stay the team's, and the observation the same."""
+    from collections import Counter
+
+    from cardtable.core.rng import Rng
+    from cardtable.games.wcrugby.zones import LINEUP, PER_TEAM, SLOTS
+
+    g = cardtable.load_game("wcrugby")
+    rng = Rng(5)
+    periods: Counter[int] = Counter()
+    for seed in range(6):
+        st = g.new_initial_state(seed=seed)
+        while not st.is_terminal():
+            placed = [st.zones[PER_TEAM * 0 + LINEUP + s] for s in range(SLOTS)]
+            if st.current_player() == 1 and all(placed) and st.court(0) == [-1] * SLOTS:
+                periods[st.period] += _check_hidden_lineups(st, rng)
+            st.apply_action(rng.choice(st.legal_actions()))
+    assert periods[1] > 0 and periods[2] > 0 and periods[3] > 0
+
+
+def _check_hidden_lineups(st: Any, rng: Any) -> int:
+    """Resample ``st`` for team 1 ten times; check each; return how many drew another lineup."""
+    from cardtable.games.wcrugby.zones import LINEUP, PER_TEAM, SLOTS
+
+    def lineup(s: Any) -> list[int]:
+        return [s.cards[s.zones[PER_TEAM * 0 + LINEUP + k][0]] for k in range(SLOTS)]
+
+    def hidden(s: Any) -> list[int]:
+        return sorted(s.cards[c] for z in range(PER_TEAM) for c in s.zones[z])
+
+    other_lineups = 0
+    for _ in range(10):
+        other = st.resample(1, rng)
+        assert st.hot.lineup.ok(lineup(other)), lineup(other)
+        assert hidden(other) == hidden(st)
+        assert other.observation(1) == st.observation(1)
+        other_lineups += sorted(lineup(other)) != sorted(lineup(st))
+    return other_lineups

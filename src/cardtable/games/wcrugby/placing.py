@@ -28,6 +28,7 @@ class Placing(RugbyFields):
         filled = [s for s in range(SLOTS) if self.zones[PER_TEAM * o + LINEUP + s]]
         if not filled:
             return
+        self._legal_hidden_lineup(o, filled)
         rng = self.rng
         self.side[o] = sum(1 << s for s in filled if rng.below(2))
         if self.inb[o] >= 0:
@@ -35,6 +36,55 @@ class Placing(RugbyFields):
         if self.tgt[o] >= 0:
             others = [s for s in filled if s != self.inb[o]] or filled
             self.tgt[o] = others[rng.below(len(others))]
+
+    def _legal_hidden_lineup(self, team: int, filled: list[int], tries: int = 64) -> None:
+        """WR-2, WR-3.1: the redeal of a resample fills a face-down lineup with any of the
+        team's hidden players, most often a lineup the rules forbid (over the class-point
+        limit, or two of a name). Draw it again, among the lineup's players and the hidden
+        ones of the pool, hand and deck (which the redeal mixed), until it is one the team
+        could have placed; keep it as it is when ``tries`` random draws find none."""
+        b = PER_TEAM * team
+        places = [b + LINEUP + s for s in filled]
+        lineup = [self.zones[z][0] for z in places]
+        if self.hot.lineup.ok(self.cards[c] for c in lineup):
+            return
+        players, cards = self.hot.players, self.cards
+        spare = [c for z in (POOL, HAND, DECK) for c in self.zones[b + z] if cards[c] in players]
+        for _ in range(tries):
+            chosen = self._draw_lineup(lineup + spare, len(lineup))
+            if chosen:
+                self._swap_into_lineup(places, (b + POOL, b + HAND, b + DECK), chosen)
+                return
+
+    def _draw_lineup(self, candidates: list[int], size: int) -> list[int]:
+        """``size`` of the ``candidates`` (card instances), taken in a random order while
+        each keeps the lineup legal; [] when the order leads to fewer."""
+        clash, net, cards = self.hot.lineup.clash, self.hot.lineup.net, self.cards
+        order = list(candidates)
+        self.rng.shuffle(order)
+        taken, free, chosen = 0, LIMIT_HALVES, []
+        for c in order:
+            d = cards[c]
+            if not clash[d] & taken and net[d] <= free:
+                taken, free = taken | clash[d], free - net[d]
+                chosen.append(c)
+                if len(chosen) == size:
+                    return chosen
+        return []
+
+    def _swap_into_lineup(
+        self, places: list[int], zones: tuple[int, ...], chosen: list[int]
+    ) -> None:
+        """Put ``chosen`` on the lineup ``places``; the lineup's players not chosen take the
+        places the chosen left in ``zones``."""
+        z = self.zones
+        old = [z[p][0] for p in places]
+        left = iter([c for c in old if c not in chosen])
+        incoming = set(chosen) - set(old)
+        for zone in zones:
+            z[zone] = tuple(next(left) if c in incoming else c for c in z[zone])
+        for p, c in zip(places, chosen, strict=True):
+            z[p] = (c,)
 
     def _pick_actions(self) -> list[int]:
         """WR-3.1 and WR-7.3: pick a player not yet in the lineup, keeping it legal and able
