@@ -24,6 +24,7 @@ from .match import (
     Events,
 )
 from .tables import (
+    ARSENAL_CARD,
     CHOICE_VERBS,
     V_DISCARD,
     V_DISCARD_SELF,
@@ -122,8 +123,16 @@ class EffectRules(WinningRules):
     def _choosable(self, p: int, verb: int, amount: int) -> int:
         """How many cards a choice verb can take now from player ``p``'s cards: at most
         ``amount``."""
-        zone = HAND_ZONE if verb in HAND_VERBS else RINGSIDE
-        return min(amount, len(self.zones[pbase(p) + zone]))
+        if verb in HAND_VERBS:
+            return min(amount, len(self.zones[pbase(p) + HAND_ZONE]))
+        return min(amount, len(self._ringside_arsenal(p)))
+
+    def _ringside_arsenal(self, p: int) -> list[int]:
+        """RD-3.4: the cards of player ``p``'s Ringside pile that may go to the hand or the
+        Arsenal (Arsenal cards; a Mid-match card never does), oldest first."""
+        kind = self.game.tables.kind
+        cards = self.cards
+        return [c for c in self.zones[pbase(p) + RINGSIDE] if kind[cards[c]] == ARSENAL_CARD]
 
     def _wait(self, p: int, opp: int, ask: Effect, queue: tuple[Effect, ...], skip: int) -> None:
         """Wait for the decision ``ask`` about player ``p``'s effects (made by ``p``, or by
@@ -146,7 +155,10 @@ class EffectRules(WinningRules):
         out = [END] if self.skip >= 0 else []
         if self.phase == PH_MAY:
             return [*out, ABILITY]  # take it
-        zone = self.zones[pbase(self.actor) + CHOICE_ZONE[self.phase]]
+        if self.phase == PH_DISCARD:
+            zone = list(self.zones[pbase(self.actor) + HAND_ZONE])
+        else:
+            zone = self._ringside_arsenal(self.actor)
         cards = self.cards
         return out + sorted({HAND + 3 * cards[c] for c in zone})
 
@@ -162,10 +174,15 @@ class EffectRules(WinningRules):
             self._move_chosen((action - HAND) // 3, ev)
             self.choice_left -= 1
         self.skip = -1
-        zone = CHOICE_ZONE.get(self.phase, HAND_ZONE)
-        if self.choice_left > 0 and self.zones[pbase(self.actor) + zone]:
+        if self.choice_left > 0 and self._choice_open():
             return
         self._go_on(ev)
+
+    def _choice_open(self) -> bool:
+        """Whether a card is left to choose in the choice phase."""
+        if self.phase == PH_RETRIEVE or self.phase == PH_RECOVER:
+            return bool(self._ringside_arsenal(self.actor))
+        return bool(self.zones[pbase(self.actor) + HAND_ZONE])
 
     def _move_chosen(self, d: int, ev: Events) -> None:
         """A card of definition ``d`` chosen: discarded from the hand (RD-7.12), or from the
@@ -218,13 +235,11 @@ class EffectRules(WinningRules):
             self._put(hand[i], b + HAND_ZONE, b + RINGSIDE, ev, opp)
 
     def _recover(self, p: int, amount: int, ev: Events) -> None:
-        """RD-7.6: ``p`` puts their ``amount`` newest Ringside cards under their Arsenal."""
+        """RD-7.6: ``p`` puts their ``amount`` newest Ringside cards under their Arsenal
+        (Arsenal cards only, RD-3.4)."""
         b = pbase(p)
-        for _ in range(amount):
-            if not self.zones[b + RINGSIDE]:
-                break
-            card = self.zones[b + RINGSIDE][-1]
-            self.zones[b + RINGSIDE] = self.zones[b + RINGSIDE][:-1]
+        for card in reversed(self._ringside_arsenal(p)[-amount:] if amount > 0 else []):
+            self.zones[b + RINGSIDE] = tuple(c for c in self.zones[b + RINGSIDE] if c != card)
             self.zones[b + ARSENAL] = (card, *self.zones[b + ARSENAL])
             if ev is not None:
                 ev.append(move(card, b + RINGSIDE, b + ARSENAL, p))
