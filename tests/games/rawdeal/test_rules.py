@@ -183,3 +183,34 @@ def test_a_card_needing_a_maneuver_of_a_type_played_right_before(tmp_path: Path)
     assert "Play it only right after a Grapple maneuver." in words("grapple-chaser")
     assert "グラップルのマニューバーの直後にだけ使用できる。" in words("grapple-chaser", "ja")
     assert "Play it only right after a maneuver." in words("any-chaser")
+
+
+def test_resample_keeps_backlash_cards_apart() -> None:
+    """RD-1.6, RD-3.4: a state resampled for search deals the opponent's hidden cards again
+    but keeps Arsenal cards in the hand and Arsenal and Backlash cards in the Backlash deck;
+    the observation stays the same, and the hidden cards do change."""
+    from cardtable.core.rng import Rng
+    from cardtable.games.rawdeal.zones import ARSENAL, BACKLASH, HAND, pbase
+
+    g = cardtable.load_game("rawdeal")
+    kinds = g.card_kinds
+    rng = Rng(4)
+    changed = 0
+    for seed in range(4):
+        st = g.new_initial_state(seed=seed)
+        for _ in range(40):
+            if st.is_terminal():
+                break
+            p = st.current_player()
+            other = st.resample(p, rng)
+            assert other.observation(p) == st.observation(p)
+            b = pbase(1 - p)
+            for zone, allowed in ((HAND, {"arsenal"}), (ARSENAL, {"arsenal"})):
+                assert {kinds[other.cards[c]] for c in other.zones[b + zone]} <= allowed
+            assert {kinds[other.cards[c]] for c in other.zones[b + BACKLASH]} <= {
+                "prematch",
+                "midmatch",
+            }
+            changed += other.zones[b + HAND] != st.zones[b + HAND]
+            st.apply_action(rng.choice(st.legal_actions()))
+    assert changed > 20

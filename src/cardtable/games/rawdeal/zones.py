@@ -41,6 +41,16 @@ ZONE_LABELS = {
 }
 
 
+# the card kinds a hidden zone may hold (RD-1.6, RD-3.4: Backlash cards never go to the hand or
+# the Arsenal), which a resample keeps; None: any
+ARSENAL_ONLY = frozenset({"arsenal"})
+HIDDEN_KINDS = {
+    HAND: ARSENAL_ONLY,
+    ARSENAL: ARSENAL_ONLY,
+    BACKLASH: frozenset({"prematch", "midmatch"}),
+}
+
+
 def zone_specs(players: int) -> tuple[ZoneSpec, ...]:
     """Hand and Backlash deck (owner), Arsenal (nobody, a pile), and the public Ring, Ringside
     pile, Backstage area (Superstar, Enforcer), Pre-match cards and the card being played."""
@@ -51,6 +61,7 @@ def zone_specs(players: int) -> tuple[ZoneSpec, ...]:
             f"p{p}.{name}",
             p,
             seen_by[z],
+            HIDDEN_KINDS.get(z),
             stack=z == ARSENAL,
             name=name,
             label=ZONE_LABELS[name],
