@@ -9,8 +9,9 @@ from cardtable.core.i18n import N_, Named, named, reason
 
 from .actions import DONE, REFILL, ROLE, ROLE_SLOT, SCENE, SLOTS
 from .base import M_FAILED, M_HAND, M_ROLE, PH_PLACE, PH_STORY
-from .cards import ACTOR, EFFECT, GRAY, KINDS, LOCATION
+from .cards import ACTOR, EFFECT, KINDS, LOCATION
 from .cards import SCENE as KIND_SCENE
+from .placement import effect_fits
 from .text import character_name
 from .zones import DOWN, HAND, MOVIE_DECK, MOVIE_DISCARD, STORY, UP, pbase
 from .zones import LOCATION as LOC
@@ -172,7 +173,7 @@ def _effect_problem(st: LooneyState, p: int) -> str:
     d = t.personal_defs[p]
     actor = st.zones[pbase(st.actor) + DOWN + st.pending_effect][-1]
     ac = t.color[st.cards[actor]]
-    if t.color[d] not in (GRAY, ac):
+    if not effect_fits(t.color[d], ac):
         names = st.game.color_name
         return reason(
             N_(

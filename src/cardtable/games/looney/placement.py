@@ -12,7 +12,19 @@ from .actions import DONE, ROLE, ROLE_SLOT, SLOT_RANGE, SLOTS
 from .base import M_FAILED, M_HAND, M_ROLE
 from .cards import ACTOR, GRAY
 from .moves import CardMoves
-from .zones import DECK, DISCARD, DOWN, HAND, PER_PLAYER, PLAYER_BASE, STORY, UP, occupied, pbase
+from .zones import (
+    DECK,
+    DISCARD,
+    DOWN,
+    FX,
+    HAND,
+    PER_PLAYER,
+    PLAYER_BASE,
+    STORY,
+    UP,
+    occupied,
+    pbase,
+)
 from .zones import LOCATION as LOC
 from .zones import ROLE as ROLE_ZONE
 
@@ -22,6 +34,24 @@ def by_mask(first: int) -> tuple[tuple[int, ...], ...]:
     return tuple(
         tuple(first + s for s in range(SLOTS) if mask >> s & 1) for mask in range(1 << SLOTS)
     )
+
+
+def effect_fits(effect_color: int, actor_color: int) -> bool:
+    """LT-4.4: a special effect may go with an actor of its colour, or with any if gray."""
+    return effect_color in (GRAY, actor_color)
+
+
+def effects_pair_up(effect_colors: list[int], actor_colors: list[int]) -> bool:
+    """LT-4.4 for a whole slot: whether each special effect (by colour) can have an actor of
+    its own (by colour) that ``effect_fits``, at most one effect per actor. The gray effects
+    are paired last, since they fit any actor."""
+    free = actor_colors[:]
+    for e in sorted(effect_colors, key=lambda col: col == GRAY):
+        match = next((i for i, a in enumerate(free) if effect_fits(e, a)), -1)
+        if match < 0:
+            return False
+        del free[match]
+    return True
 
 
 _ROLE_SLOT_ACTIONS = by_mask(ROLE_SLOT)
@@ -57,6 +87,28 @@ class Placement(CardMoves):
         if self.hot.scene_scope:
             return c not in placed[s]
         return not any(c in p for p in placed)
+
+    def _face_down_legal(self, player: int) -> bool:
+        """Whether ``player``'s face-down cards could have been placed as the rules allow:
+        each face-down actor passes ``_char_ok`` (LT-4.3) against the Role actors face up
+        and the other face-down actors, and each slot's special effects pair up with its
+        face-down actors (LT-4.4, ``effects_pair_up``). For a resampled state, whose hidden
+        cards were dealt at random."""
+        z = self.zones
+        char, color = self.hot.char, self.hot.color
+        cards = self.cards
+        b = pbase(player)
+        placed = [{char[cards[i]] for i in z[b + UP + s]} for s in range(SLOTS)]
+        for s in range(SLOTS):
+            for i in z[b + DOWN + s]:
+                c = char[cards[i]]
+                if not self._char_ok(c, s, placed):
+                    return False
+                placed[s].add(c)
+            effects = [color[cards[i]] for i in z[b + FX + s]]
+            if effects and not effects_pair_up(effects, [color[cards[i]] for i in z[b + DOWN + s]]):
+                return False
+        return True
 
     def _method_ok(self, method: int) -> bool:
         """LT-5.2: an answering player's methods (option 'same': only those the round player
@@ -137,7 +189,7 @@ class Placement(CardMoves):
             effect = h.effect
             actor_color = color[cards[z[b + DOWN + pe][-1]]]
             for d in effects:
-                if color[d] == GRAY or color[d] == actor_color:
+                if color[d] == GRAY or color[d] == actor_color:  # effect_fits, inline
                     out.append(effect[d])
         if locations and is_rp and not self.location_played:
             free = open_mask & ~occupied(z, LOC)  # the slots without a location

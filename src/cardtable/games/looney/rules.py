@@ -32,11 +32,15 @@ from .end import RoundEnd
 from .explain import explain
 from .placement import ROLE_LIMITS, Placement, by_mask
 from .storyboard import Storyboard
-from .zones import DOWN, FX, PER_PLAYER, PLAYER_BASE, STORY
+from .zones import DOWN, FX, PER_PLAYER, PLAYER_BASE, STORY, pbase
 from .zones import LOCATION as LOC
 
 if TYPE_CHECKING:
     from .game import LooneyGame
+
+REDEALS = 64
+"""How many times ``_after_resample`` deals a player's hidden cards again, at most, to find
+face-down cards the rules allow (LT-4.3, LT-4.4)."""
 
 
 class HotTables:
@@ -203,6 +207,36 @@ class LooneyState(Storyboard, Placement, Answering, RoundEnd):
                 self._eliminate(self.actor, ev)
 
     _push = _act  # the default ``ev=QUIET``: no events (rebind it when overriding _act)
+
+    # ----- resampling -------------------------------------------------------------------------
+    def _after_resample(self, player: int) -> None:
+        """Keep every other player's face-down cards legal (LT-4.3, LT-4.4) in a state
+        ``resample`` dealt for ``player``: see ``_redeal_until_legal``."""
+        for other in range(self.game.num_players):
+            if other != player:
+                self._redeal_until_legal(player, other)
+
+    def _redeal_until_legal(self, player: int, owner: int) -> None:
+        """Rejection sampling: while ``owner``'s face-down cards break LT-4.3 or LT-4.4
+        (``_face_down_legal``), deal all of ``owner``'s cards hidden from ``player`` again,
+        as ``resample`` does but with the state's own generator, at most ``REDEALS`` times.
+        If no deal is legal the last one stays: the cards really there would give them
+        away."""
+        if self._face_down_legal(owner):
+            return
+        hidden = self._hidden_zones(player, owner)
+        known = self._known_hidden(player)
+        for _ in range(REDEALS):
+            self._redeal(self, hidden, self.rng, known)  # from this state into itself
+            if self._face_down_legal(owner):
+                return
+
+    def _hidden_zones(self, player: int, owner: int) -> list[int]:
+        """The zones of ``owner`` that ``player`` cannot see and that hold cards: those
+        ``resample`` deals together."""
+        visible = self.game.visibility[player]
+        first = pbase(owner)
+        return [i for i in range(first, first + PER_PLAYER) if not visible[i] and self.zones[i]]
 
     # ----- views -----------------------------------------------------------------------------
     def _public_view(self, player: int | None) -> dict[str, Any]:
