@@ -214,3 +214,59 @@ def test_resample_keeps_backlash_cards_apart() -> None:
             changed += other.zones[b + HAND] != st.zones[b + HAND]
             st.apply_action(rng.choice(st.legal_actions()))
     assert changed > 20
+
+
+def _pinned(pins: dict[str, list[str]], steps: list[str]) -> State:
+    """A new game with ``pins`` set, then ``steps`` played."""
+    st: State = cardtable.load_game("rawdeal").new_initial_state(seed=1)
+    st.pin_zones({"p0.backlash": [], "p1.backlash": [], "p1.backstage": ["dex-quintero"], **pins})
+    for a in steps:
+        _play(st, a)
+    return st
+
+
+def _bottoms(st: State, player: int, rng_seed: int, n: int) -> set[tuple[int, ...]]:
+    """The two bottom cards of P0's Arsenal in ``n`` states resampled for ``player``."""
+    from cardtable.core.rng import Rng
+    from cardtable.games.rawdeal.zones import ARSENAL
+
+    rng = Rng(rng_seed)
+    return {st.resample(player, rng).zones[ARSENAL][:2] for _ in range(n)}
+
+
+def test_resample_keeps_cards_everyone_saw_go_back() -> None:
+    """RD-7.6: the cards taken back from the Ringside pile under the Arsenal are seen by
+    everyone, so a resample for either player leaves them at the bottom of the Arsenal."""
+    from cardtable.games.rawdeal.zones import ARSENAL
+
+    pins = {
+        "p0.hand": ["catch-your-breath"],
+        "p0.ringside": ["punch", "kick", "superkick"],
+        "p0.arsenal": ["elbow-drop", "jab", "chop", "chop", "arm-drag", "dropkick"],
+        "p1.hand": ["jab", "chop"],
+        "p1.arsenal": ["punch"] * 5,
+    }
+    st = _pinned(pins, ["end", "play catch-your-breath as action"])
+    truth = st.zones[ARSENAL][:2]
+    assert [st.card_id(c) for c in truth] == ["kick", "superkick"]
+    assert _bottoms(st, 0, 1, 20) == {truth} == _bottoms(st, 1, 2, 20)
+
+
+def test_resample_keeps_a_buried_card_for_its_owner_alone() -> None:
+    """RD-4.3: the card a player buries is known to that player, not to the opponent: a
+    resample for the player leaves it at the bottom of their Arsenal, one for the opponent
+    deals it again."""
+    from cardtable.games.rawdeal.zones import ARSENAL
+
+    pins = {
+        "p0.backstage": ["vesna-kordova"],
+        "p0.hand": ["punch"],
+        "p0.arsenal": ["elbow-drop", "jab", "kick", "chop", "arm-drag", "dropkick"],
+        "p1.hand": [],
+        "p1.arsenal": ["punch"] * 4,
+    }
+    st = _pinned(pins, ["end", "ability", "bury punch"])
+    assert st.card_id(st.zones[ARSENAL][0]) == "punch"
+    mine = {b[0] for b in _bottoms(st, 0, 1, 20)}
+    theirs = {st.card_id(b[0]) for b in _bottoms(st, 1, 2, 40)}
+    assert mine == {st.zones[ARSENAL][0]} and len(theirs) > 1

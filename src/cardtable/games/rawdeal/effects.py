@@ -191,6 +191,8 @@ class EffectRules(WinningRules):
         b = pbase(p)
         src = b + CHOICE_ZONE[self.phase]
         card = self._take(src, d)
+        if self.phase != PH_DISCARD:  # from the Ringside pile, in everyone's sight
+            self._learn(card)
         if self.phase == PH_RECOVER:
             self.zones[b + ARSENAL] = (card, *self.zones[b + ARSENAL])
             if ev is not None:
@@ -241,6 +243,7 @@ class EffectRules(WinningRules):
         for card in reversed(self._ringside_arsenal(p)[-amount:] if amount > 0 else []):
             self.zones[b + RINGSIDE] = tuple(c for c in self.zones[b + RINGSIDE] if c != card)
             self.zones[b + ARSENAL] = (card, *self.zones[b + ARSENAL])
+            self._learn(card)
             if ev is not None:
                 ev.append(move(card, b + RINGSIDE, b + ARSENAL, p))
 

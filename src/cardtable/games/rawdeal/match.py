@@ -96,6 +96,7 @@ class MatchState(State):
         "gone",
         "hot",
         "how_ended",
+        "known",
         "last_damage",
         "last_maneuver",
         "last_played",
@@ -171,6 +172,10 @@ class MatchState(State):
         # tuples that are replaced, not changed, so that clones share them
         self._facts: tuple[RingFacts, ...] = (NO_FACTS,) * n
         self._backlash: tuple[ZoneDefs, ...] = (((), ()),) * n
+        # cards in hidden zones whose identity is known all the same (resample leaves them
+        # where they lie): ``known[p]`` to player p alone (a card p buried), ``known[n]`` to
+        # everyone (a card taken back from the Ringside pile)
+        self.known: tuple[frozenset[int], ...] = (frozenset(),) * (n + 1)
 
     def _cache_abilities(self) -> None:
         """Look the Superstars' abilities up once: after the deal, and after zones are pinned
@@ -229,6 +234,22 @@ class MatchState(State):
         other.abilities = self.abilities
         other._facts = self._facts
         other._backlash = self._backlash
+        other.known = self.known
+
+    def _known_hidden(self, player: int) -> frozenset[int]:
+        """Cards ``player`` knows in zones they cannot see: those everyone saw go back from
+        the Ringside pile (RD-7.6, RD-7.13, RD-7.14), and those ``player`` buried (RD-4.3)."""
+        return self.known[-1] | self.known[player]
+
+    def _learn(self, card: int, player: int = -1) -> None:
+        """``card`` goes into a hidden zone known to ``player`` alone (-1: to everyone)."""
+        known = list(self.known)
+        if player < 0:
+            known[-1] = known[-1] | {card}
+        else:  # no longer known to the others, who cannot tell it from the rest
+            known[-1] = known[-1] - {card}
+            known[player] = known[player] | {card}
+        self.known = tuple(known)
 
     def current_player(self) -> int:
         """The player to decide, or TERMINAL."""

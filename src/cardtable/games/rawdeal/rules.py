@@ -186,6 +186,7 @@ class RawDealState(PrematchRules, PlayingRules):
             b = PER_PLAYER * self.actor
             card = self._take(b + HAND_ZONE, (action - HAND) // 3)
             self.zones[b + ARSENAL] = (card, *self.zones[b + ARSENAL])
+            self._learn(card, self.actor)
             if ev is not None:
                 ev.append(move(card, b + HAND_ZONE, b + ARSENAL, self.actor))
             self.phase = PH_MAIN
