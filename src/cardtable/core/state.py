@@ -304,19 +304,24 @@ class State(ABC):
         change the result. Cards the game names as known (``_known_hidden``) stay where they
         lie, and the others are dealt into the places left."""
         other = self.clone()
+        known = self._known_hidden(player)
+        for hidden in self._hidden_zones(player).values():
+            self._redeal(other, hidden, rng, known)
+        other.rng = Rng(rng.next64())
+        other._legal = None
+        other._after_resample(player)
+        return other
+
+    def _hidden_zones(self, player: int) -> dict[int | None, list[int]]:
+        """The zones holding cards that ``player`` cannot see, by owner (``None``: shared):
+        the groups ``resample`` deals again, each among its own zones."""
         visible = self.game.visibility[player]
         specs = self.game.zone_specs
         groups: dict[int | None, list[int]] = {}
         for i, v in enumerate(visible):
             if not v and self.zones[i]:
                 groups.setdefault(specs[i].owner, []).append(i)
-        known = self._known_hidden(player)
-        for hidden in groups.values():
-            self._redeal(other, hidden, rng, known)
-        other.rng = Rng(rng.next64())
-        other._legal = None
-        other._after_resample(player)
-        return other
+        return groups
 
     def _redeal(self, other: State, hidden: list[int], rng: Rng, known: AbstractSet[int]) -> None:
         """Deal the cards of zones ``hidden`` again at random into ``other``, but those of

@@ -32,7 +32,7 @@ from .end import RoundEnd
 from .explain import explain
 from .placement import ROLE_LIMITS, Placement, by_mask
 from .storyboard import Storyboard
-from .zones import DOWN, FX, PER_PLAYER, PLAYER_BASE, STORY, pbase
+from .zones import DOWN, FX, PER_PLAYER, PLAYER_BASE, STORY
 from .zones import LOCATION as LOC
 
 if TYPE_CHECKING:
@@ -224,19 +224,12 @@ class LooneyState(Storyboard, Placement, Answering, RoundEnd):
         away."""
         if self._face_down_legal(owner):
             return
-        hidden = self._hidden_zones(player, owner)
+        hidden = self._hidden_zones(player).get(owner, [])
         known = self._known_hidden(player)
         for _ in range(REDEALS):
             self._redeal(self, hidden, self.rng, known)  # from this state into itself
             if self._face_down_legal(owner):
                 return
-
-    def _hidden_zones(self, player: int, owner: int) -> list[int]:
-        """The zones of ``owner`` that ``player`` cannot see and that hold cards: those
-        ``resample`` deals together."""
-        visible = self.game.visibility[player]
-        first = pbase(owner)
-        return [i for i in range(first, first + PER_PLAYER) if not visible[i] and self.zones[i]]
 
     # ----- views -----------------------------------------------------------------------------
     def _public_view(self, player: int | None) -> dict[str, Any]:

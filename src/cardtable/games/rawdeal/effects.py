@@ -9,6 +9,7 @@ only the set-up of a reversal carried into the next turn (RD-6.4)."""
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Sequence
 
 from cardtable.core.events import move, note
 
@@ -155,12 +156,8 @@ class EffectRules(WinningRules):
         out = [END] if self.skip >= 0 else []
         if self.phase == PH_MAY:
             return [*out, ABILITY]  # take it
-        if self.phase == PH_DISCARD:
-            zone = list(self.zones[pbase(self.actor) + HAND_ZONE])
-        else:
-            zone = self._ringside_arsenal(self.actor)
         cards = self.cards
-        return out + sorted({HAND + 3 * cards[c] for c in zone})
+        return out + sorted({HAND + 3 * cards[c] for c in self._choice_cards()})
 
     def _choose(self, action: int, ev: Events) -> None:
         """The decision in a choice phase: decline, take the offer, or a card chosen; the
@@ -174,15 +171,16 @@ class EffectRules(WinningRules):
             self._move_chosen((action - HAND) // 3, ev)
             self.choice_left -= 1
         self.skip = -1
-        if self.choice_left > 0 and self._choice_open():
+        if self.choice_left > 0 and self._choice_cards():
             return
         self._go_on(ev)
 
-    def _choice_open(self) -> bool:
-        """Whether a card is left to choose in the choice phase."""
-        if self.phase == PH_RETRIEVE or self.phase == PH_RECOVER:
-            return bool(self._ringside_arsenal(self.actor))
-        return bool(self.zones[pbase(self.actor) + HAND_ZONE])
+    def _choice_cards(self) -> Sequence[int]:
+        """The cards the choice phase chooses from: the hand to discard, the Arsenal cards of
+        the Ringside pile to retrieve or recover (RD-3.4)."""
+        if self.phase == PH_DISCARD:
+            return self.zones[pbase(self.actor) + HAND_ZONE]
+        return self._ringside_arsenal(self.actor)
 
     def _move_chosen(self, d: int, ev: Events) -> None:
         """A card of definition ``d`` chosen: discarded from the hand (RD-7.12), or from the
