@@ -23,7 +23,7 @@ import traceback
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from cardtable.core.errors import CardtableError
 from cardtable.core.game import Game
@@ -43,20 +43,41 @@ Send = Callable[[tuple[str, Any]], None]
 log = logging.getLogger("cardtable.server")
 
 
+LOCK = ".worker.lock"
+"""The file in a run's folder that its worker holds locked for as long as it lives."""
+
+
+class Orphaned(BaseException):
+    """The server that started this worker is gone: stop at once (not an error of the run,
+    so no ``except Exception`` on the way up catches it)."""
+
+
 def lab_worker(
     conn: Connection, folder: str, settings: Json, resume: bool, base: str | None = None
 ) -> None:
     """A worker's life: run the lab in ``folder`` and send ``("progress", {...})`` messages,
     then ``("done", summary)`` or ``("error", message)``. A comparison reads the games of the
-    game's own cards from the earlier run in ``base`` (if any) instead of playing them."""
+    game's own cards from the earlier run in ``base`` (if any) instead of playing them.
+
+    The worker first waits for the run folder's lock (``hold_folder``), so a worker taking
+    over the run of a killed server starts only once the killed server's worker has stopped;
+    that one stops at its next message, finding its server gone (``sender``)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the server's: it stops us
     with contextlib.suppress(OSError):
         os.nice(NICE)
+    held = hold_folder(Path(folder))
+    try:
+        _work(sender(conn, os.getppid()), folder, settings, resume, base)
+    except Orphaned:
+        log.warning("lab run in %s: its server is gone; this worker stops", folder)
+    finally:
+        conn.close()
+        if held is not None:
+            held.close()
 
-    def send(msg: tuple[str, Any]) -> None:
-        with contextlib.suppress(OSError):
-            conn.send(msg)
 
+def _work(send: Send, folder: str, settings: Json, resume: bool, base: str | None) -> None:
+    """Run the lab and send how it ended (``lab_worker``)."""
     try:
         send(("done", run_lab(Path(folder), settings, resume, send, base)))
     except CardtableError as exc:
@@ -64,8 +85,36 @@ def lab_worker(
     except Exception as exc:  # the server shows the run as failed; the details go to its log
         send(("error", f"the lab failed ({type(exc).__name__}); see the server's log"))
         log.error("lab run in %s failed:\n%s", folder, traceback.format_exc())
-    finally:
-        conn.close()
+
+
+def sender(conn: Connection, parent: int) -> Send:
+    """Send to the server over ``conn``; raise :class:`Orphaned` once the server is gone:
+    the pipe is broken, or the process that started this one (``parent``) has ended (it was
+    killed; this process has been handed to another parent)."""
+
+    def send(msg: tuple[str, Any]) -> None:
+        if os.getppid() != parent:
+            raise Orphaned
+        try:
+            conn.send(msg)
+        except (BrokenPipeError, ConnectionResetError) as exc:
+            raise Orphaned from exc
+
+    return send
+
+
+def hold_folder(folder: Path) -> IO[str] | None:
+    """Lock ``folder`` for this process, waiting while another process holds it; the lock
+    goes when the returned file is closed or the process ends, however it ends. ``None``
+    where the system has no ``fcntl`` (Windows: one server per data folder there)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on POSIX
+        return None
+    folder.mkdir(parents=True, exist_ok=True)
+    held = (folder / LOCK).open("a", encoding="utf-8")
+    fcntl.flock(held, fcntl.LOCK_EX)
+    return held
 
 
 def run_lab(
