@@ -108,3 +108,46 @@ def _check_hidden_lineups(st: Any, rng: Any) -> int:
         assert other.observation(1) == st.observation(1)
         other_lineups += sorted(lineup(other)) != sorted(lineup(st))
     return other_lineups
+
+
+def test_resample_keeps_players_back_from_court_out_of_the_deck() -> None:
+    """WR-7.2: team 1 saw team 0's court players go back to the tired players, then to the
+    fatigue pile or the hand, and on to a lineup. A state resampled for team 1 never deals
+    one of them into team 0's deck, and the tired players and the fatigue pile hold none but
+    them. What team 1 saw is followed from the events, not from the state's own record."""
+    from cardtable.core.rng import Rng
+
+    g = cardtable.load_game("wcrugby")
+    keys = [spec.key for spec in g.zone_specs]
+    rng, checked = Rng(7), 0
+    for seed in range(4):
+        st, seen = g.new_initial_state(seed=seed), set()
+        while not st.is_terminal():
+            if st.current_player() == 1 and seen & _hidden_of_team_0(st):
+                checked += _check_seen(st, seen, rng)
+            for event in st.apply_action(rng.choice(st.legal_actions())):
+                if event.kind == "move" and keys[event.dst] == "t0.tired":
+                    seen.add(event.card)
+                elif event.kind == "move" and keys[event.dst] == "t0.deck":
+                    seen.discard(event.card)  # a reshuffle: the deck holds it now
+    assert checked > 50
+
+
+def _hidden_of_team_0(st: Any) -> set[int]:
+    """Team 0's cards out of team 1's sight."""
+    from cardtable.games.wcrugby.zones import PER_TEAM
+
+    visible = st.game.visibility[1]
+    return {c for z in range(PER_TEAM) if not visible[z] for c in st.zones[z]}
+
+
+def _check_seen(st: Any, seen: set[int], rng: Any) -> int:
+    """Resample ``st`` for team 1 five times; check where team 0's seen players went."""
+    from cardtable.games.wcrugby.zones import DECK, FATIGUED, POOL, TIRED
+
+    for _ in range(5):
+        other = st.resample(1, rng)
+        assert not seen & {c for z in (DECK, POOL) for c in other.zones[z]}
+        assert {c for z in (TIRED, FATIGUED) for c in other.zones[z]} <= seen
+        assert other.observation(1) == st.observation(1)
+    return 1

@@ -25,6 +25,7 @@ class BetweenPeriods(RugbyFields):
             tb = PER_TEAM * team
             for s in range(SLOTS):
                 self._put_all(tb + COURT + s, tb + TIRED, ev, team)
+            self.seen[team] |= frozenset(self.zones[tb + TIRED])
         self.team = 0
         self._begin_team_prep(ev)
 
@@ -100,6 +101,7 @@ class BetweenPeriods(RugbyFields):
         if ev is not None:
             ev += [move(c, b + DISCARD, b + DECK, team) for c in z[b + DISCARD]]
         z[b + DECK] = self.rng.shuffled(z[b + DISCARD])
+        self.seen[team] -= frozenset(z[b + DISCARD])  # in the deck now, like any other card
         z[b + DISCARD] = ()
         if ev is not None:
             ev.append(note("reshuffle", team))

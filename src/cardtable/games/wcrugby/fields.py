@@ -47,6 +47,7 @@ class RugbyFields(State):
         "period",
         "phase",
         "scores",
+        "seen",
         "side",
         "specials",
         "subs",
@@ -82,6 +83,9 @@ class RugbyFields(State):
         self.subs = [False, False]
         self.scores: list[list[int]] = [[], []]
         self.winner = -1
+        # per team, the players everyone saw come off court who are still out of sight: in
+        # the tired players, the fatigue pile, the hand or the lineup (WR-7.2), never the deck
+        self.seen: list[frozenset[int]] = [frozenset(), frozenset()]
 
     def _copy_into(self, other: State) -> None:
         """Copy every field into ``other`` (lists copied, tuples shared)."""
@@ -106,6 +110,7 @@ class RugbyFields(State):
         other.specials = self.specials[:]
         other.blocked = self.blocked[:]
         other.subs = self.subs[:]
+        other.seen = self.seen[:]
         other.scores = [self.scores[0][:], self.scores[1][:]]
 
     # ----- reads -----------------------------------------------------------------------------

@@ -5,12 +5,14 @@ and the secret of a lineup until the reveal (WR-3.1)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardtable.core.events import Event, move, note
 
 from .actions import INBOUNDER, TARGET
 from .fields import PH_POSITIONS, RugbyFields
 from .lineup import LIMIT_HALVES, can_fill
-from .zones import DECK, HAND, LINEUP, PER_TEAM, POOL, SLOTS
+from .zones import DECK, FATIGUED, HAND, LINEUP, PER_TEAM, POOL, SLOTS, TIRED
 
 
 class Placing(RugbyFields):
@@ -23,6 +25,7 @@ class Placing(RugbyFields):
         target are its secret: a resampled state draws them again among the filled places,
         so that nothing the player cannot see survives the resample."""
         o = 1 - player
+        self._seen_back_on_hand_side(o)
         if any(c >= 0 for c in self.court(o)):
             return  # revealed: everything is public
         filled = [s for s in range(SLOTS) if self.zones[PER_TEAM * o + LINEUP + s]]
@@ -49,11 +52,43 @@ class Placing(RugbyFields):
         if self.hot.lineup.ok(self.cards[c] for c in lineup):
             return
         players, cards = self.hot.players, self.cards
-        spare = [c for z in (POOL, HAND, DECK) for c in self.zones[b + z] if cards[c] in players]
+        sources = tuple(b + z for z in ((POOL, HAND, DECK) if self.period == 1 else (HAND,)))
+        spare = [c for z in sources for c in self.zones[z] if cards[c] in players]
         for _ in range(tries):
             chosen = self._draw_lineup(lineup + spare, len(lineup))
             if chosen:
-                self._swap_into_lineup(places, (b + POOL, b + HAND, b + DECK), chosen)
+                self._swap_into_lineup(places, sources, chosen)
+                return
+
+    def _seen_back_on_hand_side(self, team: int) -> None:
+        """WR-7.2: everyone saw ``team``'s court players go back to its tired players, then
+        to its fatigue pile or hand, and from the hand to a lineup (``seen``). The redeal of a
+        resample mixes them with the deck; swap them back: the tired players and the fatigue
+        pile hold only such players, and none of them is in the deck."""
+        seen = self.seen[team]
+        if not seen:
+            return
+        b = PER_TEAM * team
+        side = [b + HAND] + [b + LINEUP + s for s in range(SLOTS)]
+        for zone in (b + TIRED, b + FATIGUED):
+            for c in [c for c in self.zones[zone] if c not in seen]:
+                self._swap_with_one(zone, c, [b + DECK, b + POOL, *side], seen.__contains__)
+        for zone in (b + DECK, b + POOL):
+            for c in [c for c in self.zones[zone] if c in seen]:
+                self._swap_with_one(zone, c, side, lambda x: x not in seen)
+
+    def _swap_with_one(
+        self, zone: int, card: int, others: list[int], wanted: Callable[[int], bool]
+    ) -> None:
+        """Swap ``card`` (in ``zone``) with a ``wanted`` card of the first of ``others`` that
+        holds one, chosen at random there."""
+        z = self.zones
+        for other in others:
+            found = [c for c in z[other] if wanted(c)]
+            if found:
+                pick = found[self.rng.below(len(found))]
+                z[zone] = tuple(pick if c == card else c for c in z[zone])
+                z[other] = tuple(card if c == pick else c for c in z[other])
                 return
 
     def _draw_lineup(self, candidates: list[int], size: int) -> list[int]:
