@@ -151,3 +151,24 @@ def _check_seen(st: Any, seen: set[int], rng: Any) -> int:
         assert {c for z in (TIRED, FATIGUED) for c in other.zones[z]} <= seen
         assert other.observation(1) == st.observation(1)
     return 1
+
+
+def test_resample_deals_a_player_reshuffled_into_the_deck_again() -> None:
+    """WR-5.5, WR-7.2: a player everyone saw come off court who is then shuffled back into
+    the deck with the discard pile is a deck card like any other: a state resampled for the
+    other team may deal it into the deck again."""
+    from cardtable.core.rng import Rng
+    from cardtable.games.wcrugby.zones import DECK, DISCARD, HAND
+
+    g = cardtable.load_game("wcrugby")
+    rng, st = Rng(7), g.new_initial_state(seed=0)
+    while not st.seen[0]:
+        st.apply_action(rng.choice(st.legal_actions()))
+    player = next(c for c in st.zones[HAND] if c in st.seen[0])
+    st.zones[HAND] = tuple(c for c in st.zones[HAND] if c != player)
+    st.zones[DISCARD] += st.zones[DECK] + (player,)
+    st.zones[DECK] = ()
+    assert st._reshuffle(0, None)
+    assert player in st.zones[DECK]
+    dealt = [player in st.resample(1, rng).zones[DECK] for _ in range(20)]
+    assert any(dealt)

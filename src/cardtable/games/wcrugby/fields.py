@@ -83,8 +83,9 @@ class RugbyFields(State):
         self.subs = [False, False]
         self.scores: list[list[int]] = [[], []]
         self.winner = -1
-        # per team, the players everyone saw come off court who are still out of sight: in
-        # the tired players, the fatigue pile, the hand or the lineup (WR-7.2), never the deck
+        # per team, the players everyone saw come off court since the last reshuffle (WR-5.5):
+        # in the tired players, the fatigue pile, the hand, a lineup or the discard pile
+        # (WR-7.2), never the deck
         self.seen: list[frozenset[int]] = [frozenset(), frozenset()]
 
     def _copy_into(self, other: State) -> None:
