@@ -8,7 +8,7 @@ True
 from cardtable.core.errors import ActionNotationError, CardtableError, IllegalActionError
 from cardtable.core.game import Game
 from cardtable.core.registry import available_games, load_game, register_game
-from cardtable.core.state import TERMINAL, State
+from cardtable.core.state import TERMINAL, State, compiled
 from cardtable.games import register_builtin_games
 
 register_builtin_games()
@@ -21,6 +21,7 @@ __all__ = [
     "IllegalActionError",
     "State",
     "available_games",
+    "compiled",
     "load_game",
     "register_game",
 ]

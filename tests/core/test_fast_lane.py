@@ -11,10 +11,11 @@ import pytest
 import cardtable
 from cardtable.agents.base import Agent
 from cardtable.agents.basic import RandomAgent
+from cardtable.core.action_list import ActionList
 from cardtable.core.errors import ActionNotationError, RecordError
 from cardtable.core.game import Game
 from cardtable.core.rng import Rng
-from cardtable.core.state import ActionList, State, actions_of, history_of
+from cardtable.core.state import State, actions_of, history_of
 from cardtable.records import replay
 from cardtable.sim.play import play_game, play_out
 
@@ -61,15 +62,23 @@ def test_history_is_shared_by_clones_and_survives_copies() -> None:
     assert actions_of(history_of([4, 5, 6])) == [4, 5, 6] and actions_of(None) == []
 
 
-def test_push_matches_apply_action() -> None:
-    checked, trusted = _played("shamanking", 9, 0), _played("shamanking", 9, 0)
-    rng = Rng(2)
-    while not checked.is_terminal():
-        action = rng.choice(checked.legal_actions())
-        checked.apply_action(action)
-        assert trusted.push(action) is None
-        assert trusted.observation(None) == checked.observation(None)
-    assert trusted.history() == checked.history() and trusted.returns() == checked.returns()
+@pytest.mark.parametrize(
+    ("name", "players"), [(n, 2) for n in cardtable.available_games()] + [("looney", 3)]
+)
+def test_push_matches_apply_action(name: str, players: int) -> None:
+    """``push`` (no events built: every part is passed ``None`` for its events) reaches the
+    state ``apply_action`` reaches, action after action, over whole games of every game."""
+    game = cardtable.load_game(name, players=players)
+    for seed in range(2):
+        checked, trusted = game.new_initial_state(seed=seed), game.new_initial_state(seed=seed)
+        rng = Rng(seed)
+        while not checked.is_terminal():
+            action = rng.choice(checked.legal_actions())
+            checked.apply_action(action)
+            assert trusted.push(action) is None
+            assert trusted.zones == checked.zones
+            assert trusted.observation(None) == checked.observation(None)
+        assert trusted.history() == checked.history() and trusted.returns() == checked.returns()
 
 
 def test_replay_still_refuses_an_illegal_action() -> None:

@@ -5,6 +5,7 @@ whether a player may learn which card it was is derived from the zones' declarat
 is shown to a player who may see either zone. Other events carry public data only, or name the
 one player they are private to.
 """
+# cardtable: compile
 
 from __future__ import annotations
 

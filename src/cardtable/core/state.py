@@ -4,14 +4,16 @@ A game subclasses :class:`State` and implements the underscored hooks. The base 
 legal actions, checks legality before anything changes, records the history, and derives
 observations, event views and ``resample`` from the zone declarations.
 """
+# cardtable: compile
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
-from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
+from cardtable.core.action_list import NO_ACTIONS, ActionList
 from cardtable.core.errors import CardtableError, IllegalActionError, brief
 from cardtable.core.events import EVERYONE, Event
 from cardtable.core.i18n import N_
@@ -24,39 +26,10 @@ if TYPE_CHECKING:
 TERMINAL = -4
 """What ``current_player()`` returns once the game is over."""
 
-History: TypeAlias = "tuple[History, int] | None"
+History: TypeAlias = "tuple[Any, int] | None"
 """The actions applied so far as a persistent linked list: ``(earlier, last action)``, ``None``
-for none. A clone shares it, so copying a state does not copy its history."""
-
-
-class ActionList(list[int]):
-    """The legal actions of a state: a list that refuses to be changed.
-
-    ``legal_actions()`` returns the state's cached list itself, not a copy, so every caller
-    shares it; changing it in place (``append``, ``sort``, ``legal[0] = 3``, ``+=``...) raises
-    TypeError. ``list(legal)`` or ``legal[:]`` gives a plain list to change. It compares equal
-    to a plain list with the same actions, and copies and pickles as a plain list."""
-
-    __slots__ = ()
-
-    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
-        raise TypeError("legal actions are shared and read-only; copy them with list(...)")
-
-    append = extend = insert = remove = pop = clear = sort = reverse = _refuse
-    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
-
-    def __copy__(self) -> list[int]:
-        return list(self)
-
-    def __deepcopy__(self, memo: dict[int, object]) -> list[int]:
-        return list(self)
-
-    def __reduce__(self) -> tuple[type[list[int]], tuple[list[int]]]:
-        return (list, (list(self),))
-
-
-NO_ACTIONS = ActionList()
-"""The legal actions of a finished game."""
+for none. A clone shares it, so copying a state does not copy its history. (The ``Any`` is a
+``History``: mypyc cannot compile a recursive alias.)"""
 
 
 def actions_of(history: History) -> list[int]:
@@ -67,6 +40,15 @@ def actions_of(history: History) -> list[int]:
         out.append(action)
     out.reverse()
     return out
+
+
+def _field_names(cls: type) -> list[str]:
+    """The attributes a state of class ``cls`` may hold: the slots of its classes, or in the
+    compiled build the attributes mypyc lists for it."""
+    compiled: tuple[str, ...] | None = getattr(cls, "__mypyc_attrs__", None)
+    if compiled is not None:
+        return [n for n in compiled if n != "__dict__"]
+    return [n for k in cls.__mro__ for n in getattr(k, "__slots__", ())]
 
 
 def history_of(actions: Iterable[int]) -> History:
@@ -163,13 +145,14 @@ class State(ABC):
             self._legal = legal
         return legal
 
-    def apply_action(self, action: int) -> list[Event]:
+    def apply_action(self, action: object) -> list[Event]:
         """Apply ``action``; return its events. A value that is no action of the game (not
         an int, or outside ``0..num_distinct_actions()-1``) raises
         :class:`ActionNotationError`; an action the rules refuse now raises
         :class:`IllegalActionError` with the reason. Either changes nothing."""
         if type(action) is not int:  # 0.0 == 0 would pass for a legal action: only ints do
-            action = check_action_number(action, self.game.num_distinct_actions())
+            number = check_action_number(action, self.game.num_distinct_actions())
+            return self.apply_action(int(number))  # int(): exactly an int, so no second round
         legal = self._legal
         if legal is None:
             legal = self._legal = [] if self.is_terminal() else self._legal_actions()
@@ -264,7 +247,8 @@ class State(ABC):
 
     def clone(self) -> State:
         """An independent copy; card definitions are shared."""
-        other = object.__new__(type(self))
+        cls = type(self)
+        other = cls.__new__(cls)
         other.game = self.game
         other.zones = self.zones[:]
         other.cards = self.cards
@@ -277,16 +261,16 @@ class State(ABC):
     def __getstate__(self) -> object:
         """For pickle and ``copy.deepcopy``: the slots, with the history as a flat list (a
         linked one as deep as a long game would pass their recursion limit)."""
-        state: Any = super().__getstate__()
-        slots: dict[str, Any] = dict(state[1])
+        slots = {n: getattr(self, n) for n in _field_names(type(self)) if hasattr(self, n)}
         slots["_history"] = actions_of(self._history)
-        return (state[0], slots)
+        return (getattr(self, "__dict__", None) or None, slots)
 
     def __setstate__(self, state: Any) -> None:
         """Restore what :meth:`__getstate__` gave."""
         attrs, slots = state
         for name, value in slots.items():
-            setattr(self, name, value)
+            if name != "_history":
+                setattr(self, name, value)
         if attrs:
             for name, value in attrs.items():
                 setattr(self, name, value)
@@ -405,3 +389,9 @@ class State(ABC):
 
     def __str__(self) -> str:
         return f"<{self.game.name} state after {len(self.history())} actions>"
+
+
+def compiled() -> bool:
+    """Whether the rules run compiled: the build docs/performance.md describes, in which mypyc
+    turned the core state and the games' rules into C extensions. Same results, faster."""
+    return hasattr(State, "__mypyc_attrs__")

@@ -35,6 +35,7 @@ def test_the_whole_package_stays_under_400_lines() -> None:
     which only repeats the presentation's messages in another language."""
     package = Path(cardtable.__file__).parent / "games" / "goofspiel"
     files = [f for f in package.rglob("*") if f.is_file() and "__pycache__" not in f.parts]
+    files = [f for f in files if f.suffix not in (".so", ".pyd")]  # the compiled build's
     assert {f.suffix for f in files} == {".py", ".yaml", ".js", ".po"}
     code = [f for f in files if f.suffix != ".po"]
     lines = sum(len(f.read_text(encoding="utf-8").splitlines()) for f in code)

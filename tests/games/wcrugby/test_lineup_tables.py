@@ -18,7 +18,7 @@ RULES = get_args(RugbyOptions.model_fields["female_allowance"].annotation)
 @pytest.mark.parametrize("rule", RULES)
 def test_lineup_tables_agree_with_lineup_problem(rule: str) -> None:
     t = compile_tables(cardtable.load_game("wcrugby").card_pool)
-    lt = LineupTables(t, rule)
+    lt = LineupTables.of(t, rule)
     n = len(t.kind)
     rng = Rng(7)
     for _ in range(300):

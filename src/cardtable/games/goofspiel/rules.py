@@ -1,6 +1,7 @@
 """Goofspiel's rules (docs/rules/goofspiel.md). Zones: ``prize_deck`` (the diamonds, face
 down), ``prize`` (the one turned up), ``discard`` (prizes lost to a tie), and per player
 ``p<i>.hand`` and ``p<i>.bid`` (seen by their owner only), ``p<i>.played`` and ``p<i>.won``."""
+# cardtable: compile
 
 from __future__ import annotations
 
@@ -72,9 +73,8 @@ class GoofState(State):
         events = [self._move(b, BID + 4 * p, PLAYED + 4 * p, p) for p, b in enumerate(bids)]
         r0, r1 = (self.game.rank[self.cards[b]] for b in bids)
         w = 0 if r0 > r1 else 1 if r1 > r0 else -1
-        events.append(
-            self._move(self.zones[PRIZE][0], PRIZE, WON + 4 * w if w >= 0 else DISCARD, w)
-        )
+        prize = self.zones[PRIZE][0]
+        events.append(self._move(prize, PRIZE, WON + 4 * w if w >= 0 else DISCARD, w))
         if self.zones[PRIZE_DECK]:
             return [*events, self._turn_up()]
         return [*events, note("game_over", self._winner(), scores=self.scores())]

@@ -1,15 +1,15 @@
 """Answering (LT-5): LT-5.1 each other player in turn (LT-8.2) covers the used scenes and says done,
 LT-5.3 an answering player who can place no more may stop (option: eliminated, LT-7.5)."""
+# cardtable: compile
 
 from __future__ import annotations
 
-from cardtable.core.events import Event
-
-from .base import LooneyBase
+from .base import Events
+from .end import RoundEnd
 from .zones import DOWN, PER_PLAYER, PLAYER_BASE, UP, occupied
 
 
-class Answering(LooneyBase):
+class Answering(RoundEnd):
     """The end of a placement, and the turn passing to the next answering player."""
 
     __slots__ = ()
@@ -21,7 +21,7 @@ class Answering(LooneyBase):
         placed = occupied(z, b + DOWN) | occupied(z, b + UP)  # bit s: an actor on slot s
         return self.used & ~placed == 0
 
-    def _done(self, ev: list[Event]) -> None:
+    def _done(self, ev: Events) -> None:
         """The acting player ends their placement; the next player answers or scoring starts."""
         p = self.actor
         if not self.n_placed:
@@ -33,7 +33,7 @@ class Answering(LooneyBase):
             return
         self._next_answer(ev)
 
-    def _next_answer(self, ev: list[Event]) -> None:
+    def _next_answer(self, ev: Events) -> None:
         """LT-5.1: each other player in turn, clockwise from the round player, answers."""
         n = self.hot.n
         p = (self.actor + 1) % n

@@ -2,15 +2,17 @@
 
 ``LooneyBase`` declares every field of the state (its ``__slots__``), starts them (LT-2.3:
 everyone on 0 points), copies them, and pins them for scenarios. The parts of the rules are
-mixins over it (storyboard.py, placement.py, answering.py, end.py, moves.py), combined into
-``LooneyState`` in rules.py; the methods one part calls in another are declared here.
+a chain over it, each extending the one below (moves.py, end.py, answering.py, placement.py,
+storyboard.py), and ``LooneyState`` in rules.py is the top; the methods one part calls in
+another above it are declared here. (One line of classes, not mixins: mypyc compiles no
+multiple inheritance, docs/performance.md.)
 """
+# cardtable: compile
 
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Self, SupportsIndex
+from typing import TYPE_CHECKING, Any
 
 from cardtable.core.events import Event
 from cardtable.core.state import State
@@ -32,36 +34,9 @@ special effects and locations), as ``CardMoves._hand_kinds`` keeps them."""
 NO_HAND: HandKinds = ((), [], [], [], [])
 
 
-class Quiet(list[Event]):
-    """Where the events of a ``push`` go: nowhere. Every way of adding to it drops what it is
-    given, so the one shared ``QUIET`` stays empty. The parts test ``ev is QUIET`` to skip
-    building the events that cost most: every move and reveal event, and the scene scored."""
-
-    __slots__ = ()
-
-    def append(self, event: Event, /) -> None:
-        """Drop ``event``."""
-
-    def extend(self, events: Iterable[Event], /) -> None:
-        """Drop ``events``."""
-
-    def insert(self, index: SupportsIndex, event: Event, /) -> None:
-        """Drop ``event``."""
-
-    # list's own __iadd__ is declared with the same ignore in typeshed
-    def __iadd__(self, events: Iterable[Event], /) -> Self:  # type: ignore[override,misc]
-        """Drop ``events``."""
-        return self
-
-    def __imul__(self, n: SupportsIndex, /) -> Self:
-        """Stay empty."""
-        return self
-
-    def __setitem__(self, key: Any, value: Any, /) -> None:
-        """Drop ``value`` (a slice assignment would otherwise add events)."""
-
-
-QUIET = Quiet()
+Events = list[Event] | None
+"""Where the parts put the events of an action; ``None`` for a ``push``, which wants none:
+the parts test ``ev is not None`` before building one."""
 
 
 class LooneyBase(State):
@@ -160,15 +135,15 @@ class LooneyBase(State):
 
     # ----- what one part calls in another ----------------------------------------------------
     @abstractmethod
-    def _start_round(self, ev: list[Event]) -> None:
+    def _start_round(self, ev: Events) -> None:
         """LT-3.1 draw, then build the storyboard (storyboard.py)."""
 
     @abstractmethod
-    def _begin_turn(self, player: int, ev: list[Event]) -> None:
+    def _begin_turn(self, player: int, ev: Events) -> None:
         """``player`` starts placing (placement.py)."""
 
     @abstractmethod
-    def _check_stuck(self, ev: list[Event]) -> None:
+    def _check_stuck(self, ev: Events) -> None:
         """LT-7.5 eliminate the acting player if they cannot place (placement.py)."""
 
     @abstractmethod
@@ -176,17 +151,17 @@ class LooneyBase(State):
         """Whether the acting player has an actor on every used scene (answering.py)."""
 
     @abstractmethod
-    def _next_answer(self, ev: list[Event]) -> None:
+    def _next_answer(self, ev: Events) -> None:
         """LT-5.1 the next player answers, or the round is scored (answering.py)."""
 
     @abstractmethod
-    def _score_round(self, ev: list[Event]) -> None:
+    def _score_round(self, ev: Events) -> None:
         """LT-6 score the used scenes, then the next round or the end (end.py)."""
 
     @abstractmethod
-    def _eliminate(self, player: int, ev: list[Event]) -> None:
+    def _eliminate(self, player: int, ev: Events) -> None:
         """LT-7.5 ``player`` is out (end.py)."""
 
     @abstractmethod
-    def _end_by_points(self, ev: list[Event]) -> None:
+    def _end_by_points(self, ev: Events) -> None:
         """LT-7.4 the round limit ends the game (end.py)."""

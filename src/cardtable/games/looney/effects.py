@@ -2,6 +2,7 @@
 ``cancel_effects`` switches off (LT-6.2, LT-9.11), the scene's rank, colour and a location's
 points for this scoring (LT-6.3, LT-9.2, LT-9.6 to LT-9.9), and each side's rank value, colour
 and tie-breaks (LT-6.4, LT-9.4, LT-9.5, LT-9.8, LT-9.10)."""
+# cardtable: compile
 
 from __future__ import annotations
 

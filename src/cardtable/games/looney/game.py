@@ -100,7 +100,7 @@ class LooneyGame(Game):
         personal_ids = tuple(self.card_ids[d] for d in self.tables.personal_defs)
         self.codec = Codec(len(personal_ids), personal_ids)
         self.personal_index = {cid: i for i, cid in enumerate(personal_ids)}
-        self.hot = HotTables(self)
+        self.hot = HotTables.of(self)
 
     def _zone_specs(self) -> tuple[ZoneSpec, ...]:
         return zone_specs(self.options.players)

@@ -28,6 +28,7 @@ Every value is in points won this round, less what the cards spent are worth (``
 - Scenes from the hand go to the storyboard when the hand's actors fit them.
 - The chooser lets the other player play the first round (measured: it wins more often).
 """
+# cardtable: compile
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from cardtable.core.hints import standings_to_returns
 
 from .actions import DONE, FIRST, REFILL, ROLE, ROLE_SLOT, SCENE, SLOT_RANGE, SLOTS
-from .base import PH_OVER, PH_PLACE, PH_STORY, QUIET
+from .base import PH_OVER, PH_PLACE, PH_STORY
 from .cards import (
     ACTOR,
     COND_ALONE,
@@ -894,7 +895,7 @@ def evaluate(state: LooneyState) -> list[float]:
             assert isinstance(probe, LooneyState)
             draws: list[tuple[int, int]] = []
             for s in used:
-                score_slot(probe, s, QUIET, draws)
+                score_slot(probe, s, None, draws)
             for p in range(n):
                 gains[p] = _EVAL_PENDING * (probe.scores[p] - state.scores[p])
     target = g.options.target_points

@@ -1,11 +1,12 @@
 """Moving cards: playing one from the hand, turning over the top of a pile, drawing (LT-3.1,
 LT-2.2) and rebuilding an empty deck from its discard pile (LT-7.2, LT-7.3)."""
+# cardtable: compile
 
 from __future__ import annotations
 
-from cardtable.core.events import Event, move, note
+from cardtable.core.events import move, note
 
-from .base import PH_PLACE, QUIET, HandKinds, LooneyBase
+from .base import PH_PLACE, Events, HandKinds, LooneyBase
 from .zones import DECK, DISCARD, HAND, PER_PLAYER, PLAYER_BASE
 
 
@@ -36,7 +37,7 @@ class CardMoves(LooneyBase):
         self.hands[player] = kinds
         return kinds
 
-    def _play_from_hand(self, personal: int, dst: int, ev: list[Event]) -> None:
+    def _play_from_hand(self, personal: int, dst: int, ev: Events) -> None:
         d = self.hot.personal_defs[personal]
         player = self.actor if self.phase == PH_PLACE else self.rp
         h = PLAYER_BASE + PER_PLAYER * player + HAND  # pbase(player) + HAND, without the call
@@ -48,29 +49,30 @@ class CardMoves(LooneyBase):
         card = hand[i]
         self.zones[h] = hand[:i] + hand[i + 1 :]
         self.zones[dst] += (card,)
-        if ev is not QUIET:
+        if ev is not None:
             ev.append(move(card, h, dst, player))
 
-    def _move_top(self, src: int, dst: int, ev: list[Event], player: int) -> int:
+    def _move_top(self, src: int, dst: int, ev: Events, player: int) -> int:
         z = self.zones
         card = z[src][-1]
         z[src] = z[src][:-1]
         z[dst] += (card,)
-        if ev is not QUIET:
+        if ev is not None:
             ev.append(move(card, src, dst, player))
         return card
 
-    def _reshuffle(self, src: int, dst: int, ev: list[Event], player: int) -> None:
+    def _reshuffle(self, src: int, dst: int, ev: Events, player: int) -> None:
         """Shuffle pile ``src`` to become deck ``dst`` (LT-7.2, LT-7.3)."""
         z = self.zones
-        if ev is not QUIET:
+        if ev is not None:
             for c in z[src]:
                 ev.append(move(c, src, dst, player))
         z[dst] = self.rng.shuffled(z[dst] + z[src])
         z[src] = ()
-        ev.append(note("reshuffle", player, deck=self.game.zone_specs[dst].key))
+        if ev is not None:
+            ev.append(note("reshuffle", player, deck=self.game.zone_specs[dst].key))
 
-    def _draw(self, player: int, n: int, ev: list[Event]) -> None:
+    def _draw(self, player: int, n: int, ev: Events) -> None:
         """Draw ``n`` cards; an empty deck draws nothing unless the reshuffle option is on."""
         b = PLAYER_BASE + PER_PLAYER * player  # pbase(player), without the call
         z = self.zones

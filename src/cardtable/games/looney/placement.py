@@ -3,15 +3,16 @@ one actor per character, LT-4.4 a special effect with an actor, LT-4.5 and LT-4.
 (turn over the deck to the first actor), LT-4.7 how many Roles, LT-4.8 mixing the methods,
 LT-9.1 one location a round; for an answering player LT-5.1 only the used scenes and LT-5.2
 their methods; LT-7.5 a player who cannot place is eliminated."""
+# cardtable: compile
 
 from __future__ import annotations
 
-from cardtable.core.events import Event, note
+from cardtable.core.events import note
 
 from .actions import DONE, ROLE, ROLE_SLOT, SLOT_RANGE, SLOTS
-from .base import M_FAILED, M_HAND, M_ROLE
+from .answering import Answering
+from .base import M_FAILED, M_HAND, M_ROLE, Events
 from .cards import ACTOR, GRAY
-from .moves import CardMoves
 from .zones import (
     DECK,
     DISCARD,
@@ -60,7 +61,7 @@ ROLE_LIMITS = ("once", "unlimited", "when-stuck")  # the option role_limit, comp
 ROLE_ONCE, ROLE_UNLIMITED, ROLE_WHEN_STUCK = range(3)
 
 
-class Placement(CardMoves):
+class Placement(Answering):
     """A player's placement: what they may place, and placing it."""
 
     __slots__ = ()
@@ -228,7 +229,7 @@ class Placement(CardMoves):
             self.used |= 1 << slot
             self.rp_methods |= method
 
-    def _begin_turn(self, player: int, ev: list[Event]) -> None:
+    def _begin_turn(self, player: int, ev: Events) -> None:
         self.actor = player
         self.n_placed = 0
         self.role_used = False
@@ -236,7 +237,7 @@ class Placement(CardMoves):
         self.pending_effect = -1
         self._check_stuck(ev)
 
-    def _check_stuck(self, ev: list[Event]) -> None:
+    def _check_stuck(self, ev: Events) -> None:
         """LT-7.5: a player who must place an actor and cannot is eliminated (a location
         they could still play does not save them)."""
         legal = self._placement_actions()
@@ -245,7 +246,7 @@ class Placement(CardMoves):
             return
         self._eliminate(self.actor, ev)
 
-    def _role(self, ev: list[Event]) -> None:
+    def _role(self, ev: Events) -> None:
         """LT-4.5: turn over cards until the first actor comes up; LT-4.6: the Role fails if
         the deck runs out first or that actor cannot be placed (it is discarded)."""
         self.role_used = True
@@ -271,10 +272,11 @@ class Placement(CardMoves):
             if h.kind[d] == ACTOR:  # the first actor, which cannot be placed
                 break
         self.my_methods |= M_FAILED
-        ev.append(note("role_failed", p))
+        if ev is not None:
+            ev.append(note("role_failed", p))
         self._check_stuck(ev)
 
-    def _role_to_slot(self, s: int, ev: list[Event]) -> None:
+    def _role_to_slot(self, s: int, ev: Events) -> None:
         b = PLAYER_BASE + PER_PLAYER * self.actor  # pbase(self.actor), without the call
         self._move_top(b + ROLE_ZONE, b + UP + s, ev, self.actor)
         self._placed(s, M_ROLE)

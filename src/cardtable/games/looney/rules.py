@@ -7,6 +7,7 @@ round's scoring and the end, LT-6, LT-7), and scoring.py with effects.py (one sc
 LT-9). Here: who acts, the legal actions and applying one (LT-2.4 the first player), the
 views, and the options the hot paths test (``HotTables``).
 """
+# cardtable: compile
 
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ from cardtable.core.events import Event, note
 from cardtable.core.state import TERMINAL
 
 from .actions import DONE, FIRST, REFILL, ROLE, ROLE_SLOT, SCENE, SLOTS
-from .answering import Answering
 from .base import (
     BY_HAND,
     BY_MOVIE,
@@ -26,11 +26,10 @@ from .base import (
     PH_PLACE,
     PH_STORY,
     PHASES,
-    QUIET,
+    Events,
 )
-from .end import RoundEnd
 from .explain import explain
-from .placement import ROLE_LIMITS, Placement, by_mask
+from .placement import ROLE_LIMITS, by_mask
 from .storyboard import Storyboard
 from .zones import DOWN, FX, PER_PLAYER, PLAYER_BASE, STORY
 from .zones import LOCATION as LOC
@@ -74,7 +73,15 @@ class HotTables:
         "uncovered_out",
     )
 
-    def __init__(self, game: LooneyGame) -> None:
+    @classmethod
+    def of(cls, game: LooneyGame) -> HotTables:
+        """The tables, computed. (No ``__init__``: in the compiled build, a class without
+        one pickles.)"""
+        tables = cls()
+        tables._fill(game)
+        return tables
+
+    def _fill(self, game: LooneyGame) -> None:
         t = game.tables
         codec = game.codec
         opts = game.options
@@ -106,7 +113,7 @@ class HotTables:
         self.nobody_over = opts.overact_all == "nobody"
 
 
-class LooneyState(Storyboard, Placement, Answering, RoundEnd):
+class LooneyState(Storyboard):
     """A game of Looney Tunes in progress."""
 
     __slots__ = ()
@@ -153,17 +160,16 @@ class LooneyState(Storyboard, Placement, Answering, RoundEnd):
     # ----- applying actions ------------------------------------------------------------------
     def _apply(self, action: int) -> list[Event]:
         ev: list[Event] = []
-        self._act(action, ev)
+        self._push(action, ev)
         return ev
 
-    def _act(self, action: int, ev: list[Event] = QUIET) -> None:
-        """Apply ``action``, its events into ``ev``. By default ``ev`` is ``QUIET``, so that
-        ``_push = _act`` (below) applies it with no events; a subclass that overrides ``_act``
-        must rebind ``_push`` to its own."""
+    def _push(self, action: int, ev: Events = None) -> None:
+        """Apply ``action``, its events into ``ev`` (``None``: no events, as ``push`` wants)."""
         h = self.hot
         if action < REFILL:
             self.rp = action - FIRST
-            ev.append(note("first_player", self.chooser, first=self.rp))
+            if ev is not None:
+                ev.append(note("first_player", self.chooser, first=self.rp))
             self._start_round(ev)
             return
         if self.phase == PH_STORY:
@@ -205,8 +211,6 @@ class LooneyState(Storyboard, Placement, Answering, RoundEnd):
                 self._legal = legal
             else:
                 self._eliminate(self.actor, ev)
-
-    _push = _act  # the default ``ev=QUIET``: no events (rebind it when overriding _act)
 
     # ----- resampling -------------------------------------------------------------------------
     def _after_resample(self, player: int) -> None:

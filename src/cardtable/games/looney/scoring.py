@@ -1,14 +1,15 @@
 """Scoring one scene (LT-6): LT-6.1 reveal the sides, apply the effects (effects.py: LT-6.2
 to LT-6.4), LT-6.5 compare in the seed's order, LT-6.6 and LT-6.7 award the scene and clean
 up (LT-9.2 the location stays), LT-9.12 queue the draws."""
+# cardtable: compile
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardtable.core.events import Event, move, note, reveal
+from cardtable.core.events import move, note, reveal
 
-from .base import QUIET
+from .base import Events
 from .cards import (
     COLORS,
     GRAY,
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from .base import LooneyBase
 
 
-def score_slot(st: LooneyBase, s: int, ev: list[Event], draws: list[tuple[int, int]]) -> None:
+def score_slot(st: LooneyBase, s: int, ev: Events, draws: list[tuple[int, int]]) -> None:
     """Score the scene on slot ``s``: decide the winner, award points, discard the actors and
     special effects (the slot's location stays, LT-9.2)."""
     game = st.game
@@ -46,7 +47,7 @@ def score_slot(st: LooneyBase, s: int, ev: list[Event], draws: list[tuple[int, i
     value, colors, ties = side_values(st, sides, actors, active)
     winner = _compare(sides, value, colors, ties, scene_rank, scene_color, st.hot.nobody_over)
     points = _award(st, s, winner, game.tables.points[sd] + loc_points, active, ev)
-    if ev is not QUIET:
+    if ev is not None:
         ev.append(
             note(
                 "scene_scored",
@@ -66,7 +67,7 @@ def score_slot(st: LooneyBase, s: int, ev: list[Event], draws: list[tuple[int, i
 Sides = tuple[list[int], dict[int, tuple[int, ...]], dict[int, tuple[int, ...]], bool]
 
 
-def _reveal(st: LooneyBase, s: int, ev: list[Event]) -> Sides:
+def _reveal(st: LooneyBase, s: int, ev: Events) -> Sides:
     """LT-6.1: the sides at slot ``s``, from the round player clockwise, with their actors and
     special effects, everything placed face down revealed; and whether any special effect is
     there."""
@@ -77,7 +78,6 @@ def _reveal(st: LooneyBase, s: int, ev: list[Event]) -> Sides:
     actors: dict[int, tuple[int, ...]] = {}
     fx: dict[int, tuple[int, ...]] = {}
     any_fx = False
-    loud = ev is not QUIET
     for i in range(n):
         p = (st.rp + i) % n
         b = PLAYER_BASE + PER_PLAYER * p
@@ -90,7 +90,7 @@ def _reveal(st: LooneyBase, s: int, ev: list[Event]) -> Sides:
         fx[p] = side_fx = z[b + FX + s]
         if side_fx:
             any_fx = True
-        if loud:
+        if ev is not None:
             for c in down:
                 ev.append(reveal(c, p))
             for c in side_fx:
@@ -104,7 +104,7 @@ def _award(
     winner: int,
     points: int,
     active: dict[int, list[CompiledEffect]],
-    ev: list[Event],
+    ev: Events,
 ) -> int:
     """LT-6.6 and LT-6.7: the winner scores the scene (``points`` plus their ``points``
     effects) into their score pile; a scene nobody wins goes to its deck's discard pile.
@@ -122,7 +122,7 @@ def _award(
     return points
 
 
-def _discard_placed(st: LooneyBase, s: int, ev: list[Event]) -> None:
+def _discard_placed(st: LooneyBase, s: int, ev: Events) -> None:
     """LT-6.6: every actor and special effect placed at slot ``s`` goes to its owner's discard
     pile; the slot's location stays for the scenes to come (LT-9.2)."""
     z = st.zones
@@ -177,8 +177,8 @@ def _compare(
     return winner
 
 
-def _send(st: LooneyBase, src: int, dst: int, ev: list[Event]) -> None:
-    if ev is not QUIET:
+def _send(st: LooneyBase, src: int, dst: int, ev: Events) -> None:
+    if ev is not None:
         for c in st.zones[src]:
             ev.append(move(c, src, dst))
     st.zones[dst] += st.zones[src]

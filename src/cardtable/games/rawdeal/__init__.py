@@ -2,9 +2,9 @@
 
 The modules import one way, from the bottom up, never back down at run time: the card files
 (cards) and zones; then actions, tables, construction and words over them; hot (per-game
-look-ups) and match (the state's fields and phases); the rules' parts, each a mixin over the
-parts it calls: multiplayer, winning, effects, reversals, damage, turn, then playing and
-prematch; explain; rules (the one RawDealState, combining the parts); heuristics; render,
+look-ups) and match (the state's fields and phases); the rules' parts, each extending the
+one before: reversals, multiplayer, winning, effects, damage, turn, playing and prematch;
+explain; rules (the one RawDealState, on top of the parts); heuristics; render,
 result, sheet and menu (the Presentation's parts); the card importer (cardtext: the card
 text grammar; octgn: the community's files; import_cards, import_decks, import_sets, which
 importer imports only when an import starts) over the card files; and game on top. Only

@@ -1,6 +1,7 @@
 """Damage and pinfall (RD-5.4, RD-5.5, RD-5.7, RD-8.1): cards overturned one at a time from
 the Arsenal to the Ringside pile, a fitting reversal overturned that stops the damage and
 the Stun Value draw it may give, and the pin when the Arsenal runs out."""
+# cardtable: compile
 
 from __future__ import annotations
 
@@ -10,13 +11,12 @@ from cardtable.core.events import EVERYONE, NO_CARD, NO_ZONE, Event, note
 
 from .effects import EffectRules
 from .match import PH_OVER, PH_STUN, Events, _event
-from .reversals import ReversalRules
 from .zones import ARSENAL, PER_PLAYER, RINGSIDE
 
 NO_REVERSALS: frozenset[int] = frozenset()
 
 
-class DamageRules(EffectRules, ReversalRules):
+class DamageRules(EffectRules):
     """RD-5.4: damage, which may end the turn (the turn is in turn.py)."""
 
     __slots__ = ()

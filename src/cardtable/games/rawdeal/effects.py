@@ -5,6 +5,7 @@ RD-7.3 ``next_bonus`` (a set-up bonus, RD-6.2), RD-7.4 ``next_reversal_cost``, R
 ``discard``, RD-7.13 ``retrieve`` and RD-7.14 ``recover`` of cards of the player's choice,
 RD-7.15 ``opp_discard`` of cards of the opponent's choice; or
 only the set-up of a reversal carried into the next turn (RD-6.4)."""
+# cardtable: compile
 
 from __future__ import annotations
 

@@ -162,7 +162,7 @@ class RawDealGame(Game):
         self.tables: CardTables = compile_tables(pool)
         prematch = frozenset(i for i, k in enumerate(self.tables.kind) if k == PREMATCH_CARD)
         self.codec = Codec(len(pool), self.card_ids, prematch)
-        self.hot = HotTables(self)
+        self.hot = HotTables.of(self)
         self._deck_facts: dict[int, DeckFacts] = {}  # by id() of the deck
 
     def _zone_specs(self) -> tuple[ZoneSpec, ...]:

@@ -40,6 +40,7 @@ The play, in words:
   the partner is fresher.
 - **Pre-match**: the cards that add most Fortitude, damage and protection first.
 """
+# cardtable: compile
 
 from __future__ import annotations
 
@@ -449,7 +450,16 @@ class View:
         "unlocks",
     )
 
-    def __init__(self, k: HeuristicTables, obs: dict[str, Any]) -> None:
+    @classmethod
+    def of_observation(cls, k: HeuristicTables, obs: dict[str, Any]) -> View:
+        """The facts of observation ``obs``. (No ``__init__``: in the compiled build, an
+        object of a class with one is only made by calling it, and :meth:`of_state` makes
+        one another way.)"""
+        v = cls()
+        v._read(k, obs)
+        return v
+
+    def _read(self, k: HeuristicTables, obs: dict[str, Any]) -> None:
         index = k.index
         z = obs["zones"]
         me = obs["player"]
@@ -510,9 +520,10 @@ class View:
 
     @classmethod
     def of_state(cls, k: HeuristicTables, st: RawDealState, me: int) -> View:
-        """The same facts as ``View(k, st.observation(me))``, read straight from the state:
-        what player ``me`` may know of it (the counts of hidden zones, the own hand)."""
-        v = cls.__new__(cls)
+        """The same facts as ``View.of_observation(k, st.observation(me))``, read straight
+        from the state: what player ``me`` may know of it (the counts of hidden zones, the own
+        hand)."""
+        v = cls()
         z = st.zones
         cards = st.cards
         v.k = k
@@ -754,7 +765,7 @@ def action_values(k: HeuristicTables, obs: dict[str, Any], legal: list[int]) -> 
     phase = PHASE_CODES[obs["phase"]]
     if phase == PH_PREMATCH:  # RD-2.3
         return _prematch_values(k, legal)
-    v = View(k, obs)
+    v = View.of_observation(k, obs)
     me = obs["player"]
 
     def ringside() -> list[int]:

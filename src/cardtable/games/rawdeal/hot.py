@@ -6,6 +6,7 @@ requirements, RD-6.1 uniqueness) or ends the turn (RD-7.7), and the reversals th
 when played as a maneuver or an action (RD-5.2, RD-6.6, RD-5.4, RD-5.6, RD-5.7;
 :class:`Answers`, worked out on first use).
 """
+# cardtable: compile
 
 from __future__ import annotations
 
@@ -71,7 +72,15 @@ class HotTables:
         "window_always",
     )
 
-    def __init__(self, game: RawDealGame) -> None:
+    @classmethod
+    def of(cls, game: RawDealGame) -> HotTables:
+        """The tables, computed. (No ``__init__``: in the compiled build, a class without
+        one pickles.)"""
+        tables = cls()
+        tables._fill(game)
+        return tables
+
+    def _fill(self, game: RawDealGame) -> None:
         t = game.tables
         opts = game.options
         n = len(t.kind)

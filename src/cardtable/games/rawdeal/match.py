@@ -6,6 +6,7 @@ Mid-match cards in the Ring kept as :class:`RingFacts`, RD-3.4), the Backlash de
 cards, and moving cards: taking, putting and RD-4.2 drawing. The Superstars' abilities are
 looked up once per state.
 """
+# cardtable: compile
 
 from __future__ import annotations
 
@@ -80,8 +81,9 @@ Events = list[Event] | None
 
 class MatchState(State):
     """The fields of a Raw Deal state and the facts every part of the rules reads; the parts
-    (setup, the turn, playing a card, reversals, damage, effects, winning) are mixins over it,
-    combined in :class:`~cardtable.games.rawdeal.rules.RawDealState`."""
+    (reversals, multiplayer, winning, effects, damage, the turn, playing a card, setup) are a
+    chain over it, each extending the one before, up to
+    :class:`~cardtable.games.rawdeal.rules.RawDealState`."""
 
     __slots__ = (
         "_backlash",

@@ -1,12 +1,14 @@
 """Three or four players (RD-9): who is still in the match, the opponents a card may be aimed
 at (RD-9.2, with RD-4.5's lower Fortitude), the next player, and the tag team match's
 partners and tag-in (RD-9.5)."""
+# cardtable: compile
 
 from __future__ import annotations
 
 from cardtable.core.events import note
 
-from .match import Events, MatchState
+from .match import Events
+from .reversals import ReversalRules
 
 
 def _by_team(a: int, b: int) -> tuple[int, int]:
@@ -14,7 +16,7 @@ def _by_team(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a % 2 == 0 else (b, a)
 
 
-class MultiplayerRules(MatchState):
+class MultiplayerRules(ReversalRules):
     """RD-9: the players in the match and the teams."""
 
     __slots__ = ()

@@ -4,6 +4,7 @@ played and aimed (RD-4.4, RD-9.2) with its damage and modifiers (RD-6.2 set-up b
 Pre-match effects, RD-3.2 ``tough``, RD-7.4), the reversal window (RD-5.1), a reversal
 played (RD-5.3, RD-5.8, RD-6.4 set-up, RD-6.5 Multi), and a card not reversed resolving
 (RD-4.6, RD-7.7 ``end_turn``)."""
+# cardtable: compile
 
 from __future__ import annotations
 
@@ -255,7 +256,7 @@ class PlayingRules(TurnRules):
         """Effects that waited for a decision are done: the card's damage follows (RD-4.6),
         or the draw (RD-4.1), or the main segment goes on."""
         if self.gone >> self.tp & 1:
-            return  # out of the match: the turn ends (rules._step)
+            return  # out of the match: the turn ends (rules._push)
         if self.resume == RESUME_SUCCESS:
             self._success_damage(ev)
         elif self.resume == RESUME_START:

@@ -3,6 +3,7 @@ the Backlash deck in turn within the limits (RD-6.1 for the Universally Unique) 
 pass, with their draws (RD-7.8); then the first player (and in a tag team match the active
 members, RD-9.5) and the first turn. The deal (RD-2.1, RD-2.2) is
 RawDealGame.new_initial_state."""
+# cardtable: compile
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from cardtable.core.events import note
 from .actions import END
 from .match import Events
 from .multiplayer import _by_team
+from .playing import PlayingRules
 from .tables import PREMATCH_KINDS
-from .turn import TurnRules
 from .zones import BACKLASH, PER_PLAYER, PREMATCH
 
 # RD-2.3: the Pre-match kinds a player may place more than one of (Title Belt, Event), and
@@ -21,7 +22,7 @@ NOT_PER_PLAYER = frozenset(PREMATCH_KINDS.index(k) for k in ("title_belt", "even
 ONE_IN_ALL = frozenset(PREMATCH_KINDS.index(k) for k in ("venue", "title_belt"))
 
 
-class PrematchRules(TurnRules):
+class PrematchRules(PlayingRules):
     """RD-2.3, RD-2.4: the Pre-match and who goes first."""
 
     __slots__ = ()

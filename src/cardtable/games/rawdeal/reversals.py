@@ -4,6 +4,7 @@ window opens then, RD-5.1); and what the moment decides of a reversal that fits 
 being played by the cards alone: its damage, the card before it, the cost (RD-5.2, RD-7.4),
 where the card came from and the attacker's Ring (RD-5.6). Playing one is in playing.py; one
 overturned from the Arsenal, in damage.py."""
+# cardtable: compile
 
 from __future__ import annotations
 

@@ -1,12 +1,13 @@
 """The Raw Deal state: Pre-match, the turn, playing a card, reversals, damage, winning.
 
-Rule numbers (RD-x.y) refer to docs/rules/rawdeal.md. :class:`RawDealState` combines the
-rules' parts, each a mixin in the module named for it over :class:`~.match.MatchState` (the
-fields and the facts read off the zones): prematch.py (setup: RD-2.3, RD-2.4), turn.py (RD-4.1,
-RD-4.2, RD-4.7), playing.py (RD-4.3 to RD-4.6, RD-5.1, RD-5.3), reversals.py (which fit:
+Rule numbers (RD-x.y) refer to docs/rules/rawdeal.md. :class:`RawDealState` tops the rules' parts, a
+chain of classes over :class:`~.match.MatchState` (the fields and the facts read off the zones),
+each in the module named for it and extending the one below (one line of classes, not mixins: mypyc
+compiles no multiple inheritance, docs/performance.md): prematch.py (setup: RD-2.3, RD-2.4), turn.py
+(RD-4.1, RD-4.2, RD-4.7), playing.py (RD-4.3 to RD-4.6, RD-5.1, RD-5.3), reversals.py (which fit:
 RD-5.2, RD-5.6), damage.py (RD-5.4, RD-5.5, RD-8.1), effects.py (RD-7), winning.py (RD-8) and
-multiplayer.py (RD-9). Here: the legal actions and applying an action by phase, the notation
-and the public view.
+multiplayer.py (RD-9). Here: the legal actions and applying an action by phase, the notation and the
+public view.
 
 For speed, the hot paths look up per-definition tables computed once per game
 (:class:`~.hot.HotTables`, with the reversals that fit each card worked out on first use);
@@ -16,6 +17,7 @@ the Superstars' abilities are looked up once per state; the legal actions found 
 deciding whether a reversal window opens or the Pre-match goes on are kept as the state's
 legal actions; and ``push`` builds no events (the rules take ``Events``, None for none).
 """
+# cardtable: compile
 
 from __future__ import annotations
 
@@ -48,7 +50,6 @@ from .match import (
     Events,
     RingFacts,
 )
-from .playing import PlayingRules
 from .prematch import PrematchRules
 from .tables import effect_data
 from .zones import ARSENAL, BACKLASH, PER_PLAYER, PLAYING, pbase
@@ -78,7 +79,7 @@ __all__ = [
 ]
 
 
-class RawDealState(PrematchRules, PlayingRules):
+class RawDealState(PrematchRules):
     """A game of Raw Deal in progress: a singles match, a free-for-all of 3 or 4 players, or
     a 2-on-2 tag team match (RD-9)."""
 
@@ -133,10 +134,10 @@ class RawDealState(PrematchRules, PlayingRules):
 
     def _apply(self, action: int) -> list[Event]:
         ev: list[Event] = []
-        self._step(action, ev)
+        self._push(action, ev)
         return ev
 
-    def _step(self, action: int, ev: Events = None) -> None:
+    def _push(self, action: int, ev: Events = None) -> None:
         """Apply a legal action, its events added to ``ev`` (None: built not at all)."""
         ph = self.phase
         if ph == PH_MAIN:
@@ -165,8 +166,6 @@ class RawDealState(PrematchRules, PlayingRules):
             self._apply_other(ph, action, ev)
         if self.gone >> self.tp & 1 and self.phase != PH_OVER:
             self._end_turn(ev)  # RD-9.3: the turn player is out: the turn ends at once
-
-    _push = _step  # push: the same changes without building the events (one call less)
 
     def _apply_other(self, ph: int, action: int, ev: Events) -> None:
         """``_apply`` in the phases but the main segment and the reversal window."""

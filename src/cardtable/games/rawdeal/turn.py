@@ -2,6 +2,7 @@
 carried over (RD-6.4) and the start-of-turn abilities (RD-3.2); RD-4.2 the draw; the
 ``draw_and_bury`` ability; and RD-4.7 the end of the turn with RD-8.2's count-out and the
 next player (RD-9.1). Playing cards is in playing.py."""
+# cardtable: compile
 
 from __future__ import annotations
 

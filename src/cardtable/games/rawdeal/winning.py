@@ -1,6 +1,7 @@
 """Winning (RD-8): players pinned or counted out leave the match (RD-8.1, RD-8.2, RD-9.3; a
 team's next member becomes active, RD-9.5), the match ends when one player or team is left,
 and the results (RD-8.4)."""
+# cardtable: compile
 
 from __future__ import annotations
 

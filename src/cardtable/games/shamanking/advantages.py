@@ -4,18 +4,20 @@ Holds SK-5.1 (Advantage: placed, charges its zone), SK-5.2 (immediate Advantage)
 (Teamwork: replaces the one in its zone) and SK-5.5 (charges); what a Teamwork card in place
 does (SK-5.4, SK-5.7) is in effects.py. Rule numbers refer to docs/rules/shamanking.md.
 """
+# cardtable: compile
 
 from __future__ import annotations
 
 from cardtable.core.events import move
 
-from .fields import EventLog, SKFields
+from .fields import EventLog
+from .furyoku import FuryokuRules
 from .tables import TEAMWORK_CARD, V_FORCE, V_INTERCEPT, V_PER_TEAMWORK
 from .zones import ADVANTAGE, DISCARD, TEAMWORK, pbase
 from .zones import PLAY as PLAY_ZONE
 
 
-class AdvantageRules(SKFields):
+class AdvantageRules(FuryokuRules):
     """SK-5.1 to SK-5.3: playing the flipped Advantage or Teamwork card."""
 
     __slots__ = ()

@@ -4,6 +4,7 @@ Holds SK-4.3 (the signature step: all three zones charged, the Signature's Inter
 and SK-4.5 (counterattack: pay the Strike, its effects, its Force sent back); the extra-cost
 ability's payment (SK-3.4) is in furyoku.py. Rule numbers refer to docs/rules/shamanking.md.
 """
+# cardtable: compile
 
 from __future__ import annotations
 
@@ -11,14 +12,15 @@ from typing import TYPE_CHECKING
 
 from cardtable.core.events import note
 
+from .advantages import AdvantageRules
 from .cards import ZONES
-from .fields import ALL_CHARGED, SIGNATURE_ATTACK, EventLog, SKFields
+from .fields import ALL_CHARGED, SIGNATURE_ATTACK, EventLog
 
 if TYPE_CHECKING:
     from .tables import Price
 
 
-class CounterattackRules(SKFields):
+class CounterattackRules(AdvantageRules):
     """SK-4.3 and SK-4.5: the attacks a defender sends back."""
 
     __slots__ = ()

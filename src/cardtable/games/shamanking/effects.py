@@ -6,10 +6,12 @@ to SK-7.3 (Force, Intercept, Force per opposing Teamwork card), SK-7.4 to SK-7.6
 furyoku, charge, move back), SK-7.8 (conditions) and SK-7.9 (reach and duration). Rule numbers refer
 to docs/rules/shamanking.md.
 """
+# cardtable: compile
 
 from __future__ import annotations
 
-from .fields import EventLog, SKFields
+from .fields import EventLog
+from .points import PointRules
 from .tables import (
     V_CHARGE,
     V_FORCE,
@@ -25,7 +27,7 @@ from .zones import PER_PLAYER, TEAMWORK, pbase
 MOVE_BACKS_PER_TURN = 2
 
 
-class EffectRules(SKFields):
+class EffectRules(PointRules):
     """SK-7: what the effects of the cards in use do."""
 
     __slots__ = ()

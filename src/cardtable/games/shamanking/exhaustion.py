@@ -4,6 +4,7 @@ furyoku; an empty discard pile filled from the deck.
 Holds SK-8.1 (deck exhaustion), SK-8.2 (an empty discard pile) and SK-8.3 (the deck keeps a
 card). Rule numbers refer to docs/rules/shamanking.md.
 """
+# cardtable: compile
 
 from __future__ import annotations
 

@@ -5,17 +5,19 @@ Holds SK-3.1 (furyoku face down: the cards nobody knows), SK-3.2 (paying a cost)
 (furyoku from the discard pile), SK-3.4 (extra-cost abilities) and the underpay of SK-7.7.
 Rule numbers refer to docs/rules/shamanking.md.
 """
+# cardtable: compile
 
 from __future__ import annotations
 
 from cardtable.core.events import move
 
-from .fields import EventLog, SKFields
+from .effects import EffectRules
+from .fields import EventLog
 from .tables import V_UNDERPAY, Price
 from .zones import DECK, DISCARD, FURYOKU, PER_PLAYER, TEAMWORK, pbase
 
 
-class FuryokuRules(SKFields):
+class FuryokuRules(EffectRules):
     """SK-3: furyoku and costs."""
 
     __slots__ = ()

@@ -26,6 +26,7 @@ being played, plus what a decision adds to or takes from the resources of the ne
   chance to fail) and keeping the charges for a later turn.
 - Furyoku is worth more when little is left.
 """
+# cardtable: compile
 
 from __future__ import annotations
 

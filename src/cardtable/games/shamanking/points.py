@@ -5,16 +5,18 @@ Holds SK-6.1 (a point), SK-6.2 (both clean up), SK-6.3 (celebration), SK-6.4 (wh
 next Opening Attack), SK-6.5 (winning) and the draw of SK-4.8. Rule numbers refer to
 docs/rules/shamanking.md.
 """
+# cardtable: compile
 
 from __future__ import annotations
 
 from cardtable.core.events import note
 
-from .fields import FIRST_PLAYER_SENDS, PH_OVER, SCORED_ON_SENDS, EventLog, SKFields
+from .exhaustion import ExhaustionRules
+from .fields import FIRST_PLAYER_SENDS, PH_OVER, SCORED_ON_SENDS, EventLog
 from .zones import TEAMWORK, pbase
 
 
-class PointRules(SKFields):
+class PointRules(ExhaustionRules):
     """SK-6: points, and the end of the game."""
 
     __slots__ = ()

@@ -1,7 +1,9 @@
 """The Shaman King state, put together from the parts of the rules.
 
-Each part is a mixin over :class:`~.fields.SKFields` (the fields, the facts read from them,
-the public view) in a module named for its part of docs/rules/shamanking.md:
+The parts are a chain over :class:`~.fields.SKFields` (the fields, the facts read from them,
+the public view), each in a module named for its part of docs/rules/shamanking.md and
+extending the one listed after it (one line of classes, not mixins: mypyc compiles no
+multiple inheritance, docs/performance.md):
 
 - turn.py: the defender's turn, the legal actions, the Opening Attack, flips (SK-2.5, SK-4)
 - counterattacks.py: the signature step and counterattacks (SK-4.3, SK-4.5)
@@ -14,18 +16,13 @@ the public view) in a module named for its part of docs/rules/shamanking.md:
 The setup (SK-2.1 to SK-2.4) is the game's (game.py, ``new_initial_state``). This module also
 compiles the options the rules read on every step (:class:`HotTables`).
 """
+# cardtable: compile
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .advantages import AdvantageRules
-from .counterattacks import CounterattackRules
-from .effects import EffectRules
-from .exhaustion import ExhaustionRules
 from .fields import ALL_CHARGED, PH_CHOICE, PH_FLIP, PH_OVER, PH_SIGNATURE, PHASES, SENDERS
-from .furyoku import FuryokuRules
-from .points import PointRules
 from .turn import TurnRules
 
 if TYPE_CHECKING:
@@ -59,7 +56,7 @@ class HotTables:
         "target_points",
     )
 
-    def __init__(self, options: SKOptions) -> None:
+    def _fill(self, options: SKOptions) -> None:
         # payment == "flip-zone": only the flip zone's furyoku pays
         self.flip_zone_pay = options.payment == "flip-zone"
         # trait_mismatch == "no-effect": a mismatched card is still played
@@ -75,18 +72,12 @@ class HotTables:
     @classmethod
     def of(cls, options: SKOptions) -> HotTables:
         """The hot tables of a game's options."""
-        return cls(options)
+        tables = cls()
+        tables._fill(options)
+        return tables
 
 
-class SKState(
-    TurnRules,
-    CounterattackRules,
-    AdvantageRules,
-    FuryokuRules,
-    EffectRules,
-    PointRules,
-    ExhaustionRules,
-):
+class SKState(TurnRules):
     """A game of Shaman King in progress (two players): every part of the rules over the
     fields of :class:`~.fields.SKFields`."""
 

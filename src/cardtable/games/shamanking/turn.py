@@ -7,15 +7,17 @@ names use it) and SK-9.1 (the legal actions; the reasons are explain.py's); the 
 and counterattacks (SK-4.3, SK-4.5) are in counterattacks.py. Rule numbers refer to
 docs/rules/shamanking.md.
 """
+# cardtable: compile
 
 from __future__ import annotations
 
+from cardtable.core.action_list import ActionList
 from cardtable.core.events import Event, move, note
-from cardtable.core.state import ActionList
 
 from .actions import COUNTER, COUNTER_EXTRA, FIRST, FOCUS, PASS, PLAY, SECOND, SIGNATURE
+from .counterattacks import CounterattackRules
 from .explain import explain
-from .fields import OPENING, PH_FLIP, PH_OVER, PH_SIGNATURE, SIDES, EventLog, SKFields
+from .fields import OPENING, PH_FLIP, PH_OVER, PH_SIGNATURE, SIDES, EventLog
 from .tables import ADVANTAGE_CARD, STRIKE, TEAMWORK_CARD
 from .zones import ADVANTAGE, DECK, DISCARD, FURYOKU, PER_PLAYER, SHAMAN, TEAMWORK
 from .zones import PLAY as PLAY_ZONE
@@ -28,7 +30,7 @@ SIGNATURE_ACTIONS = ActionList((PASS, SIGNATURE))
 CHOICE_ACTIONS = ActionList((FIRST, SECOND))
 
 
-class TurnRules(SKFields):
+class TurnRules(CounterattackRules):
     """SK-4: the defender's turn, from the legal actions to the next flip."""
 
     __slots__ = ()
@@ -86,11 +88,12 @@ class TurnRules(SKFields):
 
     def _apply(self, action: int) -> list[Event]:
         ev: list[Event] = []
-        self._act(action, ev)
+        self._push(action, ev)
         return ev
 
-    def _act(self, action: int, ev: EventLog = None) -> None:
-        """Apply a legal action, putting its events in ``ev`` (``None``: none are built)."""
+    def _push(self, action: int, ev: EventLog = None) -> None:
+        """Apply a legal action, putting its events in ``ev`` (``None``, as ``push`` calls it:
+        none are built)."""
         if self.phase == PH_FLIP:
             if action in (PASS, FOCUS):
                 self._let_go(action == FOCUS, ev)
@@ -109,8 +112,6 @@ class TurnRules(SKFields):
             sender = self.chooser if action == FIRST else 1 - self.chooser
             self.first_sender = sender
             self._opening(1 - sender, ev)
-
-    _push = _act  # push: the action without its events (one call less on the hot path)
 
     def _let_go(self, focus: bool, ev: EventLog) -> None:
         """SK-4.6 passing: the flipped card goes to the discard pile, or SK-4.7 focusing: it

@@ -1,6 +1,7 @@
 """Between periods: the hands drawn up (WR-7.1) with the discard pile reshuffled when a deck
 runs out (WR-5.5), the court players back to their team and fatigue (WR-7.2), then the next
 lineup (WR-7.3, in placing.py)."""
+# cardtable: compile
 
 from __future__ import annotations
 

@@ -1,12 +1,14 @@
 """The wheelchair rugby state's fields, its phases, and what every part of the rules reads.
 
 :class:`RugbyFields` declares the fields (and ``__slots__``) of a game in progress; the parts
-of the rules are mixins over it, each in a module named for its part of docs/rules/wcrugby.md
-(placing.py, reveal.py, strategy.py, substitution.py, specials.py, scoring.py,
-between_periods.py), combined into ``RugbyState`` in rules.py. The steps one part calls in
+of the rules are a chain over it, each in a module named for its part of
+docs/rules/wcrugby.md and extending the one listed after it (placing.py, reveal.py,
+strategy.py, substitution.py, specials.py, scoring.py, between_periods.py), topped by
+``RugbyState`` in rules.py. The steps one part calls in
 another are declared here as abstract methods. No rule lives here; the reads (TOP, totals,
 the cards on court) follow WR-4.3 and WR-6.1.
 """
+# cardtable: compile
 
 from __future__ import annotations
 

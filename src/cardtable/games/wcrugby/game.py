@@ -79,7 +79,7 @@ class RugbyGame(Game):
         self.tables: CardTables = compile_tables(self._pool)
         self.codec = Codec(len(self._pool), self.card_ids)
         self.special_defs = frozenset(i for i, k in enumerate(self.tables.kind) if k == SPECIAL)
-        self.hot = HotTables(self)
+        self.hot = HotTables.of(self)
         self._startable: dict[tuple[int, ...], bool] = {}
 
     def _zone_specs(self) -> tuple[ZoneSpec, ...]:

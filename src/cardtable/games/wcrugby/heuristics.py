@@ -30,6 +30,7 @@ The play, in words:
   can still fire comes in.
 - **Fatigue** (WR-7.2): drop exactly one player, the one the next lineups miss least.
 """
+# cardtable: compile
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
 """WR-2: who may be on court together: class points, allowances, names."""
+# cardtable: compile
 
 from __future__ import annotations
 
@@ -57,7 +58,15 @@ class LineupTables:
 
     __slots__ = ("clash", "net")
 
-    def __init__(self, t: CardTables, rule: str) -> None:
+    @classmethod
+    def of(cls, t: CardTables, rule: str) -> LineupTables:
+        """The tables, computed. (No ``__init__``: in the compiled build, a class without
+        one pickles.)"""
+        tables = cls()
+        tables._fill(t, rule)
+        return tables
+
+    def _fill(self, t: CardTables, rule: str) -> None:
         n = len(t.kind)
         self.clash = tuple(
             1 << (t.name[d] + 2) | (OVER_AGE_BIT if t.over_age[d] else 0) for d in range(n)

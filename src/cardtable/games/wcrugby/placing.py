@@ -2,6 +2,7 @@
 (WR-3.1), the inbounder and the target (WR-3.2), sideways players (WR-3.7), the deck and first
 hand once both starting lineups are placed (WR-3.8), the next lineups from the hand (WR-7.3),
 and the secret of a lineup until the reveal (WR-3.1)."""
+# cardtable: compile
 
 from __future__ import annotations
 
@@ -10,12 +11,13 @@ from collections.abc import Callable
 from cardtable.core.events import Event, move, note
 
 from .actions import INBOUNDER, TARGET
-from .fields import PH_POSITIONS, RugbyFields
+from .fields import PH_POSITIONS
 from .lineup import LIMIT_HALVES, can_fill
+from .reveal import Reveal
 from .zones import DECK, FATIGUED, HAND, LINEUP, PER_TEAM, POOL, SLOTS, TIRED
 
 
-class Placing(RugbyFields):
+class Placing(Reveal):
     """The lineup step of the state: picks, positions, and the hand-over to the reveal."""
 
     __slots__ = ()

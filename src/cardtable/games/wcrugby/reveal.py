@@ -2,6 +2,7 @@
 opponent's ATK as TOP (WR-4.2, WR-4.3), the inbounder's Throw and the target's Catch checked
 (WR-3.3, WR-3.4, WR-3.6), ATK and DEF of sideways players (WR-3.7), and who has the first
 strategy time (WR-5.1, WR-8.6)."""
+# cardtable: compile
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ from cardtable.core.events import Event, note, reveal
 
 from .cards import ATK, CATCH, DEF, NSTATS, THROW
 from .effects import on_court_stat
-from .fields import PH_ORDER, RugbyFields
+from .fields import PH_ORDER
+from .strategy import Strategy
 from .zones import COURT, DISCARD, FATIGUED, LINEUP, PER_TEAM, SLOTS
 
 
-class Reveal(RugbyFields):
+class Reveal(Strategy):
     """The period's start: the reveal, TOP from DEF over ATK, the position checks, the order."""
 
     __slots__ = ()

@@ -1,13 +1,14 @@
 """The wheelchair rugby state: one class, ``RugbyState``, made of the parts of the rules.
 
-Each part is a mixin in a module named for its section of docs/rules/wcrugby.md, over the
-fields of :class:`~.fields.RugbyFields`: placing.py (WR-3.1, WR-3.2, WR-3.7, WR-3.8, WR-7.3),
-reveal.py (WR-4, WR-3.3 to WR-3.6, the order of WR-5.1), strategy.py (WR-5.1, WR-5.3, WR-5.6,
-WR-5.7), substitution.py (WR-5.2), specials.py (WR-5.4), scoring.py (WR-6, WR-7.4) and
-between_periods.py (WR-5.5, WR-7.1, WR-7.2). This module holds what joins them: the tables the
-hot paths look up, the legal actions and the applying of an action by phase (WR-5.7), and the
-views (explain.py, observation.py).
-"""
+The parts are a chain over the fields of :class:`~.fields.RugbyFields`, each in a module named for
+its section of docs/rules/wcrugby.md and extending the one listed after it (one line of classes, not
+mixins: mypyc compiles no multiple inheritance, docs/performance.md): placing.py (WR-3.1, WR-3.2,
+WR-3.7, WR-3.8, WR-7.3), reveal.py (WR-4, WR-3.3 to WR-3.6, the order of WR-5.1), strategy.py
+(WR-5.1, WR-5.3, WR-5.6, WR-5.7), substitution.py (WR-5.2), specials.py (WR-5.4), scoring.py (WR-6,
+WR-7.4) and between_periods.py (WR-5.5, WR-7.1, WR-7.2). This module holds what joins them: the
+tables the hot paths look up, the legal actions and the applying of an action by phase (WR-5.7), and
+the views (explain.py, observation.py)."""
+# cardtable: compile
 
 from __future__ import annotations
 
@@ -16,18 +17,12 @@ from typing import TYPE_CHECKING, Any
 from cardtable.core.events import Event, note
 
 from .actions import END, FIRST, PICK, SECOND, SKILLS
-from .between_periods import BetweenPeriods
 from .cards import PLAYER
 from .explain import explain
 from .fields import PH_FATIGUE, PH_LINEUP, PH_ORDER, PH_POSITIONS, PH_STRATEGY, PH_WINDOW
 from .lineup import LineupTables
 from .observation import public_view
 from .placing import Placing
-from .reveal import Reveal
-from .scoring import Scoring
-from .specials import Specials
-from .strategy import Strategy
-from .substitution import Substitution
 from .zones import SLOTS
 
 if TYPE_CHECKING:
@@ -72,7 +67,15 @@ class HotTables:
         "sub_at",
     )
 
-    def __init__(self, game: RugbyGame) -> None:
+    @classmethod
+    def of(cls, game: RugbyGame) -> HotTables:
+        """The tables, computed. (No ``__init__``: in the compiled build, a class without
+        one pickles.)"""
+        tables = cls()
+        tables._fill(game)
+        return tables
+
+    def _fill(self, game: RugbyGame) -> None:
         t = game.tables
         codec = game.codec
         n = len(t.kind)
@@ -80,7 +83,7 @@ class HotTables:
         self.hand_size = game.options.hand_size  # options: read once, not per draw
         self.max_overtime = game.options.max_overtime
         self.players = frozenset(d for d in range(n) if t.kind[d] == PLAYER)
-        self.lineup = LineupTables(t, game.options.female_allowance)
+        self.lineup = LineupTables.of(t, game.options.female_allowance)
         self.fatigue = codec.fatigue
         self.bench = codec.bench
         self.sub = codec.sub
@@ -108,7 +111,7 @@ class HotTables:
         )
 
 
-class RugbyState(Placing, Reveal, Strategy, Substitution, Specials, Scoring, BetweenPeriods):
+class RugbyState(Placing):
     """A game of wheelchair rugby in progress. Team 0 and team 1 are the two players."""
 
     __slots__ = ()

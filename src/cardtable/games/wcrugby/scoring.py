@@ -1,16 +1,18 @@
 """Scoring and winning: the period's score from TOP (WR-6.1), the winner after period 4
 (WR-6.2), overtime while tied and the draw after the last one (WR-7.4), and the game's end."""
+# cardtable: compile
 
 from __future__ import annotations
 
 from cardtable.core.events import Event, note
 
-from .fields import PH_OVER, RugbyFields
+from .between_periods import BetweenPeriods
+from .fields import PH_OVER
 
 BASE_SCORE = 10
 
 
-class Scoring(RugbyFields):
+class Scoring(BetweenPeriods):
     """The period's score and the game's end."""
 
     __slots__ = ()

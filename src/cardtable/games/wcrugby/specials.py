@@ -1,6 +1,7 @@
 """Specials (WR-5.4): a special card activates a skill of an upright player, at most two
 players a period and never one player twice (by name), not while the team's skills are blocked
 (WR-8.8); the inbounder's skills add 1 less TOP (WR-3.5, in effects.py)."""
+# cardtable: compile
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ from cardtable.core.events import Event
 
 from .cards import NSTATS
 from .effects import apply_effects
-from .fields import RugbyFields
+from .scoring import Scoring
 from .zones import DISCARD, HAND, PER_TEAM, SLOTS
 
 
-class Specials(RugbyFields):
+class Specials(Scoring):
     """Special cards: which are legal, and a skill activated."""
 
     __slots__ = ()

@@ -1,5 +1,6 @@
 """Strategy time: the first team's, then the second's (WR-5.1), the other team's window to
 substitute (WR-5.3), bench work (WR-5.6), and ending a strategy time (WR-5.7)."""
+# cardtable: compile
 
 from __future__ import annotations
 
@@ -8,11 +9,12 @@ from cardtable.core.events import Event, note
 from .actions import END
 from .cards import NSTATS, PLAYER
 from .effects import apply_effects
-from .fields import PH_STRATEGY, PH_WINDOW, RugbyFields
+from .fields import PH_STRATEGY, PH_WINDOW
+from .substitution import Substitution
 from .zones import DISCARD, HAND, PER_TEAM, SLOTS
 
 
-class Strategy(RugbyFields):
+class Strategy(Substitution):
     """The strategy times of a period: their actions, their order, bench work, ending."""
 
     __slots__ = ()

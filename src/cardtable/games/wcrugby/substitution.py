@@ -1,17 +1,18 @@
 """Substitutions (WR-5.2): a player from the hand takes the place and position of one on
 court, keeping the lineup within the limits of WR-2 (checked as WR-2.6 says); the newcomer's
 positions are checked at once (WR-3.6)."""
+# cardtable: compile
 
 from __future__ import annotations
 
 from cardtable.core.events import Event, note, reveal
 
 from .cards import NSTATS
-from .fields import RugbyFields
+from .specials import Specials
 from .zones import COURT, DISCARD, HAND, PER_TEAM, SLOTS
 
 
-class Substitution(RugbyFields):
+class Substitution(Specials):
     """Substitutions: which are legal, and a player coming on court."""
 
     __slots__ = ()
