@@ -86,6 +86,15 @@ def _commit() -> str | None:
     return res.stdout.strip() or None
 
 
+def _compiled() -> bool | None:
+    """Whether the cardtable imported runs its rules compiled (docs/performance.md)."""
+    try:
+        import cardtable
+    except ImportError:
+        return None
+    return cardtable.compiled()
+
+
 def env_info() -> dict[str, Any]:
     """Where and when the figures were measured."""
     try:
@@ -107,6 +116,7 @@ def env_info() -> dict[str, Any]:
         "loadavg_at_start": load,
         "packages": versions,
         "commit": _commit(),
+        "compiled": _compiled(),
         "time_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }
 
@@ -115,7 +125,8 @@ def header(title: str, env: dict[str, Any], budget: str) -> str:
     """The first lines a benchmark prints: what ran where, and its budget."""
     return (
         f"# {title} — Python {env['python']}, {env['cpu']}, {env['cpu_count']} CPUs, "
-        f"loadavg {env['loadavg_at_start']}, commit {env['commit']}\n# {budget}\n"
+        f"loadavg {env['loadavg_at_start']}, commit {env['commit']}, "
+        f"{'compiled' if env.get('compiled') else 'pure Python'} rules\n# {budget}\n"
     )
 
 
