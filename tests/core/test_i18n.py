@@ -11,17 +11,24 @@ import pytest
 from babel.messages.extract import extract_from_dir
 
 import cardtable
+from cardtable.core.errors import CardtableError, DeckFileError
 from cardtable.core.i18n import (
     N_,
+    Named,
+    Reason,
     UnknownLanguageError,
+    asked_lang,
     check_lang,
+    each_lang,
     join_list,
     lang_from_env,
+    message_of,
     messages_of,
     named,
     negotiate,
     reason,
     say,
+    speak,
     translator,
 )
 from cardtable.core.registry import game_class
@@ -147,3 +154,46 @@ def test_a_reason_is_its_english_text_and_is_said_in_any_language() -> None:
     ace = game.card_pool.index["ace-of-diamonds"]
     assert game.named_card("ace-of-diamonds") == game.named_card(ace) == "Ace of Diamonds"
     assert say(game.named_card(ace), game, "ja") == game.card_name("ace-of-diamonds", "ja")
+
+
+def test_the_language_asked_for_is_never_refused() -> None:
+    """A refusal's language: ``lang`` when cardtable speaks it, else the Accept-Language's
+    (the refusal may be of the ``lang`` itself)."""
+    assert asked_lang("ja", "en") == "ja" and asked_lang("en", "ja") == "en"
+    assert asked_lang("fr", "ja,en;q=0.5") == "ja" and asked_lang(None, "") == "en"
+    assert asked_lang("x" * 5000, "fr") == "en" and asked_lang("", "ja") == "ja"
+
+
+def test_speak_says_a_reason_with_cardtables_catalogue_only() -> None:
+    """The server's refusals said without a game: the template and the fields that are
+    messages (a table's status) or reasons; one whose template cardtable does not translate
+    (a game's) stays English whole, not English around Japanese words."""
+    why = reason(N_("no table {table}"), table="'abc'")
+    assert speak(why, "ja") == "テーブル'abc'はない"
+    assert speak(why, "en") == why == "no table 'abc'" and type(speak(why, "en")) is str
+    over = reason(N_("the game is over"))
+    outer = reason(N_("table {table} is {status}: {why}"), table="t1", status="running", why=over)
+    assert speak(outer, "ja") == "テーブルt1は対戦中：ゲームは終了している"
+    games = reason(N_("the {card} is not in your hand"), card=named("Ace", ja="エース"))
+    assert speak(games, "ja") == "the Ace is not in your hand"  # goofspiel's, not cardtable's
+    assert say(games, cardtable.load_game("goofspiel"), "ja") == "エースは手札にない"
+    assert speak("no such message", "ja") == "no such message" and speak("", "ja") == ""
+    assert speak(each_lang(lambda lang: f"<{lang}>"), "ja") == "<ja>"
+
+
+def test_message_of_passes_a_reason_on() -> None:
+    """An error passed on in another keeps its Reason (``str()`` would not); a deck file's
+    problems are said line by line in every language."""
+    why = reason(N_("no table {table}"), table="'abc'")
+    kept = message_of(CardtableError(why))
+    assert isinstance(kept, Reason) and kept == why and not isinstance(str(why), Reason)
+    assert message_of(ValueError("plain")) == "plain" and message_of(CardtableError()) == ""
+    where = reason(N_("deck of seat {seat}"), seat=1)
+    lines = [reason(N_("{where}: section '{sec}' is missing"), where=where, sec=named("deck"))]
+    lines.append(reason(N_("{where}: not valid YAML: {problem}"), where=where, problem="x"))
+    deck = message_of(DeckFileError("\n".join(lines), lines))
+    assert isinstance(deck, Named) and deck == "\n".join(lines)
+    assert (
+        speak(deck, "ja")
+        == "席1のデッキ：セクション 'deck' がない\n席1のデッキ：正しいYAMLではない：x"
+    )

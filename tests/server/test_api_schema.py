@@ -75,7 +75,9 @@ def test_a_405_names_the_methods_in_allow(
     assert r.status_code == 405, r.text
     assert r.headers["allow"] == allow
     if method != "HEAD":
-        assert r.json() == {"error": "Method Not Allowed"}
+        assert r.json() == {"error": "Method Not Allowed", "message": "Method Not Allowed"}
+        ja = client.request(method, path, headers={"Accept-Language": "ja"}).json()
+        assert ja == {"error": "Method Not Allowed", "message": "このメソッドは使えない"}
 
 
 def test_the_answers_of_a_finished_table_have_their_declared_shapes(client: TestClient) -> None:

@@ -69,10 +69,14 @@ def until_agent_to_act(ws: WebSocketTestSession) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(
-    ("mode", "why"), [("raise", "it failed"), ("illegal", "the game refused its move")]
+    ("mode", "why", "why_ja"),
+    [
+        ("raise", "it failed", "失敗した"),
+        ("illegal", "the game refused its move", "ゲームがその手を拒否した"),
+    ],
 )
 def test_a_failing_agent_is_reported_and_tried_again_on_reconnect(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch, mode: str, why: str
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, mode: str, why: str, why_ja: str
 ) -> None:
     made: list[Faulty] = []
     real = live_module.make_agent
@@ -85,12 +89,15 @@ def test_a_failing_agent_is_reported_and_tried_again_on_reconnect(
     t = new_table(client, seats=[HUMAN, agent("greedy")], seed=5)
     with (
         client.websocket_connect(ws_path(t["table"], t["token"])) as ws,
-        client.websocket_connect(ws_path(t["table"])) as spectator,
+        client.websocket_connect(ws_path(t["table"]) + "?lang=ja") as spectator,
     ):
         stuck = until_agent_to_act(ws)
-        for sock in (ws, spectator):
+        for sock, says in [
+            (ws, f"P1's agent (greedy) cannot move: {why}"),
+            (spectator, f"P1のコンピューター（greedy）が手を指せない：{why_ja}"),  # its language
+        ]:
             error = next_error(sock)
-            assert f"P1's agent (greedy) cannot move: {why}" in error["message"]
+            assert says in error["message"]
             assert "taz" not in error["message"]  # the details stay in the server's log
         ws.send_json({"type": "ping"})
         assert receive(ws) == {"type": "pong"}  # the connection goes on

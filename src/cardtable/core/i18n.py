@@ -55,7 +55,26 @@ def check_lang(text: str) -> Lang:
         if code == lang:
             return lang
     shown = text if len(text) <= 24 else text[:24] + "…"
-    raise UnknownLanguageError(f"no language {shown!r}; languages: {', '.join(LANGS)}")
+    why = reason(
+        N_("no language {lang}; languages: {langs}"), lang=repr(shown), langs=", ".join(LANGS)
+    )
+    raise UnknownLanguageError(why)
+
+
+def asked_lang(lang: str | None, accept_language: str) -> Lang:
+    """The language a request asks for, never refused (for the words of a refusal, which
+    may be that of the language itself): ``lang`` when cardtable speaks it, else the
+    request's ``Accept-Language`` (:func:`negotiate`)."""
+    known = _known_code(lang) if lang else None
+    return known or negotiate(accept_language)
+
+
+def _known_code(text: str) -> Lang | None:
+    """``text`` as a language code (:func:`check_lang`), or ``None``."""
+    try:
+        return check_lang(text)
+    except UnknownLanguageError:
+        return None
 
 
 def lang_from_env(environ: dict[str, str] | None = None) -> Lang:
@@ -132,7 +151,7 @@ def translator(package: str, lang: Lang) -> Translate:
     message itself when it has no translation), formatted with ``fields``."""
     gettext = catalogue(package, lang).gettext
 
-    def _(message: str, **fields: Any) -> str:
+    def _(message: str, /, **fields: Any) -> str:
         text = gettext(message)
         return text.format(**fields) if fields else text
 
@@ -203,18 +222,67 @@ def say(text: str, game: Game, lang: Lang) -> str:
     its template translated and filled with its fields, each said in ``lang`` too; other text
     translated when it is a message (one marked with ``N_``), else as it is. Messages are
     looked up in ``game``'s catalogue, then in cardtable's (the reasons the core gives)."""
+    return _spoken(text, lang, (type(game).__module__.rpartition(".")[0], "cardtable"), False)
+
+
+def speak(text: str, lang: Lang) -> str:
+    """``text`` in ``lang`` as :func:`say` gives it, from cardtable's own catalogue only (no
+    game needed: the server's refusals). A :class:`Reason` whose template that catalogue
+    does not translate (a game's, or a message not translated yet) stays whole in English,
+    its fields too, rather than English around words of ``lang``."""
+    return _spoken(text, lang, ("cardtable",), True)
+
+
+def _spoken(text: str, lang: Lang, packages: tuple[str, ...], whole: bool) -> str:
+    """``text`` in ``lang`` through the catalogues of ``packages`` (the first that has its
+    template); a Reason none of them translates is left in English when ``whole``, else its
+    English template is filled with its fields said in ``lang``."""
     if lang == LANGS[0] or not text:
         return str(text)  # "" too: gettext("") is the catalogue's header
     if isinstance(text, Named):
         return text.names.get(lang) or str(text)
     template = text.template if isinstance(text, Reason) else str(text)
-    message = catalogue(type(game).__module__.rpartition(".")[0], lang).gettext(template)
-    if message == template:
-        message = catalogue("cardtable", lang).gettext(template)
+    message = _translated(template, lang, packages)
+    if message is None and (whole or not isinstance(text, Reason)):
+        return str(text)
     if not isinstance(text, Reason) or not text.fields:
-        return message
-    fields = {k: say(v, game, lang) if isinstance(v, str) else v for k, v in text.fields.items()}
-    return message.format(**fields)
+        return message or template
+    fields = {
+        k: _spoken(v, lang, packages, whole) if isinstance(v, str) else v
+        for k, v in text.fields.items()
+    }
+    return (message or template).format(**fields)
+
+
+def _translated(message: str, lang: Lang, packages: tuple[str, ...]) -> str | None:
+    """``message`` translated by the first catalogue of ``packages`` that has it, or
+    ``None``."""
+    for package in packages:
+        text = catalogue(package, lang).gettext(message)
+        if text != message:
+            return text
+    return None
+
+
+def each_lang(make: Callable[[Lang], str]) -> Named:
+    """A text made once in every language (``make(lang)``), as a :class:`Named`: it *is* the
+    English text and is said by its text in the others; for text no one template words (a
+    list of a game's problems, of card names)."""
+    return named(make(LANGS[0]), **{lang: make(lang) for lang in LANGS[1:]})
+
+
+def message_of(error: BaseException) -> str:
+    """The message ``error`` was raised with, to pass on in another error: a
+    :class:`Reason` kept as one (``str(error)`` would give plain English); the lines of an
+    error of several ``problems`` (a deck file's) each said in every language
+    (:func:`each_lang`); else ``str(error)``."""
+    first = error.args[0] if error.args else None
+    if isinstance(first, Reason | Named):
+        return first
+    problems = getattr(error, "problems", None)
+    if isinstance(first, str) and isinstance(problems, list) and first == "\n".join(problems):
+        return each_lang(lambda lang: "\n".join(speak(p, lang) for p in problems))
+    return str(error)
 
 
 def refusal(error: IllegalActionError | ActionNotationError, game: Game, lang: Lang) -> str:

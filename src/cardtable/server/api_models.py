@@ -3,7 +3,7 @@
 
 They document the API (docs/server-api.md in schema form) and let a fuzzer build requests;
 they do not check requests. The routes read their bodies themselves (``app._body``: JSON
-only, size-capped) and cardtable's own checks refuse a bad one as ``{"error": message}``,
+only, size-capped) and cardtable's own checks refuse a bad one as ``{"error", "message"}``,
 so FastAPI's validation (422, ``{"detail"}``) never answers in their place. A field left
 out of an answer is written ``X | SkipJsonSchema[None] = None``: absent, never ``null``.
 """
@@ -162,9 +162,13 @@ class UnenforcedCard(BaseModel):
 
 
 class ErrorAnswer(BaseModel):
-    """Every refusal: what is wrong and where (at most 60 characters of a value sent)."""
+    """Every refusal: what is wrong and where (at most 60 characters of a value sent), in
+    English and in the request's language."""
 
-    error: str
+    error: str = Field(description="in English: the server's log says it so; clients match it")
+    message: str = Field(
+        description="the same in the request's language (?lang=, else its Accept-Language)"
+    )
     problems: list[CardProblem] | SkipJsonSchema[None] = Field(
         default=None, description="a card set that does not load: each problem"
     )
@@ -403,7 +407,7 @@ ERRORS: dict[int, str] = {
 
 def answers(ok: Any, *errors: int, media: str = "application/json") -> dict[int | str, Any]:
     """A route's ``responses=``: its answer ``ok`` (a model, or ``None`` for a file of type
-    ``media``) and its errors, each ``{"error": message}``."""
+    ``media``) and its errors, each ``{"error", "message"}`` (:class:`ErrorAnswer`)."""
     out: dict[int | str, Any] = {}
     if ok is None:
         out[200] = {"description": "the file", "content": {media: {}}}

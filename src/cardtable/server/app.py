@@ -26,7 +26,18 @@ from cardtable.core.errors import (
     UnknownGameError,
     brief,
 )
-from cardtable.core.i18n import Lang, check_lang, negotiate, refusal, say
+from cardtable.core.i18n import (
+    N_,
+    Lang,
+    asked_lang,
+    check_lang,
+    message_of,
+    negotiate,
+    reason,
+    refusal,
+    say,
+    speak,
+)
 from cardtable.core.registry import available_games
 from cardtable.server import api_models as api
 from cardtable.server import catalog
@@ -62,6 +73,7 @@ from cardtable.server.setup import (
 from cardtable.server.storage import Store, default_url
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+NO_GAME = N_("no game {game}; games: {games}")
 
 
 class NotJSON(BadRequest):
@@ -80,10 +92,28 @@ STATUS: dict[type[CardtableError], int] = {
 # A request body holds at most a few decks' texts; a client message is a few numbers.
 MAX_BODY = 8 * MAX_DECK_TEXT + 10_000
 MAX_MESSAGE = 10_000
+HTTP_WORDS = (N_("Not Found"), N_("Method Not Allowed"))
+"""Starlette's words of the HTTP errors the app meets (an unknown path, a method a path does
+not have), said in the request's language like cardtable's own refusals."""
 
 
-def _error(status: int, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status, headers=headers)
+def _error(
+    status: int,
+    text: str,
+    lang: Lang,
+    headers: Mapping[str, str] | None = None,
+    **more: Any,
+) -> JSONResponse:
+    """A refusal: ``error`` in English (the server's log, what clients match), ``message`` the
+    same in ``lang``, and ``more`` fields."""
+    content = {"error": str(text), "message": speak(text, lang), **more}
+    return JSONResponse(content, status_code=status, headers=headers)
+
+
+def refusal_lang(request: Request) -> Lang:
+    """The language of a request's refusal: its ``lang`` when cardtable speaks it, else its
+    ``Accept-Language`` (never refused: the refusal may be of the ``lang`` itself)."""
+    return asked_lang(request.query_params.get("lang"), request.headers.get("accept-language", ""))
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -92,21 +122,27 @@ async def _body(request: Request) -> dict[str, Any]:
     ``text/plain`` POST, which a browser sends without asking)."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
-        raise NotJSON(f"send the body as JSON (Content-Type: application/json), not {brief(kind)}")
+        why = N_("send the body as JSON (Content-Type: application/json), not {kind}")
+        raise NotJSON(reason(why, kind=brief(kind)))
     raw = bytearray()
     async for chunk in request.stream():
         raw += chunk
         if len(raw) > MAX_BODY:
-            raise BadRequest(f"the body is longer than {MAX_BODY} bytes")
+            raise BadRequest(reason(N_("the body is longer than {n} bytes"), n=MAX_BODY))
     if not raw.strip():
         return {}
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError) as exc:  # bad JSON or UTF-8, or nested too deep
-        raise BadRequest(f"the body is not valid JSON: {_why(exc)}") from None
+        raise BadRequest(reason(N_("the body is not valid JSON: {why}"), why=_why(exc))) from None
     if not isinstance(data, dict):
-        raise BadRequest("the body must be a JSON object")
+        raise BadRequest(N_("the body must be a JSON object"))
     return data
+
+
+def _games() -> str:
+    """The registered games, for a refusal that names them."""
+    return ", ".join(available_games())
 
 
 def token_of(protocols: str) -> str | None:
@@ -138,7 +174,8 @@ def _lang(headers: Mapping[str, str], lang: str | None) -> Lang:
 
 
 def _why(exc: Exception) -> str:
-    return "nested too deep" if isinstance(exc, RecursionError) else str(exc)
+    """What is wrong with a JSON text (the JSON reader's own words, in English)."""
+    return N_("nested too deep") if isinstance(exc, RecursionError) else str(exc)
 
 
 def ensure_web_dir(web: Path = WEB) -> Path:
@@ -271,31 +308,36 @@ def _add_pages(app: FastAPI, web: Path) -> None:
 
 
 def _add_error_handlers(app: FastAPI) -> None:
-    """Errors as JSON ``{"error": message}``, with the status of their kind (STATUS)."""
+    """Errors as JSON ``{"error": English, "message": the same in the request's language}``,
+    with the status of their kind (STATUS)."""
 
     @app.exception_handler(CardtableError)
-    async def cardtable_error(_request: Request, exc: CardtableError) -> JSONResponse:
+    async def cardtable_error(request: Request, exc: CardtableError) -> JSONResponse:
+        lang = refusal_lang(request)
         if isinstance(exc, CardSetRejected):  # where each problem is, for the lab's form
-            content = {"error": str(exc), "problems": exc.details}
-            return JSONResponse(content, status_code=400)
+            return _error(400, message_of(exc), lang, problems=exc.details)
         if isinstance(exc, UnenforcedCards):  # the cards, for the lobby to ask about
-            return JSONResponse({"error": str(exc), "unenforced": exc.cards}, status_code=400)
-        return _error(STATUS.get(type(exc), 400), str(exc))
+            return _error(400, message_of(exc), lang, unenforced=exc.cards)
+        return _error(STATUS.get(type(exc), 400), message_of(exc), lang)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         headers = dict(exc.headers or {})
         if exc.status_code == 405:  # RFC 9110: a 405 names the methods the resource has
             headers["Allow"] = ", ".join(allowed_methods(request.app, request.url.path))
-        return _error(exc.status_code, str(exc.detail), headers)
+        return _error(exc.status_code, str(exc.detail), refusal_lang(request), headers)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        # no route lets FastAPI check a request (they read their own bodies), but should
-        # one ever do, its refusal is cardtable's: 400 with {"error"}, not 422 with {"detail"}
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        # no route lets FastAPI check a body (they read their own), but it checks typed
+        # path and query parameters: its refusal is cardtable's, 400 with {"error"}, not
+        # 422 with {"detail"}; pydantic's own words stay English
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(part) for part in first.get("loc", ()))
-        return _error(400, f"{where}: {brief(first.get('msg', 'invalid'))}")
+        why = reason(
+            N_("{where}: {message}"), where=where, message=brief(first.get("msg", "invalid"))
+        )
+        return _error(400, why, refusal_lang(request))
 
 
 def _declare_schema(app: FastAPI) -> None:
@@ -307,7 +349,8 @@ def _declare_schema(app: FastAPI) -> None:
             schema = get_openapi(
                 title=app.title,
                 version=app.version,
-                description='The API of docs/server-api.md; errors are {"error": message}.',
+                description='The API of docs/server-api.md; errors are {"error": English, '
+                '"message": the same in the request\'s language}.',
                 routes=app.routes,
             )
             app.openapi_schema = api.finish_schema(schema, available_games())
@@ -331,7 +374,7 @@ def _add_game_routes(app: FastAPI) -> None:
         """The game's rules sheet in ``lang`` (by default the request's Accept-Language)."""
         chosen = _lang(request.headers, lang)
         if game not in available_games():
-            raise UnknownGameError(f"no game {brief(game)}; games: {', '.join(available_games())}")
+            raise UnknownGameError(reason(NO_GAME, game=brief(game), games=_games()))
         return await asyncio.to_thread(catalog.rules, game, chosen)
 
     @app.get("/api/games/{game}/cards", responses=api.answers(dict[str, api.CardFace], 400, 404))
@@ -351,7 +394,7 @@ def _add_game_routes(app: FastAPI) -> None:
         ``Accept-Language``) and the translations of cardtable and of ``game`` in it."""
         chosen = _lang(request.headers, lang)
         if game is not None and game not in available_games():
-            raise BadRequest(f"no game {game[:40]!r}; games: {', '.join(available_games())}")
+            raise BadRequest(reason(NO_GAME, game=repr(game[:40]), games=_games()))
         return {"lang": chosen, "messages": catalog.messages(chosen, game)}
 
 
@@ -370,13 +413,13 @@ def _add_deck_check(app: FastAPI) -> None:
         body = await _body(request)
         name, text = body.get("game"), body.get("text")
         if not isinstance(name, str):
-            raise BadRequest("field 'game': the name of a game is required")
+            raise BadRequest(N_("field 'game': the name of a game is required"))
         if not isinstance(text, str):
-            raise BadRequest("field 'text': the deck file's YAML text is required")
+            raise BadRequest(N_("field 'text': the deck file's YAML text is required"))
         try:
             game = await asyncio.to_thread(cached_game, name, house_options(name))
         except UnknownGameError as exc:
-            raise BadRequest(str(exc)) from None
+            raise BadRequest(message_of(exc)) from None
         deck, problems = await asyncio.to_thread(check_deck_text, game, text)
         return {
             "ok": deck is not None and not problems,
@@ -418,7 +461,7 @@ def _add_table_routes(app: FastAPI, svc: Callable[[], GameService]) -> None:
         """Take the free human seat an invite was made for, and its token."""
         invite = (await _body(request)).get("invite")
         if invite is not None and not isinstance(invite, str):
-            raise BadRequest("field 'invite': the invite of the link the table's host sent")
+            raise BadRequest(N_("field 'invite': the invite of the link the table's host sent"))
         return await svc().join(table, invite)
 
     @app.post(
@@ -431,7 +474,7 @@ def _add_table_routes(app: FastAPI, svc: Callable[[], GameService]) -> None:
         or a link went to the wrong person): the seats' earlier links stop working."""
         token = (await _body(request)).get("token")
         if token is not None and not isinstance(token, str):
-            raise BadRequest("field 'token': the seat token of a person at the table")
+            raise BadRequest(N_("field 'token': the seat token of a person at the table"))
         return await svc().renew_invites(table, token)
 
     @app.get("/api/tables/{table}/replay", responses=api.answers(api.Replay, 400, 404, 409, 503))
@@ -454,19 +497,21 @@ def _add_table_socket(
         offered = websocket.headers.get("sec-websocket-protocol", "")
         await websocket.accept(subprotocol="cardtable" if "cardtable" in offered else None)
         token = token_of(offered) or token
+        words = asked_lang(lang, websocket.headers.get("accept-language", ""))
         if not origin_allowed(websocket.headers, origins):
             origin = brief(websocket.headers.get("origin"))
-            message = f"a page from {origin} may not open this server's tables"
-            await websocket.send_json({"type": "error", "message": message})
-            await websocket.close(code=4403)
+            why = reason(
+                N_("a page from {origin} may not open this server's tables"), origin=origin
+            )
+            await _refuse_socket(websocket, speak(why, words), 4403)
             return
         service = svc()
         try:
             chosen = _lang(websocket.headers, lang)
             live, sub = await service.subscribe(table, token, chosen)
         except CardtableError as exc:
-            await websocket.send_json({"type": "error", "message": str(exc)})
-            await websocket.close(code=4000 + STATUS.get(type(exc), 400))
+            code = 4000 + STATUS.get(type(exc), 400)
+            await _refuse_socket(websocket, speak(message_of(exc), words), code)
             return
         sender = asyncio.create_task(_send_loop(websocket.send_text, sub))
         dropper = asyncio.create_task(_drop_when_behind(websocket, sub, sender))
@@ -484,6 +529,12 @@ def _add_table_socket(
             sender.cancel()
             dropper.cancel()
             service.unsubscribe(live, sub)
+
+
+async def _refuse_socket(websocket: WebSocket, message: str, code: int) -> None:
+    """Tell a connection why it is refused (``message``, in its language) and close it."""
+    await websocket.send_json({"type": "error", "message": message})
+    await websocket.close(code=code)
 
 
 def _serve_game_modules(app: FastAPI) -> None:
@@ -541,18 +592,21 @@ async def _handle(
     """One client message: ``act``, ``concede`` or ``ping``; the reply to queue (an error),
     if any."""
     if raw is not None and len(raw) > MAX_MESSAGE:
-        return {"type": "error", "message": f"a message is at most {MAX_MESSAGE} characters"}
+        too_long = reason(N_("a message is at most {n} characters"), n=MAX_MESSAGE)
+        return _socket_error(too_long, live, sub.lang)
     try:
         msg = json.loads(raw) if raw is not None else None
     except (ValueError, RecursionError) as exc:  # bad JSON or UTF-8, or nested too deep
-        return {"type": "error", "message": f"a message must be a JSON object: {_why(exc)}"}
+        why = reason(N_("a message must be a JSON object: {why}"), why=_why(exc))
+        return _socket_error(why, live, sub.lang)
     if not isinstance(msg, dict):
-        return {"type": "error", "message": "a message must be a JSON object"}
+        return _socket_error(N_("a message must be a JSON object"), live, sub.lang)
     kind = msg.get("type")
     if kind == "ping":
         return {"type": "pong"}
     if kind not in ("act", "concede"):
-        return {"type": "error", "message": f"unknown message type {brief(kind)}; send 'act'"}
+        why = reason(N_("unknown message type {kind}; send 'act'"), kind=brief(kind))
+        return _socket_error(why, live, sub.lang)
     try:
         if kind == "concede":
             await service.concede(live, sub.seat)
@@ -563,11 +617,16 @@ async def _handle(
     return None
 
 
+def _socket_error(text: str, live: LiveTable, lang: Lang) -> dict[str, Any]:
+    """An error message for a connection, ``text`` said in its language ``lang``."""
+    return {"type": "error", "message": say(text, live.game, lang)}
+
+
 def _said(exc: CardtableError, live: LiveTable, lang: Lang) -> str:
     """An error for a connection in ``lang``: an action the rules refuse, or no action at all
-    (the cause of the service's BadRequest), with its reason in the game's words; others as
-    they are."""
+    (the cause of the service's BadRequest), with its reason in the game's words; any other
+    refusal said in ``lang`` too."""
     cause = exc.__cause__
     if isinstance(cause, IllegalActionError | ActionNotationError):
         return refusal(cause, live.game, lang)
-    return str(exc)
+    return say(message_of(exc), live.game, lang)

@@ -12,7 +12,7 @@ from pydantic.fields import FieldInfo
 
 from cardtable.core.errors import UnknownGameError
 from cardtable.core.game import Game
-from cardtable.core.i18n import Lang, Translate, messages_of, translator
+from cardtable.core.i18n import N_, Lang, Translate, messages_of, reason, translator
 from cardtable.core.registry import PRESET, available_games, game_class, load_game
 from cardtable.server.opponents import offered
 from cardtable.server.setup import SERVER_REFUSED_OPTIONS, house_options, starters
@@ -96,7 +96,7 @@ def browser_module(name: str) -> Path:
     the game declares no module."""
     path = game_class(name).browser_module  # only registered names get past this line
     if path is None or path.suffix != ".js" or not path.is_file():
-        raise UnknownGameError(f"game {name!r} has no browser module")
+        raise UnknownGameError(reason(N_("game {game} has no browser module"), game=repr(name)))
     return path
 
 

@@ -39,7 +39,7 @@ from typing import Any, TypeVar
 from sqlalchemy.exc import SQLAlchemyError
 
 from cardtable.core.errors import brief
-from cardtable.core.i18n import LANGS, Lang
+from cardtable.core.i18n import LANGS, N_, Lang, reason
 from cardtable.core.registry import available_games
 from cardtable.server import lab_sets as sets
 from cardtable.server.lab_storage import FAILED, FINISHED, QUEUED, RUNNING, LabStore, RunRow
@@ -57,6 +57,11 @@ MAX_SCREEN_GAMES = 1_000
 MAX_WAITING = 20
 """Runs queued or running at once; beyond them a new run is refused (503)."""
 MAX_AGENTS = 4
+NO_SET = N_("no card set {set}")
+NO_RUN = N_("no lab run {run}")
+NO_FILE = N_("lab run {run} has no {name} (it is {status})")
+RUN_STATUS = (N_("queued"), N_("running"), N_("finished"), N_("failed"))
+"""A run's status as a refusal names it (``NO_FILE``), said in the request's language."""
 LEASE = 30.0
 """Seconds a server's claim on a run lasts unless renewed (every third of it): a run whose
 server died waits at most this long for another server to take it over."""
@@ -133,10 +138,10 @@ class LabService:
     async def _game_of(self, set_id: Any) -> tuple[str, str]:
         """A stored set's id and game; NotFound otherwise."""
         if not isinstance(set_id, str) or not TABLE_ID.fullmatch(set_id):
-            raise NotFound(f"no card set {brief(set_id)}")
+            raise NotFound(reason(NO_SET, set=brief(set_id)))
         game = await asyncio.to_thread(self.rows.set_game, set_id)
         if game is None:
-            raise NotFound(f"no card set {brief(set_id)}")
+            raise NotFound(reason(NO_SET, set=brief(set_id)))
         return set_id, game
 
     async def _checked(self, game: str, files: dict[str, str], lang: Lang) -> Path:
@@ -148,7 +153,7 @@ class LabService:
         problems = await loop.run_in_executor(self._checker, check, game, new, lang)
         if problems:
             await asyncio.to_thread(shutil.rmtree, new, True)
-            raise sets.rejected(problems)
+            raise sets.rejected(problems, lang)
         return new
 
     async def new_set(self, body: Json, lang: Lang = "en") -> Json:
@@ -171,7 +176,7 @@ class LabService:
             await asyncio.to_thread(fn, *args)
         except Exception:
             await asyncio.to_thread(shutil.rmtree, undo, True)
-            raise Unavailable("the server could not store the card set; try again") from None
+            raise Unavailable(N_("the server could not store the card set; try again")) from None
 
     async def card_set(self, set_id: Any) -> Json:
         """``{set, game, files: [{name, text}], cards: [...form...]}``."""
@@ -215,10 +220,16 @@ class LabService:
         busy = await self._db(self.rows.busy_runs, set_id)
         if busy:
             raise Conflict(
-                f"card set {set_id} has a run waiting or playing ({busy[0]}): "
-                "delete it once the run has finished"
+                reason(
+                    N_(
+                        "card set {set} has a run waiting or playing ({run}): "
+                        "delete it once the run has finished"
+                    ),
+                    set=set_id,
+                    run=busy[0],
+                )
             )
-        raise NotFound(f"no card set {set_id}")
+        raise NotFound(reason(NO_SET, set=set_id))
 
     def _set_lock(self, set_id: str) -> asyncio.Lock:
         """The lock of a set's changes (edits, a run's copy, deleting) in this server."""
@@ -230,13 +241,15 @@ class LabService:
             return await asyncio.to_thread(fn, *args)
         except SQLAlchemyError:
             log.exception("lab: the database failed")
-            raise Unavailable("the database failed; nothing changed, try again") from None
+            raise Unavailable(N_("the database failed; nothing changed, try again")) from None
 
     async def set_file(self, set_id: Any, name: str) -> str:
         set_id, _ = await self._game_of(set_id)
         files = await asyncio.to_thread(sets.read_folder, self._set_dir(set_id))
         if name not in files:
-            raise NotFound(f"card set {set_id} has no file {brief(name)}")
+            raise NotFound(
+                reason(N_("card set {set} has no file {name}"), set=set_id, name=brief(name))
+            )
         return files[name]
 
     async def set_patch(self, set_id: Any) -> str:
@@ -253,7 +266,9 @@ class LabService:
         settings, set_id = await self._run_settings(body)
         waiting = await self._db(self.rows.waiting)
         if waiting >= MAX_WAITING:
-            raise Unavailable(f"the lab has {waiting} runs waiting or playing; try again later")
+            raise Unavailable(
+                reason(N_("the lab has {n} runs waiting or playing; try again later"), n=waiting)
+            )
         row = RunRow(
             secrets.token_urlsafe(9), settings["game"], set_id, settings, QUEUED, time.time()
         )
@@ -275,13 +290,21 @@ class LabService:
         if set_id is not None:
             set_id, game = await self._game_of(set_id)
             if body.get("game") not in (None, game):
-                raise BadRequest(f"field 'game': card set {set_id} is a set of {game}")
+                raise BadRequest(
+                    reason(
+                        N_("field 'game': card set {set} is a set of {game}"), set=set_id, game=game
+                    )
+                )
         else:
             game = _game_field(body)
         settings = run_fields(body)
         if settings["compare"] and set_id is None:
-            raise BadRequest("field 'compare': it compares a card set with the game's cards: "
-                             "name the set in 'set'")  # fmt: skip
+            raise BadRequest(
+                N_(
+                    "field 'compare': it compares a card set with the game's cards: "
+                    "name the set in 'set'"
+                )
+            )
         decks = await asyncio.to_thread(_starters, game)
         named = {"set": set_id} if settings["compare"] else {}  # the report's name of the set
         return {"game": game, **settings, **named, "decks": decks}, set_id
@@ -440,10 +463,10 @@ class LabService:
 
     async def _run_row(self, run_id: Any) -> RunRow:
         if not isinstance(run_id, str) or not TABLE_ID.fullmatch(run_id):
-            raise NotFound(f"no lab run {brief(run_id)}")
+            raise NotFound(reason(NO_RUN, run=brief(run_id)))
         row = await asyncio.to_thread(self.rows.run, run_id)
         if row is None:
-            raise NotFound(f"no lab run {brief(run_id)}")
+            raise NotFound(reason(NO_RUN, run=brief(run_id)))
         return row
 
     async def runs(self) -> list[Json]:
@@ -464,7 +487,7 @@ class LabService:
         """A file of a finished run; NotFound when the run has not finished or has none."""
         path = self.root / "runs" / row.id / name
         if row.status != FINISHED or not await asyncio.to_thread(path.is_file):
-            raise NotFound(f"lab run {row.id} has no {name} (it is {row.status})")
+            raise NotFound(reason(NO_FILE, run=row.id, name=name, status=row.status))
         return path
 
     async def report_page(self, run_id: Any, lang: Lang) -> Path:
@@ -480,7 +503,13 @@ class LabService:
             folder = str(page.parent)
             made = loop.run_in_executor(self._checker, page_from_report, folder, row.game, lang)
             if not await made:
-                raise NotFound(f"lab run {row.id} has no {page.name} (no matplotlib)")
+                raise NotFound(
+                    reason(
+                        N_("lab run {run} has no {name} (no matplotlib)"),
+                        run=row.id,
+                        name=page.name,
+                    )
+                )
         return page
 
     async def proposal_patch(self, run_id: Any, target: int, proposal: int) -> str:
@@ -490,7 +519,14 @@ class LabService:
         row = await self._run_row(run_id)
         found = (row.result or {}).get("suggestions") or []
         if not 0 <= target < len(found) or not 1 <= proposal <= len(found[target]["proposals"]):
-            raise NotFound(f"lab run {row.id} has no proposal {target}/{proposal}")
+            raise NotFound(
+                reason(
+                    N_("lab run {run} has no proposal {target}/{proposal}"),
+                    run=row.id,
+                    target=target,
+                    proposal=proposal,
+                )
+            )
         t = found[target]
         where = slug(Target(t["kind"], t["name"], t["direction"]))
         path = self.root / "runs" / row.id / "suggestions" / where / str(proposal) / "changes.patch"
@@ -513,7 +549,11 @@ def _changed(files: dict[str, str], body: Json) -> dict[str, str]:
     """A set's files with an edit request's ``edits``, ``files`` and ``remove``."""
     unknown = sorted(set(body) - {"edits", "files", "remove"})
     if unknown:
-        raise BadRequest(f"unknown field {brief(unknown[0])}: send edits, files or remove")
+        raise BadRequest(
+            reason(
+                N_("unknown field {field}: send edits, files or remove"), field=brief(unknown[0])
+            )
+        )
     if body.get("edits") is not None:
         files = sets.apply_edits(files, body["edits"])
     if body.get("files") is not None:
@@ -521,10 +561,12 @@ def _changed(files: dict[str, str], body: Json) -> dict[str, str]:
     remove = body.get("remove")
     if remove is not None:
         if not isinstance(remove, list) or not all(isinstance(n, str) for n in remove):
-            raise BadRequest("field 'remove': a list of card file names")
+            raise BadRequest(N_("field 'remove': a list of card file names"))
         missing = [n for n in remove if n not in files]
         if missing:
-            raise BadRequest(f"field 'remove': the set has no file {brief(missing[0])}")
+            raise BadRequest(
+                reason(N_("field 'remove': the set has no file {name}"), name=brief(missing[0]))
+            )
         files = {n: t for n, t in files.items() if n not in remove}
     return files
 
@@ -533,7 +575,11 @@ def _game_field(body: Json) -> str:
     game = body.get("game")
     if not isinstance(game, str) or game not in available_games():
         raise BadRequest(
-            f"field 'game': no game {brief(game)}; games: {', '.join(available_games())}"
+            reason(
+                N_("field 'game': no game {game}; games: {games}"),
+                game=brief(game),
+                games=", ".join(available_games()),
+            )
         )
     return game
 
@@ -544,20 +590,22 @@ def run_fields(body: Json) -> Json:
     suggest)."""
     agents = body.get("agents", ["greedy", "greedy"])
     if not isinstance(agents, list) or not 1 <= len(agents) <= MAX_AGENTS:
-        raise BadRequest(f"field 'agents': a list of 1 to {MAX_AGENTS} agent specs")
+        raise BadRequest(reason(N_("field 'agents': a list of 1 to {n} agent specs"), n=MAX_AGENTS))
     for spec in agents:
         if not isinstance(spec, str):
-            raise BadRequest(f"field 'agents': {brief(spec)} is not an agent spec")
+            raise BadRequest(
+                reason(N_("field 'agents': {spec} is not an agent spec"), spec=brief(spec))
+            )
         check_agent(spec)
     games = _whole(body, "games", 200, 1, MAX_GAMES)
     suggest = body.get("suggest", False)
     if not isinstance(suggest, bool):
-        raise BadRequest("field 'suggest': true or false")
+        raise BadRequest(N_("field 'suggest': true or false"))
     compare = body.get("compare", False)
     if not isinstance(compare, bool):
-        raise BadRequest("field 'compare': true or false")
+        raise BadRequest(N_("field 'compare': true or false"))
     if compare and suggest:
-        raise BadRequest("field 'compare': a run compares two card sets or suggests, not both")
+        raise BadRequest(N_("field 'compare': a run compares two card sets or suggests, not both"))
     return {
         "agents": agents,
         "games": games,
@@ -571,7 +619,15 @@ def run_fields(body: Json) -> Json:
 def _whole(body: Json, name: str, default: int, low: int, high: int) -> int:
     value = body.get(name, default)
     if type(value) is not int or not low <= value <= high:
-        raise BadRequest(f"field {name!r}: a whole number from {low} to {high}, not {brief(value)}")
+        raise BadRequest(
+            reason(
+                N_("field {name}: a whole number from {low} to {high}, not {value}"),
+                name=repr(name),
+                low=low,
+                high=high,
+                value=brief(value),
+            )
+        )
     return value
 
 
@@ -594,7 +650,7 @@ def _prepare(folder: Path, cards: Path | None, where: str = "cards") -> None:
     """A new run's folder, with its own copy of its card set (later edits leave it alone) in
     ``where``: ``cards`` (the set is played) or ``compare`` (played beside the game's)."""
     if cards is not None and not cards.is_dir():  # deleted by another server meanwhile
-        raise NotFound(f"no card set {cards.name}")
+        raise NotFound(reason(NO_SET, set=cards.name))
     folder.mkdir(parents=True)
     if cards is not None:
         shutil.copytree(cards, folder / where)

@@ -31,7 +31,7 @@ import yaml
 
 from cardtable.core.cards import load_yaml
 from cardtable.core.errors import CardFileError, CardtableError, brief
-from cardtable.core.i18n import N_, Lang, Reason, reason, say
+from cardtable.core.i18n import LANGS, N_, Lang, Reason, Translate, named, reason, say, translator
 from cardtable.core.registry import game_class, load_game
 from cardtable.server.setup import BadRequest
 from cardtable.sim.card_edit import card_nodes
@@ -78,7 +78,7 @@ def builtin_files(game: str) -> list[Path]:
     """The built-in card files of ``game`` (``cards/*.yaml`` beside its module)."""
     module = sys.modules[game_class(game).__module__].__file__
     if module is None:
-        raise CardtableError(f"{game}: cannot find its built-in card files")
+        raise CardtableError(reason(N_("{game}: cannot find its built-in card files"), game=game))
     return sorted((Path(module).parent / "cards").glob("*.yaml"))
 
 
@@ -161,19 +161,37 @@ def checked_files(raw: Any, where: str = "files") -> dict[str, str]:
     """``[{name, text}]`` from a request: names ``*.yaml`` without folders, texts within
     the limits; raises BadRequest saying which and why."""
     if not isinstance(raw, list) or len(raw) > MAX_FILES:
-        raise BadRequest(f"field '{where}': a list of at most {MAX_FILES} {{name, text}}")
+        raise BadRequest(
+            reason(
+                N_("field '{where}': a list of at most {n} {{name, text}}"),
+                where=where,
+                n=MAX_FILES,
+            )
+        )
     out: dict[str, str] = {}
     for i, item in enumerate(raw):
         name = item.get("name") if isinstance(item, dict) else None
         text = item.get("text") if isinstance(item, dict) else None
         if not isinstance(name, str) or not FILE_NAME.fullmatch(name):
             raise BadRequest(
-                f"{where}[{i}].name: {brief(name)} is not a card file's name "
-                "(letters, digits, '-', '_' and '.', ending in .yaml, no folders)"
+                reason(
+                    N_(
+                        "{where}[{i}].name: {name} is not a card file's name "
+                        "(letters, digits, '-', '_' and '.', ending in .yaml, no folders)"
+                    ),
+                    where=where,
+                    i=i,
+                    name=brief(name),
+                )
             )
         if not isinstance(text, str) or len(text) > MAX_FILE:
             raise BadRequest(
-                f"{where}[{i}].text: the file's YAML text, at most {MAX_FILE} characters"
+                reason(
+                    N_("{where}[{i}].text: the file's YAML text, at most {n} characters"),
+                    where=where,
+                    i=i,
+                    n=MAX_FILE,
+                )
             )
         out[name] = text
     return out
@@ -185,7 +203,9 @@ def apply_edits(files: dict[str, str], raw: Any) -> dict[str, str]:
     whose ``from`` is not the value now (the set changed since)."""
     if not isinstance(raw, list) or len(raw) > MAX_EDITS:
         raise BadRequest(
-            f"field 'edits': a list of at most {MAX_EDITS} {{file, card, field, value}}"
+            reason(
+                N_("field 'edits': a list of at most {n} {{file, card, field, value}}"), n=MAX_EDITS
+            )
         )
     out = dict(files)
     by_file: dict[str, list[tuple[Value, int | str]]] = {}
@@ -199,29 +219,46 @@ def apply_edits(files: dict[str, str], raw: Any) -> dict[str, str]:
 
 def _edit(files: dict[str, str], edit: Any, where: str) -> tuple[str, Value, int | str]:
     if not isinstance(edit, dict):
-        raise BadRequest(f"{where}: an object {{file, card, field, value}}")
+        raise BadRequest(reason(N_("{where}: an object {{file, card, field, value}}"), where=where))
     file, card, name = edit.get("file"), edit.get("card"), edit.get("field")
     if not isinstance(file, str) or file not in files:
-        raise BadRequest(f"{where}.file: the set has no card file {brief(file)}")
+        raise BadRequest(
+            reason(
+                N_("{where}.file: the set has no card file {file}"), where=where, file=brief(file)
+            )
+        )
     found = next((v for v in values(files[file]) if v.card == card and v.field == name), None)
     if found is None:
-        raise BadRequest(f"{where}: {file} has no value {brief(name)} of a card {brief(card)}")
-    value = edit.get("value")
-    if found.kind == "int":
-        if type(value) is not int or abs(value) > MAX_NUMBER:
-            raise BadRequest(
-                f"{where}.value: {card} {name} must be a whole number (at most {MAX_NUMBER})"
-            )
-    elif not isinstance(value, str) or len(value) > MAX_TEXT:
-        raise BadRequest(
-            f"{where}.value: {card} {name} must be a text of at most {MAX_TEXT} characters"
-        )
+        why = N_("{where}: {file} has no value {field} of a card {card}")
+        raise BadRequest(reason(why, where=where, file=file, field=brief(name), card=brief(card)))
+    value = _checked_value(found, edit.get("value"), where)
     if "from" in edit and edit["from"] != found.value:
+        why = N_("{where}: {card} {field} is {value} now, not {given}: the card set changed since")
         raise BadRequest(
-            f"{where}: {card} {name} is {found.value} now, not {brief(edit['from'])}: "
-            "the card set changed since"
+            reason(
+                why,
+                where=where,
+                card=named(found.card),
+                field=named(found.field),
+                value=named(str(found.value)),
+                given=brief(edit["from"]),
+            )
         )
     return file, found, value
+
+
+def _checked_value(found: Value, value: Any, where: str) -> int | str:
+    """A new value for ``found``; BadRequest for one of the wrong kind or size."""
+    at = {"where": where, "card": named(found.card), "field": named(found.field)}
+    if found.kind == "int":
+        if isinstance(value, int) and type(value) is int and abs(value) <= MAX_NUMBER:
+            return value
+        why = N_("{where}.value: {card} {field} must be a whole number (at most {n})")
+        raise BadRequest(reason(why, **at, n=MAX_NUMBER))
+    if isinstance(value, str) and len(value) <= MAX_TEXT:
+        return value
+    why = N_("{where}.value: {card} {field} must be a text of at most {n} characters")
+    raise BadRequest(reason(why, **at, n=MAX_TEXT))
 
 
 def _replaced(text: str, changes: list[tuple[Value, int | str]]) -> str:
@@ -299,9 +336,9 @@ def _no_folders(text: str, folder: Path) -> str:
 def write_new(root: Path, files: dict[str, str]) -> Path:
     """``files`` written to a new folder under ``root`` (to be checked, then kept)."""
     if not files:
-        raise BadRequest("a card set needs at least one card file")
+        raise BadRequest(N_("a card set needs at least one card file"))
     if len(files) > MAX_FILES:
-        raise BadRequest(f"a card set has at most {MAX_FILES} card files")
+        raise BadRequest(reason(N_("a card set has at most {n} card files"), n=MAX_FILES))
     folder = root / f".new-{uuid.uuid4().hex}"
     folder.mkdir(parents=True)
     for name, text in files.items():
@@ -318,26 +355,49 @@ def keep(new: Path, folder: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-def rejected(details: list[Json]) -> CardSetRejected:
-    """The refusal of a set with these problems (its message: the first few, in English);
-    each problem's ``message`` is what it ``said`` in the request's language."""
-    lines = [
-        " ".join(
-            filter(
-                None,
-                [
-                    d["file"],
-                    d["card"] and f"card '{d['card']}'",
-                    d["field"] and f"field '{d['field']}'",
-                ],
-            )
-        )
-        + f": {d['message']}"
-        for d in details[:5]
-    ]
-    more = f" (and {len(details) - 5} more)" if len(details) > 5 else ""
+def rejected(details: list[Json], lang: Lang = "en") -> CardSetRejected:
+    """The refusal of a set with these problems: its message names the first few, in
+    English and, when ``lang`` is another language, in ``lang`` too (what each ``said``);
+    each problem's ``message`` is what it said."""
+    listed = named(_listed(details, "message", "en"), **{lang: _listed(details, "said", lang)})
     shown = [{**{k: v for k, v in d.items() if k != "said"}, "message": d["said"]} for d in details]
-    return CardSetRejected("the card set does not load: " + "; ".join(lines) + more, shown)
+    return CardSetRejected(
+        reason(N_("the card set does not load: {problems}"), problems=listed), shown
+    )
+
+
+def _listed(details: list[Json], key: str, lang: Lang) -> str:
+    """The first five problems, each with where it is and its ``key`` (its English message
+    or what it said in ``lang``), and how many more there are."""
+    _ = translator("cardtable", lang)
+    lines = [_line(_where(d, _), d[key], lang) for d in details[:5]]
+    text = ("; " if lang == LANGS[0] else "；").join(lines)
+    if len(details) > 5:
+        return _("{problems} (and {n} more)", problems=text, n=len(details) - 5)
+    return text
+
+
+def _line(where: str, message: str, lang: Lang) -> str:
+    """One problem and where it is, in ``lang`` (English keeps ``: message`` when it names no
+    place, as it always did)."""
+    if not where and lang != LANGS[0]:
+        return message
+    return translator("cardtable", lang)("{where}: {message}", where=where, message=message)
+
+
+def _where(problem: Json, _: Translate) -> str:
+    """Where a problem is: its file, card and field, those it names."""
+    card, field = problem["card"], problem["field"]
+    return " ".join(
+        filter(
+            None,
+            [
+                problem["file"],
+                card and _("card '{card}'", card=card),
+                field and _("field '{field}'", field=field),
+            ],
+        )
+    )
 
 
 def patch(game: str, files: dict[str, str]) -> str:

@@ -6,9 +6,12 @@ refused by the file server without naming the methods the route has."""
 
 from __future__ import annotations
 
+from starlette.requests import HTTPConnection
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
+
+from cardtable.core.i18n import N_, Lang, asked_lang, speak
 
 # what the browser client's files answer
 FILE_METHODS = ("GET", "HEAD")
@@ -29,9 +32,13 @@ def allowed_methods(app: ASGIApp, path: str) -> list[str]:
     return route_methods(app, path) or list(FILE_METHODS)
 
 
-def method_not_allowed(allowed: list[str]) -> JSONResponse:
+def method_not_allowed(allowed: list[str], lang: Lang = "en") -> JSONResponse:
+    """405 naming the ``allowed`` methods, its ``message`` in ``lang``."""
+    text = N_("Method Not Allowed")
     return JSONResponse(
-        {"error": "Method Not Allowed"}, status_code=405, headers={"Allow": ", ".join(allowed)}
+        {"error": text, "message": speak(text, lang)},
+        status_code=405,
+        headers={"Allow": ", ".join(allowed)},
     )
 
 
@@ -46,6 +53,10 @@ class MethodGate:
         if scope["type"] == "http":
             allowed = route_methods(scope["app"], scope["path"])
             if allowed and scope["method"] not in allowed:
-                await method_not_allowed(allowed)(scope, receive, send)
+                asked = HTTPConnection(scope)
+                lang = asked_lang(
+                    asked.query_params.get("lang"), asked.headers.get("accept-language", "")
+                )
+                await method_not_allowed(allowed, lang)(scope, receive, send)
                 return
         await self.app(scope, receive, send)

@@ -13,7 +13,7 @@ from typing import Any
 
 from cardtable.core.errors import brief
 from cardtable.core.events import Event
-from cardtable.core.i18n import Lang
+from cardtable.core.i18n import N_, Lang, reason
 from cardtable.core.state import State
 from cardtable.eventlog import describe_event
 from cardtable.records import GameRecord
@@ -31,7 +31,11 @@ def parse_view(view: str, players: int) -> int | str | None:
     if view.isascii() and view.isdigit() and 0 <= int(view) < players:
         return int(view)
     raise BadRequest(
-        f"view must be a seat from 0 to {players - 1}, 'all' or 'public'; got {brief(view)}"
+        reason(
+            N_("view must be a seat from 0 to {last}, 'all' or 'public'; got {view}"),
+            last=players - 1,
+            view=brief(view),
+        )
     )
 
 

@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 from sqlalchemy.exc import SQLAlchemyError
 
 from cardtable.core.errors import ActionNotationError, CardtableError, IllegalActionError, brief
-from cardtable.core.i18n import Lang
+from cardtable.core.i18n import N_, Lang, message_of, named, reason, say
 from cardtable.core.infoset import InfoSet
 from cardtable.server.agent_pool import AgentLimits, AgentPool, AgentPoolClosed, default_workers
 from cardtable.server.live import (
@@ -40,6 +40,8 @@ from cardtable.server.setup import BadRequest, new_table_row
 from cardtable.server.storage import (
     ABANDONED,
     FINISHED,
+    INVITE_NOT_VALID,
+    NO_TABLE,
     OPEN,
     PUBLIC,
     RUNNING,
@@ -124,7 +126,7 @@ class GameService:
             return await self._run(self._db, fn, *args)
         except SQLAlchemyError as exc:
             log.error("database call %s failed: %s", fn.__name__, type(exc).__name__)
-            raise Unavailable("the server's database is not available now; try again") from None
+            raise Unavailable(N_("the server's database is not available now; try again")) from None
 
     # ----- life cycle --------------------------------------------------------------------
     async def start(self) -> None:
@@ -162,7 +164,7 @@ class GameService:
         if live is not None:
             return live
         if not TABLE_ID.fullmatch(table_id):
-            raise NotFound(f"no table {brief(table_id)}")
+            raise NotFound(reason(NO_TABLE, table=brief(table_id)))
         lock = self._loading.setdefault(table_id, asyncio.Lock())
         try:
             async with lock:
@@ -170,7 +172,7 @@ class GameService:
                 if live is None:
                     row = await self.db(self.store.load, table_id)
                     if row is None:
-                        raise NotFound(f"no table {brief(table_id)}")
+                        raise NotFound(reason(NO_TABLE, table=brief(table_id)))
                     # replaying is work for the CPU: not on the database thread
                     live = await asyncio.to_thread(LiveTable, row)
                     self.live[table_id] = live
@@ -205,8 +207,13 @@ class GameService:
         the table has), Conflict (the table is no longer open) or NotFound."""
         if not invite:
             raise Forbidden(
-                f"joining table {brief(table_id)} needs an invite: open the invite link the "
-                "table's host sent you"
+                reason(
+                    N_(
+                        "joining table {table} needs an invite: open the invite link the "
+                        "table's host sent you"
+                    ),
+                    table=brief(table_id),
+                )
             )
         live = await self.get(table_id)
         token, hashed = secrets.token_urlsafe(24), token_hash(invite)
@@ -214,7 +221,7 @@ class GameService:
             # a guess is refused here, without the database's write lock: the table in
             # memory holds every invite the database still has (invites are only ever spent)
             if not any(same_hash(s.get("invite_hash"), hashed) for s in live.row.seats):
-                raise Forbidden(f"this invite is not valid for table {table_id} (or was used)")
+                raise Forbidden(reason(INVITE_NOT_VALID, table=table_id))
             with seat_errors():
                 taken, row = await self.db(
                     self.store.take_seat, table_id, hashed, token_hash(token)
@@ -230,7 +237,7 @@ class GameService:
         Forbidden (no token, or one of no seat of the table), Conflict (the table is no
         longer open) or NotFound."""
         if not token:
-            raise Forbidden("new invites need the seat token of a person at the table")
+            raise Forbidden(N_("new invites need the seat token of a person at the table"))
         live = await self.get(table_id)
         async with live.lock:
             with seat_errors():
@@ -263,7 +270,7 @@ class GameService:
         cannot be a table id (which never reaches the database)."""
         row = await self.db(self.store.load, table_id) if TABLE_ID.fullmatch(table_id) else None
         if row is None:
-            raise NotFound(f"no table {brief(table_id)}")
+            raise NotFound(reason(NO_TABLE, table=brief(table_id)))
         return row
 
     async def ending(self, row: TableRow, lang: Lang) -> str | None:
@@ -290,7 +297,13 @@ class GameService:
         """A finished table step by step from one view (``N``, ``all`` or ``public``)."""
         row = await self.stored(table_id)
         if row.status != FINISHED:
-            raise Conflict(f"table {table_id} is {row.status}: only finished tables replay")
+            raise Conflict(
+                reason(
+                    N_("table {table} is {status}: only finished tables replay"),
+                    table=table_id,
+                    status=row.status,
+                )
+            )
         return await asyncio.to_thread(replay_table, row, view, lang)
 
     # ----- connections -------------------------------------------------------------------
@@ -307,7 +320,9 @@ class GameService:
             if token:
                 seat = live.seat_of_token(token)
                 if seat is None:
-                    raise Forbidden(f"this token is not valid for table {table_id}")
+                    raise Forbidden(
+                        reason(N_("this token is not valid for table {table}"), table=table_id)
+                    )
             sub = Subscriber(seat, self.max_queued, lang)
             if seat is not None:
                 live.alone_since = None
@@ -356,9 +371,9 @@ class GameService:
         """Apply ``action`` for ``seat`` if it is that seat's turn, ``seq`` is current and
         the action is legal; raises BadRequest (nothing changes) otherwise."""
         if isinstance(action, bool) or not isinstance(action, int):
-            raise BadRequest("'action' must be an action number from 'legal'")
+            raise BadRequest(N_("'action' must be an action number from 'legal'"))
         if isinstance(seq, bool) or not isinstance(seq, int):
-            raise BadRequest("'seq' must be the update's seq")
+            raise BadRequest(N_("'seq' must be the update's seq"))
         # A client that leaves cancels its handler: the action, once checked and on its way
         # to the database, is still adopted and sent to the others.
         work = asyncio.ensure_future(self._act(live, seat, action, seq))
@@ -368,15 +383,25 @@ class GameService:
     async def _act(self, live: LiveTable, seat: int | None, action: int, seq: int) -> None:
         async with live.lock:
             if seat is None:
-                raise BadRequest("a spectator cannot act (connect with a seat's token)")
+                raise BadRequest(N_("a spectator cannot act (connect with a seat's token)"))
             _check_running(live)
             if seq != live.seq:
                 raise BadRequest(
-                    f"stale action: the table is at seq {live.seq}, your action was for seq {seq}"
+                    reason(
+                        N_(
+                            "stale action: the table is at seq {now}, your action was for seq {seq}"
+                        ),
+                        now=live.seq,
+                        seq=seq,
+                    )
                 )
             to_act = live.to_act()
             if to_act != seat:
-                raise BadRequest(f"it is P{to_act}'s turn, not yours (you are P{seat})")
+                raise BadRequest(
+                    reason(
+                        N_("it is P{p}'s turn, not yours (you are P{seat})"), p=to_act, seat=seat
+                    )
+                )
             await self._commit(live, seat, action)
 
     async def concede(self, live: LiveTable, seat: int | None) -> None:
@@ -384,7 +409,7 @@ class GameService:
         with the seat marked ``conceded``); raises BadRequest (nothing changes) otherwise."""
         async with live.lock:
             if seat is None:
-                raise BadRequest("a spectator cannot concede (connect with a seat's token)")
+                raise BadRequest(N_("a spectator cannot concede (connect with a seat's token)"))
             _check_running(live)
             seats = [dict(s) for s in live.row.seats]
             seats[seat]["conceded"] = True
@@ -399,10 +424,10 @@ class GameService:
             stored = await self.db(self.store.end_table, live.id, status, result, seats)
         except Exception as exc:
             log.error("table %s: its end (%s) not stored", live.id, status, exc_info=exc)
-            raise Unavailable("the server could not store it (its database failed)") from None
+            raise Unavailable(N_("the server could not store it (its database failed)")) from None
         if not stored:
             await self._reload(live)
-            raise BadRequest("the table changed meanwhile; it has been reloaded")
+            raise BadRequest(N_("the table changed meanwhile; it has been reloaded"))
         live.ended(status, result, seats)
         self._broadcast(live, live.seq)
 
@@ -453,14 +478,18 @@ class GameService:
         except ActionConflict:
             await self._reload(live)
             raise BadRequest(
-                "the table changed meanwhile (another server process stored an action); "
-                "it has been reloaded, act again on the new update"
+                N_(
+                    "the table changed meanwhile (another server process stored an action); "
+                    "it has been reloaded, act again on the new update"
+                )
             ) from None
         except Exception as exc:  # nothing was stored, so nothing changes
             log.error("table %s: action %s not stored", live.id, since, exc_info=exc)
             raise Unavailable(
-                "the server could not store the action (its database failed); nothing "
-                "changed: try again"
+                N_(
+                    "the server could not store the action (its database failed); nothing "
+                    "changed: try again"
+                )
             ) from None
         live.applied(seat, nxt, events, result)
         self._broadcast(live, since)
@@ -555,17 +584,17 @@ class GameService:
                         live.agents[seat] = after
                     except BadRequest as exc:
                         if live.seq == seq:  # refused, not overtaken: do not ask again
-                            self._agent_failed(live, seat, "the game refused its move", exc)
+                            self._agent_failed(live, seat, N_("the game refused its move"), exc)
                             return
                     except Unavailable as exc:
-                        self._agent_failed(live, seat, "its move could not be stored", exc)
+                        self._agent_failed(live, seat, N_("its move could not be stored"), exc)
                         return
         except asyncio.CancelledError:
             raise
         except AgentPoolClosed:  # the server is stopping: a restart makes the decision again
             return
         except Exception as exc:
-            self._agent_failed(live, seat, "it failed", exc)
+            self._agent_failed(live, seat, N_("it failed"), exc)
         finally:
             live.agent_task = None
 
@@ -574,17 +603,27 @@ class GameService:
         name no card (the details stay in the server's log)."""
         log.error("table %s: the agent of P%s stopped: %s", live.id, seat, why, exc_info=exc)
         who = (
-            f"P{seat}'s agent ({live.row.seats[seat]['spec']})" if seat is not None else "an agent"
+            reason(
+                N_("P{seat}'s agent ({spec})"), seat=seat, spec=named(live.row.seats[seat]["spec"])
+            )
+            if seat is not None
+            else N_("an agent")
         )
-        text = json.dumps(
-            {
-                "type": "error",
-                "message": f"{who} cannot move: {why} ({type(exc).__name__}). The table waits; "
-                "reconnect to let the agent try again.",
-            }
+        text = reason(
+            N_(
+                "{who} cannot move: {why} ({error}). The table waits; reconnect to let the "
+                "agent try again."
+            ),
+            who=who,
+            why=why,
+            error=type(exc).__name__,
         )
+        said: dict[Lang, str] = {}
         for sub in list(live.subscribers):
-            self.send(live, sub, text)
+            if sub.lang not in said:
+                message = say(text, live.game, sub.lang)
+                said[sub.lang] = json.dumps({"type": "error", "message": message})
+            self.send(live, sub, said[sub.lang])
 
 
 @contextmanager
@@ -594,11 +633,11 @@ def seat_errors() -> Iterator[None]:
     try:
         yield
     except BadInvite as exc:
-        raise Forbidden(str(exc)) from None
+        raise Forbidden(message_of(exc)) from None
     except SeatTaken as exc:
-        raise Conflict(str(exc)) from None
+        raise Conflict(message_of(exc)) from None
     except StorageError as exc:
-        raise NotFound(str(exc)) from None
+        raise NotFound(message_of(exc)) from None
 
 
 def invite_seats(row: TableRow) -> dict[int, str]:
@@ -623,10 +662,14 @@ def invite_list(table_id: str, invites: dict[int, str]) -> list[dict[str, Any]]:
 def _check_running(live: LiveTable) -> None:
     """Raise BadRequest unless the table is running."""
     if live.status != RUNNING:
-        why = {OPEN: "waiting for players", ABANDONED: "nobody came back"}.get(
-            live.status, "the game is over"
+        why = {OPEN: N_("waiting for players"), ABANDONED: N_("nobody came back")}.get(
+            live.status, N_("the game is over")
         )
-        raise BadRequest(f"table {live.id} is {live.status}: {why}")
+        raise BadRequest(
+            reason(
+                N_("table {table} is {status}: {why}"), table=live.id, status=live.status, why=why
+            )
+        )
 
 
 def _retrieve(task: asyncio.Future[None]) -> None:

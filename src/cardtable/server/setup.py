@@ -13,6 +13,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import yaml
@@ -22,7 +23,7 @@ from cardtable.core.cards import load_yaml
 from cardtable.core.decks import Deck, DeckProblem
 from cardtable.core.errors import CardtableError, DeckFileError, brief
 from cardtable.core.game import Game
-from cardtable.core.i18n import N_
+from cardtable.core.i18n import N_, Lang, each_lang, message_of, reason, say
 from cardtable.core.registry import game_class, load_game
 from cardtable.server.storage import OPEN, PRIVATE, PUBLIC, RUNNING, TableRow
 
@@ -41,6 +42,7 @@ MAX_AGENT_PARAMS: dict[str, float] = {
     "depth": 200,
 }
 # Options that name files on the server's disk are not for clients.
+TOO_LONG = N_("{where}: the deck text is longer than {n} characters")
 SERVER_REFUSED_OPTIONS = ("cards",)
 
 
@@ -117,26 +119,41 @@ def server_game(name: str, options: dict[str, Any] | None, players: int | None =
     opts = dict(options or {})
     for key in SERVER_REFUSED_OPTIONS:
         if key in opts and opts[key] is not None:
-            raise BadRequest(f"option {brief(key)} is not available on the server")
+            raise BadRequest(
+                reason(N_("option {option} is not available on the server"), option=brief(key))
+            )
     try:
         fields = game_class(name).Options.model_fields
     except CardtableError as exc:
-        raise BadRequest(str(exc)) from None
+        raise BadRequest(message_of(exc)) from None
     for key, value in opts.items():  # JSON's true is no number (the options would take it)
         info = fields.get(key)
         if isinstance(value, bool) and info is not None and info.annotation is not bool:
-            raise BadRequest(f"{name}: option {brief(key)}: {brief(value)} is not a valid value")
+            raise BadRequest(
+                reason(
+                    N_("{game}: option {option}: {value} is not a valid value"),
+                    game=name,
+                    option=brief(key),
+                    value=brief(value),
+                )
+            )
     if players is not None:
         given = opts.setdefault("players", players)
         if given != players:
             raise BadRequest(
-                f"option 'players' is {brief(given)} but {players} seats were given; "
-                "give one seat per player"
+                reason(
+                    N_(
+                        "option 'players' is {given} but {players} seats were given; "
+                        "give one seat per player"
+                    ),
+                    given=brief(given),
+                    players=players,
+                )
             )
     try:
         return cached_game(name, {**opts, **house_options(name)})
     except CardtableError as exc:
-        raise BadRequest(str(exc)) from None
+        raise BadRequest(message_of(exc)) from None
 
 
 def check_agent(spec: str) -> str:
@@ -144,16 +161,21 @@ def check_agent(spec: str) -> str:
     try:
         _name, params = parse_spec(spec)
     except CardtableError as exc:
-        raise BadRequest(str(exc)) from None
+        raise BadRequest(message_of(exc)) from None
     for key, cap in MAX_AGENT_PARAMS.items():
         if key in params and params[key] > cap:
             raise BadRequest(
-                f"agent {brief(spec)}: parameter {brief(key)} may be at most {cap:g} on this server"
+                reason(
+                    N_("agent {spec}: parameter {key} may be at most {cap} on this server"),
+                    spec=brief(spec),
+                    key=brief(key),
+                    cap=f"{cap:g}",
+                )
             )
     try:  # built once: catches values out of range
         make_agent(spec)
     except CardtableError as exc:
-        raise BadRequest(str(exc)) from None
+        raise BadRequest(message_of(exc)) from None
     return spec
 
 
@@ -168,12 +190,20 @@ def parse_seats(raw: list[dict[str, Any]]) -> list[SeatSpec]:
         elif kind == "agent":
             spec = s.get("spec")
             if not isinstance(spec, str) or not spec.strip():
-                raise BadRequest(f"seat {i}: an agent seat needs a 'spec' such as 'greedy'")
+                raise BadRequest(
+                    reason(N_("seat {seat}: an agent seat needs a 'spec' such as 'greedy'"), seat=i)
+                )
             seats.append(SeatSpec("agent", check_agent(spec.strip())))
         else:
-            raise BadRequest(f"seat {i}: 'kind' must be 'human' or 'agent', got {brief(kind)}")
+            raise BadRequest(
+                reason(
+                    N_("seat {seat}: 'kind' must be 'human' or 'agent', got {kind}"),
+                    seat=i,
+                    kind=brief(kind),
+                )
+            )
     if not any(s.kind == "human" for s in seats):
-        raise BadRequest("a table needs at least one human seat")
+        raise BadRequest(N_("a table needs at least one human seat"))
     return seats
 
 
@@ -181,15 +211,30 @@ def deck_from_text(game: Game, text: str, where: str) -> Deck:
     """Read a deck file's YAML text; raises DeckFileError (bad YAML or bad fields) naming
     ``where`` and the line."""
     if len(text) > MAX_DECK_TEXT:
-        raise DeckFileError(f"{where}: the deck text is longer than {MAX_DECK_TEXT} characters")
+        too_long = reason(TOO_LONG, where=where, n=MAX_DECK_TEXT)
+        raise DeckFileError(too_long, [too_long])
     try:
         data, _ = load_yaml(text)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc)
-        at = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
-        raise DeckFileError(f"{where}: {at}not valid YAML: {problem}") from None
+        bad = _not_yaml(exc, where)
+        raise DeckFileError(bad, [bad]) from None
     return game.deck_from_dict(data, where)
+
+
+def _not_yaml(exc: yaml.YAMLError, where: str) -> str:
+    """Why a deck text is not YAML, and where (the line and column when known); the YAML
+    reader's own words stay English."""
+    mark = getattr(exc, "problem_mark", None)
+    problem = getattr(exc, "problem", None) or str(exc)
+    if mark is None:
+        return reason(N_("{where}: not valid YAML: {problem}"), where=where, problem=problem)
+    return reason(
+        N_("{where}: line {line}, column {column}: not valid YAML: {problem}"),
+        where=where,
+        line=mark.line + 1,
+        column=mark.column + 1,
+        problem=problem,
+    )
 
 
 def check_deck_text(game: Game, text: str) -> tuple[Deck | None, list[DeckProblem]]:
@@ -209,36 +254,60 @@ def parse_decks(game: Game, raw: list[str | None] | None) -> list[Deck] | None:
         return None
     n = game.num_players
     if len(raw) != n:
-        raise BadRequest(f"give one deck per seat ({n}), got {len(raw)}")
+        raise BadRequest(reason(N_("give one deck per seat ({n}), got {got}"), n=n, got=len(raw)))
     if all(d is None for d in raw):
         return None
     decks: list[Deck] = []
     for i, spec in enumerate(raw):
-        where = f"deck of seat {i}"
+        where = reason(N_("deck of seat {seat}"), seat=i)
         starter = _starter(game, spec, i, where)
         if starter is not None:
             decks.append(starter)
             continue
         assert spec is not None
         if len(spec) > MAX_DECK_TEXT:
-            raise BadRequest(f"{where}: the deck text is longer than {MAX_DECK_TEXT} characters")
+            raise BadRequest(reason(TOO_LONG, where=where, n=MAX_DECK_TEXT))
         try:
             deck = deck_from_text(game, spec, where)
         except DeckFileError as exc:
             if "\n" not in spec and ":" not in spec:
-                names = ", ".join(starters(game))
-                raise BadRequest(
-                    f"{where}: no starter deck {brief(spec)}; starter decks: {names} "
-                    "(or give a deck file's text)"
-                ) from None
-            raise BadRequest(str(exc)) from None
+                raise BadRequest(_no_starter(game, spec, where)) from None
+            raise BadRequest(message_of(exc)) from None
         problems = game.check_deck(deck)
         if problems:
             raise BadRequest(
-                f"{where}: deck '{deck.name}' is not legal: " + "; ".join(map(str, problems))
+                reason(
+                    N_("{where}: deck '{deck}' is not legal: {problems}"),
+                    where=where,
+                    deck=deck.name,
+                    problems=each_lang(partial(_deck_problems, game, problems)),
+                )
             )
         decks.append(deck)
     return decks
+
+
+def _no_starter(game: Game, spec: str, where: str) -> str:
+    """The refusal of a deck text that is no deck file and names no starter deck."""
+    return reason(
+        N_("{where}: no starter deck {spec}; starter decks: {names} (or give a deck file's text)"),
+        where=where,
+        spec=brief(spec),
+        names=", ".join(starters(game)),
+    )
+
+
+def _deck_problems(game: Game, problems: Sequence[DeckProblem], lang: Lang) -> str:
+    """A deck's problems in ``lang``, one after the other, each ``rule: message``."""
+    if lang == "en":
+        return "; ".join(map(str, problems))
+    return "；".join(f"{p.rule}：{say(p.message, game, lang)}" for p in problems)
+
+
+def _card_names(game: Game, ids: list[str], lang: Lang) -> str:
+    """The names of cards in ``lang`` (the id of one without a name), one after the other."""
+    names = [game.card_name(cid, lang) or cid for cid in ids]
+    return ", ".join(names) if lang == "en" else "、".join(names)
 
 
 def _starter(game: Game, spec: str | None, seat: int, where: str) -> Deck | None:
@@ -249,8 +318,14 @@ def _starter(game: Game, spec: str | None, seat: int, where: str) -> Deck | None
             return game.default_decks()[seat]
         except CardtableError:
             raise BadRequest(
-                f"{where}: this server's cards for {game.name} have no default deck; give a "
-                "deck file's text"
+                reason(
+                    N_(
+                        "{where}: this server's cards for {game} have no default deck; give a "
+                        "deck file's text"
+                    ),
+                    where=where,
+                    game=game.name,
+                )
             ) from None
     if "\n" in spec or ":" in spec:
         return None
@@ -283,7 +358,7 @@ def new_table_row(body: dict[str, Any], creator_token_hash: str) -> tuple[TableR
     try:  # the game must start with these decks (a wrong count or an illegal deck)
         game.new_initial_state(seed=seed, decks=decks)
     except (CardtableError, ValueError) as exc:
-        raise BadRequest(str(exc)) from None
+        raise BadRequest(message_of(exc)) from None
     _check_unenforced(game, decks if decks is not None else game.default_decks(), body)
     row = TableRow(
         id=secrets.token_urlsafe(9),
@@ -312,15 +387,15 @@ def _game_fields(body: dict[str, Any]) -> tuple[str, list[dict[str, Any]], dict[
     BadRequest."""
     name = body.get("game")
     if not isinstance(name, str):
-        raise BadRequest("field 'game': the name of a game is required")
+        raise BadRequest(N_("field 'game': the name of a game is required"))
     raw_seats = body.get("seats")
     if not isinstance(raw_seats, list) or not raw_seats:
-        raise BadRequest("field 'seats': a list with one seat per player is required")
+        raise BadRequest(N_("field 'seats': a list with one seat per player is required"))
     if not all(isinstance(s, dict) for s in raw_seats):
-        raise BadRequest("field 'seats': each seat is an object with a 'kind'")
+        raise BadRequest(N_("field 'seats': each seat is an object with a 'kind'"))
     options = body.get("options") or {}
     if not isinstance(options, dict):
-        raise BadRequest("field 'options': an object of option names and values")
+        raise BadRequest(N_("field 'options': an object of option names and values"))
     return name, raw_seats, options
 
 
@@ -332,7 +407,9 @@ def _decks_field(game: Game, body: dict[str, Any]) -> list[Deck] | None:
         not isinstance(raw_decks, list)
         or not all(d is None or isinstance(d, str) for d in raw_decks)
     ):
-        raise BadRequest("field 'decks': a list with null, a starter name or deck text per seat")
+        raise BadRequest(
+            N_("field 'decks': a list with null, a starter name or deck text per seat")
+        )
     return parse_decks(game, raw_decks)
 
 
@@ -342,7 +419,9 @@ def _check_unenforced(game: Game, decks: Sequence[Deck], body: dict[str, Any]) -
     them, so the lobby can ask its player. Raises BadRequest."""
     accepted = body.get("accept_unenforced", False)
     if not isinstance(accepted, bool):
-        raise BadRequest(f"field 'accept_unenforced': true or false, not {brief(accepted)}")
+        raise BadRequest(
+            reason(N_("field 'accept_unenforced': true or false, not {got}"), got=brief(accepted))
+        )
     found = game.unenforced_cards(decks)
     if not found or accepted:
         return
@@ -351,12 +430,12 @@ def _check_unenforced(game: Game, decks: Sequence[Deck], body: dict[str, Any]) -
         {"id": cid, "name": names[cid], "sentences": list(sentences)}
         for cid, sentences in found.items()
     ]
-    listed = ", ".join(names.values())
-    raise UnenforcedCards(
-        f"the decks hold cards whose text the rules do not all enforce: {listed}; send "
-        "'accept_unenforced': true to play with them anyway (those sentences do nothing)",
-        cards,
+    listed = each_lang(partial(_card_names, game, list(found)))
+    why = N_(
+        "the decks hold cards whose text the rules do not all enforce: {cards}; send "
+        "'accept_unenforced': true to play with them anyway (those sentences do nothing)"
     )
+    raise UnenforcedCards(reason(why, cards=listed), cards)
 
 
 def _seed_field(body: dict[str, Any], people: int) -> int:
@@ -366,11 +445,14 @@ def _seed_field(body: dict[str, Any], people: int) -> int:
     if seed is None:
         return secrets.randbelow(2**31)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31:
-        raise BadRequest("field 'seed': a whole number from 0 to 2147483647")
+        raise BadRequest(N_("field 'seed': a whole number from 0 to 2147483647"))
     if people > 1:
         raise BadRequest(
-            "field 'seed': only a table with one person takes a seed (the seed decides every "
-            "hidden card, so whoever chooses it would know the others' cards); leave it out"
+            N_(
+                "field 'seed': only a table with one person takes a seed (the seed decides "
+                "every hidden card, so whoever chooses it would know the others' cards); "
+                "leave it out"
+            )
         )
     return seed
 
@@ -380,7 +462,11 @@ def _visibility_field(body: dict[str, Any]) -> str:
     or ``public`` (listed in the lobby). Raises BadRequest."""
     visibility = body.get("visibility", PRIVATE)
     if visibility not in (PRIVATE, PUBLIC):
-        raise BadRequest(f"field 'visibility': 'private' or 'public', not {brief(visibility)}")
+        raise BadRequest(
+            reason(
+                N_("field 'visibility': 'private' or 'public', not {got}"), got=brief(visibility)
+            )
+        )
     return str(visibility)
 
 
@@ -388,7 +474,11 @@ def _seat_field(body: dict[str, Any], seats: list[SeatSpec]) -> int:
     """The creator's seat: a human seat of the table. Raises BadRequest."""
     seat = body.get("seat", 0)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
-        raise BadRequest(f"field 'seat': a seat number from 0 to {len(seats) - 1}")
+        raise BadRequest(
+            reason(N_("field 'seat': a seat number from 0 to {last}"), last=len(seats) - 1)
+        )
     if seats[seat].kind != "human":
-        raise BadRequest(f"field 'seat': seat {seat} is an agent's; take a human seat")
+        raise BadRequest(
+            reason(N_("field 'seat': seat {seat} is an agent's; take a human seat"), seat=seat)
+        )
     return seat

@@ -43,6 +43,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from cardtable.core.errors import CardtableError, brief
+from cardtable.core.i18n import N_, reason
 
 OPEN, RUNNING, FINISHED = "open", "running", "finished"
 ABANDONED = "abandoned"  # no seated person came back for the server's time limit
@@ -78,6 +79,12 @@ actions_t = Table(
     Column("seat", Integer, nullable=False),
     UniqueConstraint("table_id", "idx", name="actions_table_idx"),
 )
+
+
+NO_TABLE = N_("no table {table}")
+INVITE_NOT_VALID = N_("this invite is not valid for table {table} (or was used)")
+NO_SEAT_FREE = N_("table {table} is {status}: no seat is free")
+"""Refusals the service gives too (``status``: a table's status, a message: ``open``, ...)."""
 
 
 class StorageError(CardtableError):
@@ -270,9 +277,9 @@ class Store:
                 (i for i in free if same_hash(row.seats[i].get("invite_hash"), invite_hash)), None
             )
             if seat is None:
-                raise BadInvite(f"this invite is not valid for table {table_id} (or was used)")
+                raise BadInvite(reason(INVITE_NOT_VALID, table=table_id))
             if row.status != OPEN:
-                raise SeatTaken(f"table {table_id} is {row.status}: no seat is free")
+                raise SeatTaken(reason(NO_SEAT_FREE, table=table_id, status=row.status))
             seats = [dict(s) for s in row.seats]
             seats[seat].update(taken=True, token_hash=token_hash, invite_hash=None)
             status = RUNNING if len(free) == 1 else OPEN
@@ -293,9 +300,11 @@ class Store:
         with self._locked(), self.engine.begin() as conn:
             row = _locked_row(conn, table_id)
             if not any(same_hash(s.get("token_hash"), token_hash) for s in row.seats):
-                raise BadInvite(f"this seat token is not one of table {table_id}'s")
+                raise BadInvite(
+                    reason(N_("this seat token is not one of table {table}'s"), table=table_id)
+                )
             if row.status != OPEN:
-                raise SeatTaken(f"table {table_id} is {row.status}: no seat is free")
+                raise SeatTaken(reason(NO_SEAT_FREE, table=table_id, status=row.status))
             row.seats = [dict(s) for s in row.seats]
             invites = give(row)
             q2 = update(tables_t).where(tables_t.c.id == table_id).values(seats=row.seats)
@@ -377,7 +386,7 @@ def _locked_row(conn: Connection, table_id: str) -> TableRow:
     q = select(tables_t).where(tables_t.c.id == table_id).with_for_update()
     r = conn.execute(q).first()
     if r is None:
-        raise StorageError(f"no table {brief(table_id)}")
+        raise StorageError(reason(NO_TABLE, table=brief(table_id)))
     return _row(r)
 
 

@@ -1,7 +1,7 @@
 // A table: the WebSocket connection, the board drawn by the game's module, the prompt, the
 // legal moves (as clicks on the board and as a list of buttons), the log and the result.
 import { loadMessages, t } from "./i18n.js";
-import { games, cards as loadCards, getJSON, lang, postJSON, rules, seats, serverWords, wsURL } from "./api.js";
+import { games, cards as loadCards, getJSON, lang, postJSON, rules, seats, wsURL } from "./api.js";
 import { cardName, detailEl, who } from "./board.js";
 import { copyText, crumbs, h, plain, setConn, toast } from "./ui.js";
 
@@ -266,7 +266,7 @@ export async function tablePage(root, table) {
       if (msg.type === "update") onUpdate(msg);
       else if (msg.type === "error") {
         pending = false;
-        toast(serverWords(plain(msg.message || t("refused"))));
+        toast(plain(msg.message || t("refused")));
         if (last) render();
       }
     };
@@ -417,7 +417,7 @@ export async function tablePage(root, table) {
       renderPrompt();
       toast(t("New links made; the earlier ones no longer work."), "ok");
     } catch (e) {
-      toast(serverWords(e.message));
+      toast(e.message);
     }
   }
 
