@@ -29,7 +29,6 @@ from cardtable.core.errors import (
 from cardtable.core.i18n import (
     N_,
     Lang,
-    asked_lang,
     check_lang,
     message_of,
     negotiate,
@@ -52,7 +51,7 @@ from cardtable.server.live import (
     LiveTable,
     Subscriber,
 )
-from cardtable.server.methods import MethodGate, allowed_methods
+from cardtable.server.methods import MethodGate, allowed_methods, refusal_lang
 from cardtable.server.service import (
     ABANDON_AFTER,
     Conflict,
@@ -108,12 +107,6 @@ def _error(
     same in ``lang``, and ``more`` fields."""
     content = {"error": str(text), "message": speak(text, lang), **more}
     return JSONResponse(content, status_code=status, headers=headers)
-
-
-def refusal_lang(request: Request) -> Lang:
-    """The language of a request's refusal: its ``lang`` when cardtable speaks it, else its
-    ``Accept-Language`` (never refused: the refusal may be of the ``lang`` itself)."""
-    return asked_lang(request.query_params.get("lang"), request.headers.get("accept-language", ""))
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -497,7 +490,7 @@ def _add_table_socket(
         offered = websocket.headers.get("sec-websocket-protocol", "")
         await websocket.accept(subprotocol="cardtable" if "cardtable" in offered else None)
         token = token_of(offered) or token
-        words = asked_lang(lang, websocket.headers.get("accept-language", ""))
+        words = refusal_lang(websocket)
         if not origin_allowed(websocket.headers, origins):
             origin = brief(websocket.headers.get("origin"))
             why = reason(

@@ -251,7 +251,7 @@ def _checked_value(found: Value, value: Any, where: str) -> int | str:
     """A new value for ``found``; BadRequest for one of the wrong kind or size."""
     at = {"where": where, "card": named(found.card), "field": named(found.field)}
     if found.kind == "int":
-        if isinstance(value, int) and type(value) is int and abs(value) <= MAX_NUMBER:
+        if type(value) is int and abs(value) <= MAX_NUMBER:
             return value
         why = N_("{where}.value: {card} {field} must be a whole number (at most {n})")
         raise BadRequest(reason(why, **at, n=MAX_NUMBER))

@@ -32,6 +32,13 @@ def allowed_methods(app: ASGIApp, path: str) -> list[str]:
     return route_methods(app, path) or list(FILE_METHODS)
 
 
+def refusal_lang(asked: HTTPConnection) -> Lang:
+    """The language of a refusal to a request or a WebSocket: its ``lang`` when cardtable
+    speaks it, else its ``Accept-Language`` (never refused: the refusal may be of the
+    ``lang`` itself)."""
+    return asked_lang(asked.query_params.get("lang"), asked.headers.get("accept-language", ""))
+
+
 def method_not_allowed(allowed: list[str], lang: Lang = "en") -> JSONResponse:
     """405 naming the ``allowed`` methods, its ``message`` in ``lang``."""
     text = N_("Method Not Allowed")
@@ -53,10 +60,7 @@ class MethodGate:
         if scope["type"] == "http":
             allowed = route_methods(scope["app"], scope["path"])
             if allowed and scope["method"] not in allowed:
-                asked = HTTPConnection(scope)
-                lang = asked_lang(
-                    asked.query_params.get("lang"), asked.headers.get("accept-language", "")
-                )
+                lang = refusal_lang(HTTPConnection(scope))
                 await method_not_allowed(allowed, lang)(scope, receive, send)
                 return
         await self.app(scope, receive, send)
