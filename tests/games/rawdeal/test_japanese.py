@@ -114,7 +114,8 @@ def test_the_check_finds_english() -> None:
 
 
 def test_japanese_words_of_a_game() -> None:
-    """Some sentences in the seed's words, and the menu of a reversal window."""
+    """Some sentences in the seed's words, and the menu of a reversal window that offers a
+    reversal."""
     game = cardtable.load_game("rawdeal")
     say = game.presentation.describe_event
     draw = {"kind": "move", "from": "p1.arsenal", "to": "p1.hand", "card": None, "player": 1}
@@ -124,8 +125,8 @@ def test_japanese_words_of_a_game() -> None:
     assert game.presentation.zone_label("p0.arsenal", "ja") == "P0のメインデッキ"
     assert game.presentation.zone_label("p0.arsenal", "en") == "P0's Arsenal"
     for state, _events in _play(game, 3):
-        if state.observation(None)["phase"] == "reversal window":
-            legal = state.legal_actions()
+        legal = state.legal_actions()
+        if state.observation(None)["phase"] == "reversal window" and len(legal) > 1:
             menu = [game.presentation.describe_action(state, a, "ja") for a in legal]
             assert menu[0].startswith("リバーサルしない：")
             assert all("リバーサルする" in line for line in menu[1:])
