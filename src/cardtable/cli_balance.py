@@ -41,6 +41,7 @@ from cardtable.sim.balance_tables import (
     group_names,
     points,
     points_span,
+    short_by_deck,
     span,
 )
 from cardtable.sim.balance_words import Words
@@ -191,6 +192,8 @@ def print_summary(console: Console, data: dict[str, Any], w: Words = EN) -> None
     console.print(escape(length_line(base["length"], w)))
     if base["units"] is not None:
         console.print(escape(units_line(base["units"], w)))
+        if by_deck := short_by_deck(base["units"], w):
+            console.print(escape(by_deck))
     if base["matchups"]:
         console.print(matchups_table(base, w))
     console.print(escape(ends_line(base["ends"], w)))

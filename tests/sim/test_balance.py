@@ -38,6 +38,7 @@ from cardtable.sim.balance_stats import (
     t975,
 )
 from cardtable.sim.balance_summary import RunData, expected, seat_points, summarize_run
+from cardtable.sim.balance_tables import short_by_deck
 from cardtable.sim.play import play_game
 from cardtable.sim.runner import GameResult
 from cardtable.sim.trace import GameTrace, play_traced
@@ -163,6 +164,33 @@ def test_flags_on_made_up_results() -> None:
         {"how": "points", "n": 120, "share": 1.0, "low": pytest.approx(0.969, abs=1e-3)}
         | {"high": 1.0, "length": pytest.approx(sum(30 + i % 7 for i in range(120)) / 120)}
     ]
+
+
+def test_short_games_are_counted_by_deck_with_who_won_them() -> None:
+    game = cardtable.load_game("shamanking")
+    decks = game.default_decks()
+    data = []
+    for i in range(40):
+        deck_of = (i % 2, 1 - i % 2)
+        short = i < 10  # deck 0 ends these before its rival has had three turns
+        winner = deck_of.index(0) if short else i // 2 % 2
+        units = (2, 2) if short else (5, 5)
+        trace = GameTrace(((), ()), (), "points", sum(units), units, ((), ()))
+        returns = (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
+        data.append((deck_of, GameResult(i, i, (0, 1), returns, 30, "", trace)))
+    units = summarize_run(RunData(game, decks, data), ["a", "b"], 0.03, 30)["units"]
+    assert units["short"]["n"] == 10
+    first, second = units["short_decks"]
+    assert first["deck"] == "Iron Laws" and first["games"] == 40 and first["n"] == 10
+    assert (first["won"], first["lost"], second["won"], second["lost"]) == (10, 0, 0, 10)
+    assert first["share"] == 0.25 and first["low"] < 0.25 < first["high"]
+    assert short_by_deck(units) == (
+        "short games by deck: Iron Laws 10 of 40 (25.0%; won 10, lost 0); "
+        "Lantern Guardians 10 of 40 (25.0%; won 0, lost 10)"
+    )
+    units["short_decks"][0]["n"] = 0  # a deck with none is left out; none at all says nothing
+    assert short_by_deck(units).startswith("short games by deck: Lantern Guardians 10 of 40")
+    assert short_by_deck({"short_decks": []}) == "" and short_by_deck({}) == ""
 
 
 # ----- what a game's trace counts ---------------------------------------------------------

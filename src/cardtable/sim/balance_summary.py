@@ -70,6 +70,7 @@ class RunTally:
     lengths: list[int] = field(default_factory=list)
     units: list[int] = field(default_factory=list)
     fewest: list[int] = field(default_factory=list)
+    short: dict[int, Tally] = field(default_factory=dict)
     matchups: dict[tuple[int, int], Tally] = field(default_factory=dict)
     ends: dict[str, list[int]] = field(default_factory=dict)
     errors: list[GameResult] = field(default_factory=list)
@@ -111,6 +112,8 @@ def tally(data: RunData, agents: int) -> RunTally:
         for p, points in enumerate(seat_points(r.returns)):
             for group in (t.overall, t.seats[p], t.decks[decks[p]], t.agents[r.seats[p]]):
                 group.add(points)
+            if t.fewest[-1] < SHORT:
+                t.short.setdefault(decks[p], Tally()).add(points)
             deck = decks[p]
             _count_matchups(t, decks, p, points)
             _count_cards(t, data.game, deck, deck_ids[deck], r.trace, p, points, labels)
@@ -190,7 +193,7 @@ def summarize_run(
         "agents": [{"agent": a, **rate(x)} for a, x in zip(labels, t.agents, strict=True)],
         "cards": _cards(data, t, rate),
         "length": _length(t.lengths),
-        "units": _units(data.game, t),
+        "units": _units(data, t),
         "matchups": [
             {"deck": data.decks[a].name, "against": data.decks[b].name, **x.to_json()}
             for (a, b), x in sorted(t.matchups.items())
@@ -258,15 +261,31 @@ SHORT = 3
 """A game is *short* when some player had fewer than this many of its own units (turns)."""
 
 
-def _units(game: Game, t: RunTally) -> Json | None:
+def _units(data: RunData, t: RunTally) -> Json | None:
     """The game's length in its own unit (``Presentation.length_unit``): the distribution as
-    for decisions, and the share of *short* games (some player had fewer than ``SHORT`` of its
-    own units) with its interval; ``None`` for a game without a unit."""
-    unit = game.presentation.length_unit()
+    for decisions, the share of *short* games (some player had fewer than ``SHORT`` of its
+    own units) with its interval, and per deck (``short_decks``); ``None`` for a game
+    without a unit."""
+    unit = data.game.presentation.length_unit()
     if unit is None:
         return None
     short = sum(1 for x in t.fewest if x < SHORT)
-    return {"unit": unit.name, **_length(t.units), "short": share(short, len(t.fewest))}
+    out = {"unit": unit.name, **_length(t.units), "short": share(short, len(t.fewest))}
+    return out | {"short_decks": short_decks(data.decks, t)}
+
+
+def short_decks(decks: list[Deck], t: RunTally) -> list[Json]:
+    """Per deck, in deck order: its player-games (``games``), the short ones among them as a
+    share with its interval (``n``, ``share``, ``low``, ``high``), and how many of those it
+    won (``won``) and lost (``lost``), so a designer sees which deck ends games early and which
+    deck they end early for."""
+    out = []
+    for d, deck in enumerate(decks):
+        x = t.short.get(d, Tally())
+        games = t.decks[d].n
+        won_lost = {"won": x.wins, "lost": x.n - x.wins - x.draws}
+        out.append({"deck": deck.name, "games": games, **share(x.n, games), **won_lost})
+    return out
 
 
 def _ends(t: RunTally) -> list[dict[str, Any]]:

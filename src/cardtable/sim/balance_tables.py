@@ -147,7 +147,26 @@ def short_games(units: Json, w: Words = EN) -> str:
         unit=w.term(units["unit"]), n=short["n"], share=pct(short["share"]),
         interval=interval(short),
     )  # fmt: skip
-    return f"<p>{escape(said)}</p>"
+    by_deck = short_by_deck(units, w)
+    return f"<p>{escape(said)}</p>" + (f"<p>{escape(by_deck)}</p>" if by_deck else "")
+
+
+def short_by_deck(units: Json, w: Words = EN) -> str:
+    """Which decks the short games came from, most often first: per deck with any, its short
+    games of all its games, their share, and how many of them it won and lost; empty when no
+    game was short (or the report predates the per-deck count)."""
+    decks = sorted((x for x in units.get("short_decks", ()) if x["n"]), key=lambda x: -x["share"])
+    each = [_deck_short(x, w) for x in decks]
+    return w(N_("short games by deck: {decks}"), decks=w(N_("; ")).join(each)) if each else ""
+
+
+def _deck_short(x: Json, w: Words) -> str:
+    """One deck's short games: how many of its games, their share, won and lost."""
+    return w(
+        N_("{deck} {n} of {games} ({share}; won {won}, lost {lost})"),
+        deck=w.deck_name(x["deck"]), n=x["n"], games=x["games"], share=pct(x["share"]),
+        won=x["won"], lost=x["lost"],
+    )  # fmt: skip
 
 
 def matchups_table(run: Json, w: Words = EN) -> str:
