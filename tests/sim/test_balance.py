@@ -38,7 +38,7 @@ from cardtable.sim.balance_stats import (
     t975,
 )
 from cardtable.sim.balance_summary import RunData, expected, seat_points, summarize_run
-from cardtable.sim.balance_tables import short_by_deck
+from cardtable.sim.balance_tables import short_by_deck, short_games
 from cardtable.sim.play import play_game
 from cardtable.sim.runner import GameResult
 from cardtable.sim.trace import GameTrace, play_traced
@@ -188,6 +188,7 @@ def test_short_games_are_counted_by_deck_with_who_won_them() -> None:
         "short games by deck: Iron Laws 10 of 40 (25.0%; won 10, lost 0); "
         "Lantern Guardians 10 of 40 (25.0%; won 0, lost 10)"
     )
+    assert "Lantern Guardians 10 of 40 (25.0%; won 0, lost 10)" in short_games(units)  # HTML
     units["short_decks"][0]["n"] = 0  # a deck with none is left out; none at all says nothing
     assert short_by_deck(units).startswith("short games by deck: Lantern Guardians 10 of 40")
     assert short_by_deck({"short_decks": []}) == "" and short_by_deck({}) == ""

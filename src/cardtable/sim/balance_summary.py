@@ -270,8 +270,12 @@ def _units(data: RunData, t: RunTally) -> Json | None:
     if unit is None:
         return None
     short = sum(1 for x in t.fewest if x < SHORT)
-    out = {"unit": unit.name, **_length(t.units), "short": share(short, len(t.fewest))}
-    return out | {"short_decks": short_decks(data.decks, t)}
+    return {
+        "unit": unit.name,
+        **_length(t.units),
+        "short": share(short, len(t.fewest)),
+        "short_decks": short_decks(data.decks, t),
+    }
 
 
 def short_decks(decks: list[Deck], t: RunTally) -> list[Json]:
