@@ -5,7 +5,7 @@ action codec and new states), and the two optional parts it declares: its presen
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -262,6 +262,21 @@ class Game(ABC):
         """Parse notation (or a plain integer) into an action; does not check legality.
         Raises ActionNotationError for anything that is not an action of the game: text
         that cannot be read, an unknown card id, a number out of range, a non-str."""
+
+    # ----- observations ------------------------------------------------------------------
+    def observation_values(self) -> Mapping[str, Collection[str]]:
+        """Every string value each string field of the observation (``_public_view``) can
+        hold, by the field's path; read by the tensor layout (``cardtable.rl``), whose
+        one-hot of such a field is over these values plus any seen in its sample games, so
+        that the layout does not depend on what the samples happened to reach.
+
+        A path is the field's keys joined by dots (``phase``, ``playing.as``), ``[]`` after a
+        key for the elements of the list it holds (``shaman_side[]``: every seat's entry;
+        ``charges[][]``: the elements of every seat's list). Declare every field that holds
+        strings other than card ids (phases, how the game ended, ...); a field of card ids
+        needs nothing. A path whose field holds something other than strings (a number, a
+        dict) is an error the layout raises. Default: nothing declared."""
+        return {}
 
     # ----- the optional parts ------------------------------------------------------------
     @cached_property

@@ -1,8 +1,9 @@
 """The fixed tensor layout of a game's observations, built generically (no per-game code).
 
-A layout is built once per game and options (``layout_for``) from the zone declarations and
-from the fields seen in a few seeded sample games (``cardtable.rl.schema``). It is a list of
-named blocks, each a slice of the tensor, in this order:
+A layout is built once per game and options (``layout_for``) from the zone declarations, the
+fields seen in a few seeded sample games and the string values the game declares
+(``cardtable.rl.schema``). It is a list of named blocks, each a slice of the tensor, in this
+order:
 
 1. ``seat``: one-hot of the viewer's seat;
 2. ``to act``: one-hot of the seat to act counted from the viewer (0: the viewer), plus
@@ -172,7 +173,7 @@ class Builder:
         self, name: str, strs: set[str], encoding: str, high: float
     ) -> dict[str, int] | None:
         """Positions of a one-hot (or count) block over the card ids, or over the strings
-        seen plus ``(other)``; ``None`` when there are too many strings."""
+        seen or declared plus ``(other)``; ``None`` when there are too many strings."""
         if strs <= self.card_set:
             off = self.block(name, f"card {encoding}", len(self.card_ids), 0, high)
             return {cid: off + i for i, cid in enumerate(self.card_ids)}

@@ -1,18 +1,25 @@
-"""What a game's observations look like: their fields and values, learnt from sample games.
+"""What a game's observations look like: their fields and values, learnt from sample games
+and from the game's declared string values.
 
 The tensor layout of a game (``cardtable.rl.layout``) is fixed once per game and options from
 the observations of a few seeded random games. This module plays those games and merges every
 observation into a :class:`Seen` tree: per field, which kinds of value it held, which strings,
-which list lengths, which dict keys. Pure Python; no numpy.
+which list lengths, which dict keys. It then adds the values the game declares
+(``Game.observation_values``): a string field's vocabulary is every value the game can give
+it, not only those the samples reached, so that a change of cards does not move the tensor's
+offsets. Pure Python; no numpy.
 """
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from cardtable.core.errors import CardtableError
 from cardtable.core.game import Game
 from cardtable.core.registry import load_game
 from cardtable.core.rng import Rng, derive_seed
@@ -129,14 +136,96 @@ def sample_observations(game: Game) -> Seen:
     return root
 
 
+class ObservationValuesError(CardtableError):
+    """A game's ``observation_values`` names a field that does not hold strings, or a path
+    that cannot be read (a programming error in the game)."""
+
+
+_STEP = re.compile(r"([^.\[\]]+)((?:\[\])*)")
+"""One dotted part of a declared path: a key, then ``[]`` once per level of list."""
+
+
+def add_declared(root: Seen, game: str, values: Mapping[str, Collection[str]]) -> None:
+    """Merge the string values a game declares (``Game.observation_values``, by path) into
+    the sampled tree ``root``, making the nodes of fields the samples never reached."""
+    for path, strs in values.items():
+        node = _declared_node(root, game, path)
+        _check_kinds(node, "str", game, path, path)
+        bad = [v for v in strs if not isinstance(v, str)]
+        if bad:
+            raise ObservationValuesError(
+                f"{game}: observation_values()['{path}'] holds {bad[0]!r}, not a string"
+            )
+        node.strs.update(strs)
+
+
+def _declared_node(root: Seen, game: str, path: str) -> Seen:
+    """The node of ``path`` (``a.b[]``: key ``a``, key ``b``, the elements of its list)."""
+    node = root
+    done = ""
+    for part in path.split("."):
+        step = _STEP.fullmatch(part)
+        if step is None:
+            raise ObservationValuesError(f"{game}: observation_values(): bad path '{path}'")
+        key, lists = step.groups()
+        node = _key_of(node, key, game, path, done)
+        done = f"{done}.{key}" if done else key
+        for _ in range(len(lists) // 2):
+            node = _elem_of(node, game, path, done)
+            done += "[]"
+    return node
+
+
+def _key_of(node: Seen, key: str, game: str, path: str, where: str) -> Seen:
+    """The child ``key`` of a dict node (a dict the samples never reached is declared)."""
+    _check_kinds(node, "dict", game, path, where or "the observation")
+    node.dicts = node.dicts or 1
+    return node.keys.setdefault(key, Seen())
+
+
+def _elem_of(node: Seen, game: str, path: str, where: str) -> Seen:
+    """The elements of a list node (a list the samples never reached is declared, empty)."""
+    _check_kinds(node, "list", game, path, where)
+    if not node.lists:
+        node.lists = 1
+        node.lengths.add(0)
+    if node.elem is None:
+        node.elem = Seen()
+    return node.elem
+
+
+_KIND_WORDS = {
+    "bool": "booleans",
+    "num": "numbers",
+    "str": "strings",
+    "list": "lists",
+    "dict": "dicts",
+}
+
+
+def _check_kinds(node: Seen, kind: str, game: str, path: str, where: str) -> None:
+    """Raise unless every value the samples saw at ``where`` (on the way to ``path``) is of
+    ``kind`` (a kind of :meth:`Seen.kinds`)."""
+    wrong = sorted(node.kinds() - {kind})
+    if wrong:
+        saw = " and ".join(_KIND_WORDS[k] for k in wrong)
+        raise ObservationValuesError(
+            f"{game}: observation_values() declares strings for '{path}', but the sample "
+            f"games saw {saw} at '{where}', where {_KIND_WORDS[kind]} belong"
+        )
+
+
 @lru_cache(maxsize=64)
 def _sampled(key: str) -> Seen:
     name, options = json.loads(key)
-    return sample_observations(load_game(name, **options))
+    game = load_game(name, **options)
+    root = sample_observations(game)
+    add_declared(root, game.name, game.observation_values())
+    return root
 
 
 def observation_schema(game: Game) -> Seen:
-    """The merged sample observations of ``game`` (cached per game and options). Games
-    loaded through the registry are sampled anew with the same options, so a layout does
-    not depend on which object asked first."""
+    """The merged sample observations of ``game`` with its declared string values (cached
+    per game and options). Games loaded through the registry are sampled anew with the same
+    options, so a layout does not depend on which object asked first."""
     return _sampled(options_key(game))
