@@ -10,7 +10,7 @@ from abc import abstractmethod
 from cardtable.core.events import EVERYONE, NO_CARD, NO_ZONE, Event, note
 
 from .effects import EffectRules
-from .match import PH_OVER, PH_STUN, Events, _event
+from .match import PH_OVER, PH_STUN, PINFALL, Events, _event
 from .zones import ARSENAL, PER_PLAYER, RINGSIDE
 
 NO_REVERSALS: frozenset[int] = frozenset()
@@ -36,7 +36,7 @@ class DamageRules(EffectRules):
             ev.append(_event(Event, ("damage", victim, NO_CARD, NO_ZONE, NO_ZONE, data, EVERYONE)))
         arsenal = z[src]
         if h.pinfall_seed and n >= len(arsenal) and n > 0:
-            self._knock_out([victim], "pinfall", ev)
+            self._knock_out([victim], PINFALL, ev)
             return False
         # the cards to overturn, in order, up to the first fitting reversal (from_card): the
         # Arsenal reversals that fit the card by the cards alone may; nothing else that
@@ -67,7 +67,7 @@ class DamageRules(EffectRules):
             self._stopped(victim, self.cards[top[stop]], stop < n - 1, ev)
             return True
         if len(top) < n:  # the Arsenal ran out
-            self._knock_out([victim], "pinfall", ev)
+            self._knock_out([victim], PINFALL, ev)
         return False
 
     def _stopped(self, victim: int, d: int, early: bool, ev: Events) -> None:

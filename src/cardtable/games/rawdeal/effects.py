@@ -23,6 +23,7 @@ from .match import (
     PH_OVER,
     PH_RECOVER,
     PH_RETRIEVE,
+    PINFALL,
     Events,
 )
 from .tables import (
@@ -89,7 +90,7 @@ class EffectRules(WinningRules):
             elif verb == V_OPP_DISCARD:
                 self._discard_at_random(opp, amount, ev)
             elif verb == V_PIN_OPPONENT:
-                self._knock_out([opp], "pinfall", ev)
+                self._knock_out([opp], PINFALL, ev)
                 if self.phase == PH_OVER:
                     return
             elif verb == V_OVERTURN_SELF:
@@ -261,4 +262,4 @@ class EffectRules(WinningRules):
         for card in reversed(arsenal[len(arsenal) - k :]):  # the top card first
             self._put(card, src, PER_PLAYER * p + RINGSIDE, ev, p)
         if k < n and not self.hot.pinfall_seed:
-            self._knock_out([p], "pinfall", ev)
+            self._knock_out([p], PINFALL, ev)

@@ -48,6 +48,15 @@ CHOICE_PHASES = frozenset({PH_MAY, PH_DISCARD, PH_RETRIEVE, PH_RECOVER})
 # the rest of a reversal (its damage and the end of the turn, RD-5.3)
 RESUME_SUCCESS, RESUME_START, RESUME_MAIN, RESUME_REVERSAL = range(4)
 DRAW, BOTH_LOSE = -2, -3  # the winner of a drawn match, and of a double loss
+# the observation's words: the kind of match (free-for-all, 2-on-2 tag: by HotTables.tag);
+# how a match ended (RD-8: a player or team knocked out last, the turn limit, the last
+# players knocked out together); the winner of a tag team match by team, and of no one
+MATCHES = ("free-for-all", "tag")
+PINFALL, COUNT_OUT, TURN_LIMIT, DOUBLE = "pinfall", "count-out", "turn limit", "double "
+KNOCK_OUTS = (PINFALL, COUNT_OUT)
+ENDINGS = (*KNOCK_OUTS, TURN_LIMIT, *(DOUBLE + how for how in KNOCK_OUTS))
+TEAMS = ("team 0", "team 1")
+NO_WINNER = {DRAW: "draw", BOTH_LOSE: "both lose"}
 
 
 class RingFacts(NamedTuple):

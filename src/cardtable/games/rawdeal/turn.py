@@ -9,7 +9,18 @@ from __future__ import annotations
 from cardtable.core.events import EVERYONE, NO_CARD, NO_ZONE, Event, note
 
 from .damage import DamageRules
-from .match import DRAW, PH_BURY, PH_MAIN, PH_OVER, RESUME_MAIN, RESUME_START, Events, _event
+from .match import (
+    COUNT_OUT,
+    DRAW,
+    PH_BURY,
+    PH_MAIN,
+    PH_OVER,
+    RESUME_MAIN,
+    RESUME_START,
+    TURN_LIMIT,
+    Events,
+    _event,
+)
 from .tables import (
     A_ACTIVATED,
     A_DRAW_BURY,
@@ -32,7 +43,7 @@ class TurnRules(DamageRules):
         """RD-4.1 start-of-turn abilities, RD-4.2 the draw."""
         self.turn_no += 1
         if self.turn_no > self.hot.max_turns:
-            self._game_over(DRAW, "turn limit", ev)
+            self._game_over(DRAW, TURN_LIMIT, ev)
             return
         self.tp = self.actor = p
         self.phase = PH_MAIN
@@ -103,7 +114,7 @@ class TurnRules(DamageRules):
         else:
             out = [p for p in self.standing() if not z[PER_PLAYER * p + ARSENAL]]
         if out:
-            self._knock_out(out, "count-out", ev)
+            self._knock_out(out, COUNT_OUT, ev)
             if self.phase == PH_OVER:
                 return
         p = self.tp

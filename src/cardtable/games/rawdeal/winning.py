@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from cardtable.core.events import note
 
-from .match import BOTH_LOSE, DRAW, PH_OVER, Events
+from .match import BOTH_LOSE, DOUBLE, DRAW, NO_WINNER, PH_OVER, TEAMS, Events
 from .multiplayer import MultiplayerRules
 
 
@@ -54,7 +54,7 @@ class WinningRules(MultiplayerRules):
         sides = sorted({p % 2 for p in left}) if h.tag else left
         if not sides:
             both = self.game.options.double_countout
-            self._game_over(DRAW if both == "draw" else BOTH_LOSE, "double " + how, ev)
+            self._game_over(DRAW if both == "draw" else BOTH_LOSE, DOUBLE + how, ev)
             return
         self.gone = gone
         if len(sides) == 1:
@@ -85,5 +85,5 @@ class WinningRules(MultiplayerRules):
         if w == -1:
             return None
         if w < 0:
-            return "draw" if w == DRAW else "both lose"
-        return f"team {w}" if self.hot.tag else w
+            return NO_WINNER[w]
+        return TEAMS[w] if self.hot.tag else w
