@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 PH_CHOICE, PH_SIGNATURE, PH_FLIP, PH_OVER = range(4)
 PHASES = ("opening choice", "signature step", "flip", "over")
 OPENING, SIGNATURE_ATTACK = -1, -2  # the attack_card of an Opening Attack, a Signature Move
+# the observation's ``attack`` when it is no card: by attack_card (else the Strike's card id)
+ATTACK_MOVES = {OPENING: "opening-attack", SIGNATURE_ATTACK: "signature"}
 ALL_CHARGED = 7  # the charges of a player whose three zones are charged (bit z: zone z)
 SIDES = ("front", "back")  # a Shaman's sides, by the field ``side``
 # who sends the Opening Attack after a point (option opening_after_point), by HotTables
@@ -274,9 +276,9 @@ class SKFields(State):
         cur = self.current_player()
         ids = self.game.card_ids
         if self.attack_card >= 0:
-            attack: str | None = ids[self.cards[self.attack_card]]
+            attack = ids[self.cards[self.attack_card]]
         else:
-            attack = "opening-attack" if self.attack_card == OPENING else "signature"
+            attack = ATTACK_MOVES[self.attack_card]
         return {
             "game": "shamanking",
             "player": player,
