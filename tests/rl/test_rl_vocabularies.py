@@ -1,5 +1,5 @@
-"""A string field's vocabulary in the tensor layout is the game's declared values
-(``Game.observation_values``) plus any seen in the sample games."""
+"""The tensor layout does not depend on what the sample games happened to reach: a string
+field's vocabulary is the game's declared values (``Game.observation_values``) plus any seen."""
 
 from __future__ import annotations
 
@@ -8,10 +8,32 @@ from collections.abc import Collection, Iterator, Mapping
 import pytest
 
 import cardtable
+from cardtable.core.registry import game_class
 from cardtable.games.looney.base import PHASES as LOONEY_PHASES
 from cardtable.games.looney.game import LooneyGame
 from cardtable.rl import layout, schema
 from cardtable.rl.schema import ObservationValuesError, Seen, add_declared
+
+CONFIGS = [
+    (name, n)
+    for name in cardtable.available_games()
+    for n in range(game_class(name).min_players, game_class(name).max_players + 1)
+]
+OTHER_SEEDS = (1, 4, 5, 8, 15)
+"""Sample seeds whose games reach other values than the default seed's: without the
+declarations, Raw Deal's ``ended`` (at every player count), Shaman King's ``attack`` and
+``phase`` and the wheelchair rugby game's ``phase`` each differ for one of them."""
+
+SAMPLE_DEPENDENT = {
+    "goofspiel": ("winner",),  # a seat or "draw": only "is set" once a sample game is drawn
+    "looney": ("eliminated",),  # a set of seats, counted up to the highest seen
+    "wcrugby": ("scores[", "teams[+0].modifiers.", "teams[+1].modifiers."),
+}
+"""Blocks still shaped by the samples for other reasons than a string's vocabulary: a field
+of numbers or a string, the range of a set of ints, how many list positions (the rugby
+game's overtime periods) and which dict keys (the statistics modified) were seen."""
+
+Blocks = list[tuple[str, int]]
 
 
 @pytest.fixture
@@ -22,6 +44,59 @@ def fresh_layouts() -> Iterator[None]:
     yield
     schema._sampled.cache_clear()
     layout._CACHE.clear()
+
+
+def blocks_with_seed(monkeypatch: pytest.MonkeyPatch, name: str, players: int, seed: int) -> Blocks:
+    """The layout's blocks (name, size) when the sample games are played from ``seed``."""
+    monkeypatch.setattr(schema, "SAMPLE_SEED", seed)
+    schema._sampled.cache_clear()
+    game = cardtable.load_game(name, players=players)
+    return [(b.name, b.size) for b in layout.build_layout(game).blocks]
+
+
+def without(blocks: Blocks, prefixes: tuple[str, ...]) -> Blocks:
+    return [b for b in blocks if not b[0].startswith(prefixes)]
+
+
+@pytest.mark.parametrize(("name", "players"), CONFIGS)
+@pytest.mark.usefixtures("fresh_layouts")
+def test_layout_does_not_depend_on_the_sample_games(
+    monkeypatch: pytest.MonkeyPatch, name: str, players: int
+) -> None:
+    known = SAMPLE_DEPENDENT.get(name, ())
+    base = without(blocks_with_seed(monkeypatch, name, players, schema.SAMPLE_SEED), known)
+    for seed in OTHER_SEEDS:
+        assert without(blocks_with_seed(monkeypatch, name, players, seed), known) == base, seed
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=pytest.mark.xfail(strict=True, raises=AssertionError))
+        for name in SAMPLE_DEPENDENT
+    ],
+)
+@pytest.mark.usefixtures("fresh_layouts")
+def test_known_sample_dependence_is_still_there(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """When this passes (XPASS, a failure), the game's layout no longer depends on the
+    samples at all: take it out of SAMPLE_DEPENDENT."""
+    base = blocks_with_seed(monkeypatch, name, 2, schema.SAMPLE_SEED)
+    for seed in OTHER_SEEDS:
+        assert blocks_with_seed(monkeypatch, name, 2, seed) == base, seed
+
+
+def test_a_declared_value_never_sampled_gets_its_entry() -> None:
+    from cardtable.games.rawdeal.match import ENDINGS
+
+    game = cardtable.load_game("rawdeal")
+    assert "turn limit" not in schema.sample_observations(game).keys["ended"].strs
+    lay = layout.layout_for(game)
+    block = next(b for b in lay.blocks if b.name.startswith("ended "))
+    assert block.size == len(ENDINGS) + 1  # every ending, and "other"
+    sink = layout.Sink((0, 1))
+    assert lay.fields is not None
+    lay.fields({"ended": "turn limit"}, sink)
+    assert sink.idx == [block.offset + sorted(ENDINGS).index("turn limit")]
 
 
 @pytest.mark.usefixtures("fresh_layouts")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import ClassVar, Literal
@@ -16,6 +16,7 @@ from cardtable.core.i18n import N_, reason
 from cardtable.core.zones import ZoneSpec
 
 from .actions import SLOTS, Codec
+from .base import PHASES
 from .cards import ADAPTER, COLORS, CardTables, LooneyCard, check_pool, compile_tables
 from .hints import LooneyHints
 from .presentation import LooneyPresentation
@@ -119,6 +120,10 @@ class LooneyGame(Game):
         """Rounds times the most decisions one round can take."""
         per_player = 2 * MAX_DECK + 6
         return 1 + self.options.max_rounds * (SLOTS + per_player * self.num_players)
+
+    def observation_values(self) -> Mapping[str, Collection[str]]:
+        """The observation's one string field: the phase."""
+        return {"phase": PHASES}
 
     def color_name(self, color: int) -> str:
         """The name of a colour code."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Literal, NamedTuple
 
@@ -21,10 +21,11 @@ from cardtable.core.decks import (
 from cardtable.core.game import Game, GameOptions
 from cardtable.core.zones import ZoneSpec
 
-from .actions import Codec
+from .actions import AS, Codec
 from .cards import ADAPTER, RawDealCard, check_pool
 from .hints import RawDealHints
 from .importer import RawDealImporter
+from .match import ENDINGS, MATCHES, NO_WINNER, PHASES, TEAMS
 from .presentation import RawDealPresentation
 from .rules import HotTables, RawDealState
 from .tables import PREMATCH_CARD, CardTables, compile_tables
@@ -186,6 +187,20 @@ class RawDealGame(Game):
         """Turns times the most decisions one turn can take, plus the Pre-match."""
         n = self.num_players
         return n * 30 + self.options.max_turns * 2 * (ARSENAL_SIZE + 30)
+
+    def observation_values(self) -> Mapping[str, Collection[str]]:
+        """The observation's words: the kind of match, the phase, what the card being played
+        is played as, how the match ended; and the winner, a team or no one in a tag team
+        match (in a free-for-all it is a seat, or no one: numbers and words, undeclared)."""
+        values: dict[str, Collection[str]] = {
+            "match": MATCHES,
+            "phase": PHASES,
+            "playing.as": AS,
+            "ended": ENDINGS,
+        }
+        if self.options.match == "tag":
+            values["winner"] = (*TEAMS, *NO_WINNER.values())
+        return values
 
     # ----- decks ------------------------------------------------------------------------
     def check_deck(self, deck: Deck) -> list[DeckProblem]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import ClassVar, Literal, NamedTuple
@@ -16,7 +16,8 @@ from cardtable.core.i18n import N_, reason
 from cardtable.core.zones import ZoneSpec
 
 from . import actions
-from .cards import ADAPTER, SKCard
+from .cards import ADAPTER, ZONES, SKCard
+from .fields import ATTACK_MOVES, PHASES, SIDES
 from .hints import SKHints
 from .presentation import SKPresentation
 from .rules import HotTables, SKState
@@ -117,6 +118,20 @@ class SKGame(Game):
     def max_game_length(self) -> int:
         """Turns times the most decisions one turn can take."""
         return 2 + self.options.max_turns * (2 + 3 * (1 + 2 * 2))
+
+    def observation_values(self) -> Mapping[str, Collection[str]]:
+        """The observation's words: the phase, the zone of the turn, the zones charged, the
+        Shamans' sides, and the attack: any Strike of the pool (sent back), the Opening
+        Attack or a Signature Move."""
+        kinds = zip(self.card_ids, self.tables.kind, strict=True)
+        strikes = [cid for cid, k in kinds if k == STRIKE]
+        return {
+            "phase": PHASES,
+            "zone": ZONES,
+            "charges[][]": ZONES,
+            "shaman_side[]": SIDES,
+            "attack": (*strikes, *ATTACK_MOVES.values()),
+        }
 
     def check_deck(self, deck: Deck) -> list[DeckProblem]:
         """SK-1: 60+ cards, at most 4 of a card, no Shaman inside, one Shaman beside it."""

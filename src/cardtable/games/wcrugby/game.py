@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import cached_property
 from itertools import combinations
 from pathlib import Path
@@ -25,6 +25,7 @@ from .cards import (
     RugbyCard,
     compile_tables,
 )
+from .fields import PHASES
 from .hints import RugbyHints
 from .presentation import RugbyPresentation
 from .rules import HotTables, RugbyState
@@ -99,6 +100,10 @@ class RugbyGame(Game):
         """Periods times the most decisions one period can take."""
         periods = 4 + self.options.max_overtime
         return 2 + periods * 2 * (12 + 4 * DECK_SIZE)
+
+    def observation_values(self) -> Mapping[str, Collection[str]]:
+        """The observation's one string field: the phase."""
+        return {"phase": PHASES}
 
     # ----- decks ------------------------------------------------------------------------
     def check_deck(self, deck: Deck) -> list[DeckProblem]:
