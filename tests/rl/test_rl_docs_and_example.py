@@ -32,6 +32,9 @@ def test_describe_layout() -> None:
     text = describe_layout(cardtable.load_game("shamanking"))
     assert text.startswith("### shamanking (2 players): ")
     assert "| 0 | `seat (one-hot)` | one-hot | 2 |" in text
+    # the field ``zone`` is a field, not a zone
+    assert "| `zone (green, red, yellow, other)` | one-hot | 4 |" in text
+    assert "`(green, red, yellow, other)` | hidden" not in text
 
 
 def test_train_policy_smoke(tmp_path: Path) -> None:

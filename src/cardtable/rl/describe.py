@@ -32,11 +32,17 @@ def _rows(blocks: tuple[Block, ...]) -> list[tuple[int, str, str, int]]:
     return rows
 
 
+def is_zone_block(b: Block) -> bool:
+    """A zone's block (``zone LABEL: cards (...)``, ``zone LABEL: size``), not a field's
+    (Shaman King's field ``zone`` is ``zone (green, red, yellow, other)``)."""
+    return b.name.startswith("zone ") and (b.name.endswith(": size") or ": cards (" in b.name)
+
+
 def _zone_rows(blocks: tuple[Block, ...]) -> list[str]:
     out: list[str] = []
     cards: dict[str, Block] = {}
     for b in blocks:
-        if not b.name.startswith("zone "):
+        if not is_zone_block(b):
             continue
         label, _, part = b.name[5:].partition(": ")
         if part.startswith("cards"):
@@ -74,9 +80,8 @@ def describe_layout(game: Game) -> str:
         "| offset | block | encoding | size |",
         "|---|---|---|---|",
     ]
-    for off, name, enc, size in _rows(lay.blocks):
-        if not name.startswith("zone "):
-            lines.append(f"| {off} | `{name}` | {enc} | {size} |")
+    for off, name, enc, size in _rows(tuple(b for b in lay.blocks if not is_zone_block(b))):
+        lines.append(f"| {off} | `{name}` | {enc} | {size} |")
     return "\n".join(lines) + "\n"
 
 
