@@ -10,6 +10,7 @@ from cardtable.core.i18n import N_, Lang, Translate
 from cardtable.core.presentation import Presentation
 
 from .cards import RawDealCard
+from .match import DRAW, NO_WINNER, TEAMS
 from .text import Words, card_sentences, stat_words, type_line, words
 
 if TYPE_CHECKING:
@@ -188,8 +189,8 @@ def _game_over(winner: int | str, _: Translate) -> str:
     """The last line of a finished match: who won (a player or a tag team), or none."""
     if isinstance(winner, int):
         return _("Game over: P{player} wins", player=winner)
-    if winner.startswith("team "):
-        return _("Game over: team {team} wins", team=winner.removeprefix("team "))
-    if winner == "draw":
+    if winner in TEAMS:
+        return _("Game over: team {team} wins", team=TEAMS.index(winner))
+    if winner == NO_WINNER[DRAW]:
         return _("Game over: draw")
     return _("Game over: both lose")

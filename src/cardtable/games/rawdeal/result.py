@@ -9,6 +9,8 @@ from typing import Any
 from cardtable.core.i18n import Lang, Translate, translator
 from cardtable.core.presentation import Presentation
 
+from .match import PINFALL, TEAMS, TURN_LIMIT
+
 
 class RawDealResult(Presentation):
     """The result sentence of ``cardtable play``, replays, the lobby and the end banner."""
@@ -20,7 +22,7 @@ class RawDealResult(Presentation):
         w, how, turn = observation["winner"], observation.get("ended", ""), observation["turn"]
         if isinstance(w, int):
             left = observation["zones"][f"p{w}.arsenal"]
-            if how == "pinfall":
+            if how == PINFALL:
                 return _(
                     "P{player} wins by pinfall on turn {turn}, {left} cards left in the Arsenal",
                     player=w,
@@ -33,9 +35,10 @@ class RawDealResult(Presentation):
                 turn=turn,
                 left=left,
             )
-        if isinstance(w, str) and w.startswith("team "):  # a tag team: seats t and t + 2
-            a, b = int(w.removeprefix("team ")), int(w.removeprefix("team ")) + 2
-            if how == "pinfall":
+        if w in TEAMS:  # a tag team: seats t and t + 2
+            a = TEAMS.index(w)
+            b = a + 2
+            if how == PINFALL:
                 return _("P{a} and P{b} win by pinfall on turn {turn}", a=a, b=b, turn=turn)
             return _("P{a} and P{b} win by count-out on turn {turn}", a=a, b=b, turn=turn)
         return _together(_, w, how, turn)
@@ -43,9 +46,9 @@ class RawDealResult(Presentation):
 
 def _together(_: Translate, winner: str, how: str, turn: int) -> str:
     """RD-8.4: no winner: the turn limit, or the last players out together."""
-    if how == "turn limit":
+    if how == TURN_LIMIT:
         return _("Draw at the turn limit, after {turns} turns", turns=turn - 1)
-    what = _("pinfall") if how.endswith("pinfall") else _("count-out")
+    what = _("pinfall") if how.endswith(PINFALL) else _("count-out")
     if winner == "draw":
         return _(
             "Draw on turn {turn}: the last players go out together by {how}", turn=turn, how=what

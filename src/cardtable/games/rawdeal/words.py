@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.core.i18n import N_, Lang, Translate
 from cardtable.core.wording import Sentences, cap, game_words, read_move
 
+from .match import COUNT_OUT, DOUBLE, PINFALL, TURN_LIMIT
 from .zones import ZONE_WORDS
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
 def how_word(_: Translate, how: str) -> str:
     """How a player goes out (RD-8): ``pinfall`` or ``count-out``, in the language of ``_``."""
-    return _("pinfall") if how == "pinfall" else _("count-out") if how == "count-out" else how
+    return _("pinfall") if how == PINFALL else _("count-out") if how == COUNT_OUT else how
 
 
 def _play(game: RawDealGame, view: dict[str, Any], lang: Lang = "en") -> str:
@@ -52,7 +53,7 @@ def _overturn(game: RawDealGame, view: dict[str, Any], lang: Lang = "en") -> str
 
 def _eliminated(game: RawDealGame, view: dict[str, Any], lang: Lang = "en") -> str:
     _ = game_words(game, lang)
-    if view["how"] == "pinfall":
+    if view["how"] == PINFALL:
         return _("P{player} is pinned and leaves the match", player=view.get("player"))
     return _("P{player} is counted out and leaves the match", player=view.get("player"))
 
@@ -104,9 +105,9 @@ def _game_over(game: RawDealGame, view: dict[str, Any], lang: Lang = "en") -> st
         if game.options.match == "tag":  # a team: seats p and p + 2
             return _("P{a} and P{b} win the match by {how}", a=p, b=p + 2, how=how_word(_, how))
         return _("P{player} wins the match by {how}", player=p, how=how_word(_, how))
-    if how == "turn limit":
+    if how == TURN_LIMIT:
         return _("The match is a draw: the turn limit is reached")
-    what = how_word(_, how.removeprefix("double "))
+    what = how_word(_, how.removeprefix(DOUBLE))
     if game.options.double_countout == "draw":
         return _("The match is a draw: the last players go out together by {how}", how=what)
     return _("Nobody wins: the last players go out together by {how}", how=what)
