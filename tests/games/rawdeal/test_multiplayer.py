@@ -49,6 +49,23 @@ def test_rd_8_4_returns() -> None:
 
 
 @pytest.mark.parametrize(
+    ("players", "match", "winner", "line"),
+    [
+        (2, "free-for-all", 1, "Game over: P1 wins"),
+        (4, "tag", 1, "Game over: team 1 wins"),
+        (2, "free-for-all", DRAW, "Game over: draw"),
+        (2, "free-for-all", BOTH_LOSE, "Game over: both lose"),
+    ],
+)
+def test_the_terminal_view_ends_with_who_won(
+    players: int, match: str, winner: int, line: str
+) -> None:
+    st = _ended(players, match, winner, 0)
+    view = st.game.presentation.render(st.observation(None))
+    assert view.splitlines()[-1] == f"[bold green]{line}[/]"
+
+
+@pytest.mark.parametrize(
     ("players", "match"), [(3, "free-for-all"), (4, "free-for-all"), (4, "tag")]
 )
 def test_random_games_end_with_a_winner_or_draw(players: int, match: str) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 from cardtable.core.i18n import Lang, Translate, translator
 from cardtable.core.presentation import Presentation
 
-from .match import PINFALL, TEAMS, TURN_LIMIT
+from .match import DRAW, NO_WINNER, PINFALL, TEAMS, TURN_LIMIT
 
 
 class RawDealResult(Presentation):
@@ -49,7 +49,7 @@ def _together(_: Translate, winner: str, how: str, turn: int) -> str:
     if how == TURN_LIMIT:
         return _("Draw at the turn limit, after {turns} turns", turns=turn - 1)
     what = _("pinfall") if how.endswith(PINFALL) else _("count-out")
-    if winner == "draw":
+    if winner == NO_WINNER[DRAW]:
         return _(
             "Draw on turn {turn}: the last players go out together by {how}", turn=turn, how=what
         )
