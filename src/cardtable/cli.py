@@ -14,7 +14,7 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
-from cardtable.cli_balance import balance_session, make_config
+from cardtable.cli_balance import balance_session, make_config, record_session
 from cardtable.cli_deck import write_new_deck
 from cardtable.cli_help import Command, GameArg, Group, LangOption, OptionList
 from cardtable.cli_import import (
@@ -68,6 +68,14 @@ AgentsOption = Annotated[
     str, typer.Option(metavar="AGENT,AGENT", help="comma-separated agent specs")
 ]
 JobsOption = Annotated[int, typer.Option(help="local processes")]
+RecordOption = Annotated[
+    str | None,
+    typer.Option(
+        metavar="ID",
+        help="instead of a run: play game ID (BLOCK:GAME, as the report lists it) of the run "
+        "in --out again and save it for cardtable replay",
+    ),
+]
 SuggestOption = Annotated[
     bool,
     typer.Option("--suggest", help="propose verified changes to card numbers (docs/balance.md)"),
@@ -626,11 +634,15 @@ def balance(
     option: OptionList = None,
     accept_unenforced: AcceptOption = False,
     lang: LangOption = None,
+    record: RecordOption = None,
 ) -> None:
     """The balance lab: win rates by seat, deck and card (in the deck, played; wcrugby: on
     court), game length and how games end, with 95% intervals; flags what stands out; writes
     balance.json and balance.html (in --lang); --suggest proposes changes. Ctrl-C stops,
     --resume goes on; identical for any --jobs."""
+    if record is not None:
+        record_session(console, game, out, record, chosen_lang(lang))
+        return
     g = get_game(game, option)
     words = chosen_lang(lang)
     settings = make_config(g, agents, games, deck, seed, compare, rotate)

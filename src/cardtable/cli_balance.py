@@ -31,6 +31,7 @@ from cardtable.sim.balance import (
     total_games,
     validate,
 )
+from cardtable.sim.balance_games import parse_game_id, record_from_checkpoint
 from cardtable.sim.balance_stats import MARGIN, MIN_SAMPLES, flag_rule_text
 from cardtable.sim.balance_tables import (
     EN,
@@ -42,6 +43,7 @@ from cardtable.sim.balance_tables import (
     points,
     points_span,
     short_by_deck,
+    short_game_list,
     span,
 )
 from cardtable.sim.balance_words import Words
@@ -122,6 +124,36 @@ def balance_session(
     return 1 if errors else 0
 
 
+def record_session(console: Console, game: str, out: Path | None, gid: str, lang: Lang) -> Path:
+    """``--record``: play game ``gid`` of the run in ``out`` (default ``balance-GAME``) again,
+    save its record as ``records/<id>.json`` there, and say how to step through it (and, in
+    yellow, when it no longer ends as the run's checkpoint says). Returns the record's path.
+    Bad input raises ``CardtableError`` before anything is written."""
+    folder = out if out is not None else Path(f"balance-{game}")
+    played = record_from_checkpoint(folder, game, parse_game_id(gid))
+    w = Words(lang, load_game(played.record.game, **played.record.options))
+    path = folder / "records" / parse_game_id(gid).file_name()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    played.record.save(path)
+    if played.same is False:
+        console.print(f"[yellow]{escape(w(CHANGED_SINCE))}[/]")
+    console.print(escape(w(N_("written: {files}"), files=str(path))), soft_wrap=True)
+    command = f"cardtable replay {path} --as all"
+    console.print(escape(w(N_("step through it with: {command}"), command=command)), soft_wrap=True)
+    return path
+
+
+CHANGED_SINCE = N_(
+    "this game ends otherwise than in the run: the card files or cardtable changed since"
+)
+
+
+SHORT_SHOWN = 5
+"""The short games the terminal lists by id (balance.html lists all the report does)."""
+
+SHORT_TO_REPLAY = N_("short games (--record ID plays one again, for cardtable replay): {games}")
+"""The terminal's heading of the listed short games."""
+
 STOPPED_PLAYING = N_(
     "stopped: the finished games are in {path}; run the same command with --resume to go on"
 )
@@ -194,6 +226,8 @@ def print_summary(console: Console, data: dict[str, Any], w: Words = EN) -> None
         console.print(escape(units_line(base["units"], w)))
         if by_deck := short_by_deck(base["units"], w):
             console.print(escape(by_deck))
+        if listed := short_game_list(base["units"], w, SHORT_SHOWN, SHORT_TO_REPLAY):
+            console.print(escape(listed))
     if base["matchups"]:
         console.print(matchups_table(base, w))
     console.print(escape(ends_line(base["ends"], w)))

@@ -40,7 +40,7 @@ from cardtable.core.rng import derive_seed
 from cardtable.sim import balance_store as store
 from cardtable.sim.backends import Backend
 from cardtable.sim.balance_stats import MARGIN, MIN_SAMPLES, flag_rule_text
-from cardtable.sim.balance_summary import RunData, changes, paired_intervals, summarize_run
+from cardtable.sim.balance_summary import GameId, RunData, changes, paired_intervals, summarize_run
 from cardtable.sim.runner import GameResult, SimConfig, agent_labels, run_many
 from cardtable.sim.runner import validate as validate_batch
 from cardtable.sim.trace import played_rule
@@ -209,7 +209,7 @@ def seat_decks(config: BalanceConfig, block: int, index: int, players: int) -> t
 def total_games(config: BalanceConfig) -> int:
     """The number of games ``play`` plays in all (card sets together): ``games`` per card set,
     rounded up to whole deals in a round robin."""
-    return sum(b.config.games for b in schedule(config, _players(config)))
+    return sum(b.config.games for b in schedule(config, seat_count(config)))
 
 
 def missing(batch: Batch, done: store.Done) -> list[SimConfig]:
@@ -244,7 +244,7 @@ def play(
     one. ``progress`` gets the number of games finished so far, those read back included.
     Bad input raises ``CardtableError`` before any game is played."""
     validate(config)
-    plan = schedule(config, _players(config))
+    plan = schedule(config, seat_count(config))
     path = folder / store.CHECKPOINT if folder else None
     borrowed = _borrowed(config, plan, base)
     done = _saved(config, path, resume)
@@ -298,7 +298,7 @@ def _borrowed(config: BalanceConfig, plan: list[Batch], base: Path | None) -> st
     }
 
 
-def _players(config: BalanceConfig) -> int:
+def seat_count(config: BalanceConfig) -> int:
     """The number of seats of the configured game."""
     return load_game(config.game, **config.options).num_players
 
@@ -318,13 +318,12 @@ def run_data(
     """Everything ``summarize_run`` needs about one run: its game, decks and games."""
     game = load_game(config.game, **config.run_options()[run])
     decks = [game.resolve_deck(d) for d in config.decks]
+    mine = [(b, rs) for b, rs in zip(plan, results, strict=True) if b.run == run]
     games = [
-        (seat_decks(config, b.block, r.index, game.num_players), r)
-        for b, rs in zip(plan, results, strict=True)
-        if b.run == run
-        for r in rs
+        (seat_decks(config, b.block, r.index, game.num_players), r) for b, rs in mine for r in rs
     ]
-    return RunData(game, decks, games)
+    ids = [GameId(run, b.block, r.index) for b, rs in mine for r in rs]
+    return RunData(game, decks, games, ids)
 
 
 SCORE_RULE = N_(
@@ -344,7 +343,7 @@ def report(
     """The JSON-ready balance report of finished games (``results`` as ``play`` returns
     them): settings, the rules used, the base run and, with ``compare``, the compared run and
     the changes between them."""
-    plan = schedule(config, _players(config))
+    plan = schedule(config, seat_count(config))
     labels = agent_labels(config.agents)
     data = [run_data(config, k, plan, results) for k in range(len(config.run_options()))]
     runs = [summarize_run(d, labels, margin, min_samples) for d in data]

@@ -95,6 +95,14 @@ def base_games(path: Path, settings: dict[str, Any]) -> Done:
     return {k: games for k, games in done.items() if k[0] == 0}
 
 
+def read_run(path: Path, flag: str) -> tuple[Any, Done]:
+    """A checkpoint's settings (as its header holds them: unchecked) and its finished games;
+    reads the file only. Raises ``CardtableError`` (``flag`` first) for a missing or unreadable
+    file or one that is no checkpoint."""
+    _, header, done, _ = _read(path, flag)
+    return header.get("settings"), done
+
+
 def _read(path: Path, flag: str) -> tuple[list[str], dict[str, Any], Done, int]:
     """A checkpoint's lines, header, games, and the length in bytes of its whole lines (a
     last line cut short by a hard stop is left out)."""

@@ -30,6 +30,27 @@ Json = dict[str, Any]
 Diff = Callable[[Json, Json, tuple[str, ...]], Json]
 
 
+COMPARE = "compare"
+"""The run word of a game id of the compared card set."""
+
+
+@dataclass(frozen=True)
+class GameId:
+    """A game of a balance run: run 0 (base) or 1 (compared set), block, index in the block."""
+
+    run: int
+    block: int
+    index: int
+
+    def __str__(self) -> str:
+        prefix = f"{COMPARE}:" if self.run else ""
+        return f"{prefix}{self.block}:{self.index}"
+
+    def file_name(self) -> str:
+        """The record's file name: the id with dashes (``compare-0-21.json``)."""
+        return str(self).replace(":", "-") + ".json"
+
+
 @dataclass(frozen=True)
 class RunData:
     """One run's game (with its options), its decks, and its games with the deck (an index
@@ -38,6 +59,8 @@ class RunData:
     game: Game
     decks: list[Deck]
     games: list[tuple[tuple[int, ...], GameResult]]
+    ids: list[GameId] = field(default_factory=list)
+    """Each game's id, in the order of ``games`` (none for games from elsewhere)."""
 
 
 @dataclass
@@ -71,6 +94,7 @@ class RunTally:
     units: list[int] = field(default_factory=list)
     fewest: list[int] = field(default_factory=list)
     short: dict[int, Tally] = field(default_factory=dict)
+    short_games: list[Json] = field(default_factory=list)
     matchups: dict[tuple[int, int], Tally] = field(default_factory=dict)
     ends: dict[str, list[int]] = field(default_factory=dict)
     errors: list[GameResult] = field(default_factory=list)
@@ -101,13 +125,15 @@ def tally(data: RunData, agents: int) -> RunTally:
     t.agents = [Tally() for _ in range(agents)]
     deck_ids = [deck_card_ids(d) for d in data.decks]
     labels = list(data.game.presentation.balance_zones())
-    for decks, r in data.games:
+    for k, (decks, r) in enumerate(data.games):
         if r.error or r.trace is None:
             t.errors.append(r)
             continue
         t.lengths.append(r.length)
         t.units.append(r.trace.units)
         t.fewest.append(min(r.trace.seat_units, default=0))
+        if t.fewest[-1] < SHORT and k < len(data.ids):
+            t.short_games.append(short_game(data, data.ids[k], decks, r))
         t.ends.setdefault(r.trace.end, []).append(r.length)
         for p, points in enumerate(seat_points(r.returns)):
             for group in (t.overall, t.seats[p], t.decks[decks[p]], t.agents[r.seats[p]]):
@@ -275,7 +301,31 @@ def _units(data: RunData, t: RunTally) -> Json | None:
         **_length(t.units),
         "short": share(short, len(t.fewest)),
         "short_decks": short_decks(data.decks, t),
+        "short_games": listed_short_games(t),
     }
+
+
+SHORT_LISTED = 20
+"""The most short games a report lists by id (the shortest first)."""
+
+
+def short_game(data: RunData, gid: GameId, decks: tuple[int, ...], r: GameResult) -> Json:
+    """One short game for the report: its id (``--record`` plays it again), each seat's deck,
+    points and own units (turns)."""
+    return {
+        "id": str(gid),
+        "decks": [data.decks[d].name for d in decks],
+        "points": seat_points(r.returns),
+        "units": list(r.trace.seat_units) if r.trace else [],
+    }
+
+
+def listed_short_games(t: RunTally) -> list[Json]:
+    """The first ``SHORT_LISTED`` short games, the fewest units first (then in run order)."""
+    ranked = sorted(
+        enumerate(t.short_games), key=lambda kv: (min(kv[1]["units"], default=0), kv[0])
+    )
+    return [g for _, g in ranked[:SHORT_LISTED]]
 
 
 def short_decks(decks: list[Deck], t: RunTally) -> list[Json]:

@@ -147,8 +147,8 @@ def short_games(units: Json, w: Words = EN) -> str:
         unit=w.term(units["unit"]), n=short["n"], share=pct(short["share"]),
         interval=interval(short),
     )  # fmt: skip
-    by_deck = short_by_deck(units, w)
-    return f"<p>{escape(said)}</p>" + (f"<p>{escape(by_deck)}</p>" if by_deck else "")
+    more = [x for x in (short_by_deck(units, w), short_game_list(units, w)) if x]
+    return f"<p>{escape(said)}</p>" + "".join(f"<p>{escape(x)}</p>" for x in more)
 
 
 def short_by_deck(units: Json, w: Words = EN) -> str:
@@ -158,6 +158,35 @@ def short_by_deck(units: Json, w: Words = EN) -> str:
     decks = sorted((x for x in units.get("short_decks", ()) if x["n"]), key=lambda x: -x["share"])
     each = [_deck_short(x, w) for x in decks]
     return w(N_("short games by deck: {decks}"), decks=w(N_("; ")).join(each)) if each else ""
+
+
+SHORT_RESULTS = {1.0: N_("won"), 0.5: N_("drew"), 0.0: N_("lost")}
+"""A seat's result in a listed short game, by its points."""
+
+
+SHORT_BY_ID = N_("short games by id: {games}")
+"""The page's heading of the listed short games (the terminal's says how to replay one)."""
+
+
+def short_game_list(
+    units: Json, w: Words = EN, limit: int | None = None, message: str = SHORT_BY_ID
+) -> str:
+    """The report's short games by id (the first ``limit``, default all listed), each with
+    every seat's deck, result and own units, in ``message`` (a message with ``{games}``);
+    empty when none is listed."""
+    games = list(units.get("short_games") or ())[:limit]
+    each = w(N_("; ")).join(_short_game(g, units["unit"], w) for g in games)
+    return w(message, games=each) if games else ""
+
+
+def _short_game(g: Json, unit: str, w: Words) -> str:
+    """One short game: ``0:21 (High Flyer won in 1 turns, Heel Manager lost in 0 turns)``."""
+    seats = w(N_(", ")).join(
+        w(N_("{deck} {result} in {n} {unit}"), deck=w.deck_name(deck),
+          result=w(SHORT_RESULTS.get(points, N_("drew"))), n=n, unit=w.term(unit))
+        for deck, points, n in zip(g["decks"], g["points"], g["units"], strict=False)
+    )  # fmt: skip
+    return w(N_("{id} ({seats})"), id=g["id"], seats=seats)
 
 
 def _deck_short(x: Json, w: Words) -> str:

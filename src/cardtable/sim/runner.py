@@ -22,12 +22,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.agents.base import make_agent
+from cardtable.agents.base import Agent, make_agent
 from cardtable.core.decks import Deck
 from cardtable.core.errors import CardtableError
 from cardtable.core.game import Game
 from cardtable.core.registry import load_game
 from cardtable.core.rng import derive_seed
+from cardtable.records import GameRecord
 from cardtable.sim.backends import Backend, make_backend
 from cardtable.sim.play import play_game
 from cardtable.sim.trace import GameTrace, play_traced
@@ -62,7 +63,19 @@ class GameResult:
     trace: GameTrace | None = None  # with SimConfig.trace, for a game without error
 
 
-def _play_one(config: SimConfig, game: Game, decks: list[Deck] | None, i: int) -> GameResult:
+@dataclass(frozen=True)
+class Seating:
+    """Game ``i`` of a batch as the runner sets it up: its seed, which agent (an index into
+    ``config.agents``) and which deck sits in each seat, and the agents themselves."""
+
+    seed: int
+    seats: tuple[int, ...]
+    decks: list[Deck] | None
+    agents: list[Agent]
+
+
+def seating(config: SimConfig, game: Game, decks: list[Deck] | None, i: int) -> Seating:
+    """How game ``i`` of ``config`` is played (``decks`` resolved from ``config.decks``)."""
     n = game.num_players
     deal, turn = deal_of(config, i)
     seats = tuple((turn + p) % len(config.agents) for p in range(n))
@@ -71,14 +84,33 @@ def _play_one(config: SimConfig, game: Game, decks: list[Deck] | None, i: int) -
         shift = i % len(decks) if config.deck_duplicate else deal
         decks = [decks[(shift + p) % len(decks)] for p in range(n)]
     agents = [make_agent(config.agents[s], derive_seed(seed, p + 1)) for p, s in enumerate(seats)]
+    return Seating(seed, seats, decks, agents)
+
+
+def _play_one(config: SimConfig, game: Game, decks: list[Deck] | None, i: int) -> GameResult:
+    n = game.num_players
+    s = seating(config, game, decks, i)
     try:
         if config.trace:
-            returns, length, trace = play_traced(game, agents, seed, decks)
-            return GameResult(i, seed, seats, tuple(returns), length, trace=trace)
-        rec = play_game(game, agents, seed, decks)
+            returns, length, trace = play_traced(game, s.agents, s.seed, s.decks)
+            return GameResult(i, s.seed, s.seats, tuple(returns), length, trace=trace)
+        rec = play_game(game, s.agents, s.seed, s.decks)
     except Exception as exc:  # an engine error is reported, not fatal
-        return GameResult(i, seed, seats, (0.0,) * n, 0, f"{type(exc).__name__}: {exc}")
-    return GameResult(i, seed, seats, tuple(rec.result or ()), len(rec.actions))
+        return GameResult(i, s.seed, s.seats, (0.0,) * n, 0, f"{type(exc).__name__}: {exc}")
+    return GameResult(i, s.seed, s.seats, tuple(rec.result or ()), len(rec.actions))
+
+
+def record_one(config: SimConfig, i: int) -> GameRecord:
+    """Play game ``i`` of ``config`` again, exactly as ``run`` plays it, and return its whole
+    record (``cardtable replay`` steps through it). Bad settings raise ``CardtableError``."""
+    if not 0 <= i < config.first + config.games:
+        raise CardtableError(
+            f"game {i}: the batch has games 0 to {config.first + config.games - 1}"
+        )
+    game = load_game(config.game, **config.options)
+    decks = [game.resolve_deck(d) for d in config.decks] if config.decks else None
+    s = seating(config, game, decks, i)
+    return play_game(game, s.agents, s.seed, s.decks, [config.agents[k] for k in s.seats])
 
 
 def deal_of(config: SimConfig, i: int) -> tuple[int, int]:
