@@ -26,12 +26,11 @@ declarations, Raw Deal's ``ended`` (at every player count), Shaman King's ``atta
 
 SAMPLE_DEPENDENT = {
     "goofspiel": ("winner",),  # a seat or "draw": only "is set" once a sample game is drawn
-    "looney": ("eliminated",),  # a set of seats, counted up to the highest seen
     "wcrugby": ("scores[", "teams[+0].modifiers.", "teams[+1].modifiers."),
 }
-"""Blocks still shaped by the samples for other reasons than a string's vocabulary: a field
-of numbers or a string, the range of a set of ints, how many list positions (the rugby
-game's overtime periods) and which dict keys (the statistics modified) were seen."""
+"""Blocks still shaped by the samples for other reasons than a declared vocabulary or set of
+seats: a field of numbers or a string, how many list positions (the rugby game's overtime
+periods) and which dict keys (the statistics modified) were seen."""
 
 Blocks = list[tuple[str, int]]
 
@@ -142,6 +141,25 @@ def test_a_path_that_cannot_be_read_is_an_error(path: str) -> None:
         add_declared(Seen(), "g", {path: ("x",)})
 
 
-def test_a_declared_value_must_be_a_string() -> None:
-    with pytest.raises(ObservationValuesError, match=r"\['phase'\] holds 3, not a string"):
-        add_declared(Seen(), "g", {"phase": ("a", 3)})  # type: ignore[dict-item]
+@pytest.mark.parametrize("bad", [2.5, True, None])
+def test_a_declared_value_must_be_a_string_or_a_whole_number(bad: object) -> None:
+    message = rf"\['phase'\] holds {bad!r}, not a string or a whole number"
+    with pytest.raises(ObservationValuesError, match=message):
+        add_declared(Seen(), "g", {"phase": ("a", bad)})  # type: ignore[dict-item]
+
+
+@pytest.mark.parametrize(("name", "players"), [("rawdeal", 2), ("rawdeal", 4), ("looney", 3)])
+@pytest.mark.usefixtures("fresh_layouts")
+def test_a_declared_set_of_seats_counts_every_seat(name: str, players: int) -> None:
+    """No sample game of these eliminates anyone (or not every seat), yet the counts of the
+    ``eliminated`` seats run over every seat."""
+    game = cardtable.load_game(name, players=players)
+    blocks = {b.name: b.size for b in layout.layout_for(game).blocks}
+    assert blocks[f"eliminated (count of each value 0..{players - 1})"] == players
+
+
+def test_whole_numbers_declared_where_strings_were_seen_are_an_error() -> None:
+    root = Seen()
+    root.add_dict({"phase": "main"})
+    with pytest.raises(ObservationValuesError, match="declares whole numbers for 'phase'"):
+        add_declared(root, "g", {"phase": range(2)})

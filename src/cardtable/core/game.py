@@ -264,18 +264,21 @@ class Game(ABC):
         that cannot be read, an unknown card id, a number out of range, a non-str."""
 
     # ----- observations ------------------------------------------------------------------
-    def observation_values(self) -> Mapping[str, Collection[str]]:
-        """Every string value each string field of the observation (``_public_view``) can
-        hold, by the field's path; read by the tensor layout (``cardtable.rl``), whose
-        one-hot of such a field is over these values plus any seen in its sample games, so
-        that the layout does not depend on what the samples happened to reach.
+    def observation_values(self) -> Mapping[str, Collection[str | int]]:
+        """Every value each field of the observation (``_public_view``) whose values are
+        words or seats can hold, by the field's path; read by the tensor layout
+        (``cardtable.rl``), whose one-hot of a string field is over these values plus any seen
+        in its sample games, and whose counts of a list of whole numbers (a set of seats) run
+        over their range, so that the layout does not depend on what the samples reached.
 
         A path is the field's keys joined by dots (``phase``, ``playing.as``), ``[]`` after a
         key for the elements of the list it holds (``shaman_side[]``: every seat's entry;
         ``charges[][]``: the elements of every seat's list). Declare every field that holds
-        strings other than card ids (phases, how the game ended, ...); a field of card ids
-        needs nothing. A path whose field holds something other than strings (a number, a
-        dict) is an error the layout raises. Default: nothing declared."""
+        strings other than card ids (phases, how the game ended, ...), and the elements of
+        every list of seats (``eliminated[]``: ``range(self.num_players)``); a field of card
+        ids needs nothing. A path whose field holds something other than what is declared (a
+        number where strings are declared, a dict) is an error the layout raises. Default:
+        nothing declared."""
         return {}
 
     # ----- the optional parts ------------------------------------------------------------

@@ -6,8 +6,8 @@ the observations of a few seeded random games. This module plays those games and
 observation into a :class:`Seen` tree: per field, which kinds of value it held, which strings,
 which list lengths, which dict keys. It then adds the values the game declares
 (``Game.observation_values``): a string field's vocabulary is every value the game can give
-it, not only those the samples reached, so that a change of cards does not move the tensor's
-offsets. Pure Python; no numpy.
+it, not only those the samples reached, and a list of seats counts every seat, so that a
+change of cards does not move the tensor's offsets. Pure Python; no numpy.
 """
 
 from __future__ import annotations
@@ -137,55 +137,93 @@ def sample_observations(game: Game) -> Seen:
 
 
 class ObservationValuesError(CardtableError):
-    """A game's ``observation_values`` names a field that does not hold strings, or a path
-    that cannot be read (a programming error in the game)."""
+    """A game's ``observation_values`` names a field that does not hold what it declares
+    (strings, whole numbers), or a path that cannot be read (a programming error in the
+    game)."""
 
 
 _STEP = re.compile(r"([^.\[\]]+)((?:\[\])*)")
 """One dotted part of a declared path: a key, then ``[]`` once per level of list."""
 
 
-def add_declared(root: Seen, game: str, values: Mapping[str, Collection[str]]) -> None:
-    """Merge the string values a game declares (``Game.observation_values``, by path) into
-    the sampled tree ``root``, making the nodes of fields the samples never reached."""
-    for path, strs in values.items():
-        node = _declared_node(root, game, path)
-        _check_kinds(node, "str", game, path, path)
-        bad = [v for v in strs if not isinstance(v, str)]
+def add_declared(root: Seen, game: str, values: Mapping[str, Collection[str | int]]) -> None:
+    """Merge the values a game declares (``Game.observation_values``, by path) into the
+    sampled tree ``root``, making the nodes of fields the samples never reached: strings join
+    the field's vocabulary, whole numbers widen its range (a set of seats: ``range(players)``)."""
+    for path, declared in values.items():
+        bad = [v for v in declared if isinstance(v, bool) or not isinstance(v, str | int)]
         if bad:
             raise ObservationValuesError(
-                f"{game}: observation_values()['{path}'] holds {bad[0]!r}, not a string"
+                f"{game}: observation_values()['{path}'] holds {bad[0]!r}, not a string or "
+                "a whole number"
             )
-        node.strs.update(strs)
+        kinds = {"str" if isinstance(v, str) else "num" for v in declared}
+        said = Declared(game, path, " or ".join(DECLARED_WORDS[k] for k in sorted(kinds)))
+        node = _declared_node(root, said)
+        said.check(node, kinds, path)
+        for value in declared:
+            if isinstance(value, str):
+                node.strs.add(value)
+            else:
+                node._add_number(value)
 
 
-def _declared_node(root: Seen, game: str, path: str) -> Seen:
-    """The node of ``path`` (``a.b[]``: key ``a``, key ``b``, the elements of its list)."""
+DECLARED_WORDS = {"num": "whole numbers", "str": "strings"}
+"""What a game may declare for a path, in words."""
+
+
+@dataclass(frozen=True)
+class Declared:
+    """One path of ``observation_values`` being merged, for its error messages."""
+
+    game: str
+    path: str
+    what: str  # what is declared, in words ("strings")
+
+    def check(self, node: Seen, kinds: set[str], where: str) -> None:
+        """Raise unless every value the samples saw at ``where`` (on the way to the path, or
+        the path itself) is of one of ``kinds`` (kinds of :meth:`Seen.kinds`)."""
+        wrong = sorted(node.kinds() - kinds)
+        if wrong:
+            saw = " and ".join(_KIND_WORDS[k] for k in wrong)
+            belong = " or ".join(_KIND_WORDS[k] for k in sorted(kinds))
+            raise ObservationValuesError(
+                f"{self.game}: observation_values() declares {self.what} for '{self.path}', "
+                f"but the sample games saw {saw} at '{where}', where {belong} belong"
+            )
+
+    def bad_path(self) -> ObservationValuesError:
+        """The error of a path that cannot be read."""
+        return ObservationValuesError(f"{self.game}: observation_values(): bad path '{self.path}'")
+
+
+def _declared_node(root: Seen, said: Declared) -> Seen:
+    """The node of the path (``a.b[]``: key ``a``, key ``b``, the elements of its list)."""
     node = root
     done = ""
-    for part in path.split("."):
+    for part in said.path.split("."):
         step = _STEP.fullmatch(part)
         if step is None:
-            raise ObservationValuesError(f"{game}: observation_values(): bad path '{path}'")
+            raise said.bad_path()
         key, lists = step.groups()
-        node = _key_of(node, key, game, path, done)
+        node = _key_of(node, key, said, done)
         done = f"{done}.{key}" if done else key
         for _ in range(len(lists) // 2):
-            node = _elem_of(node, game, path, done)
+            node = _elem_of(node, said, done)
             done += "[]"
     return node
 
 
-def _key_of(node: Seen, key: str, game: str, path: str, where: str) -> Seen:
+def _key_of(node: Seen, key: str, said: Declared, where: str) -> Seen:
     """The child ``key`` of a dict node (a dict the samples never reached is declared)."""
-    _check_kinds(node, "dict", game, path, where or "the observation")
+    said.check(node, {"dict"}, where or "the observation")
     node.dicts = node.dicts or 1
     return node.keys.setdefault(key, Seen())
 
 
-def _elem_of(node: Seen, game: str, path: str, where: str) -> Seen:
+def _elem_of(node: Seen, said: Declared, where: str) -> Seen:
     """The elements of a list node (a list the samples never reached is declared, empty)."""
-    _check_kinds(node, "list", game, path, where)
+    said.check(node, {"list"}, where)
     if not node.lists:
         node.lists = 1
         node.lengths.add(0)
@@ -201,18 +239,6 @@ _KIND_WORDS = {
     "list": "lists",
     "dict": "dicts",
 }
-
-
-def _check_kinds(node: Seen, kind: str, game: str, path: str, where: str) -> None:
-    """Raise unless every value the samples saw at ``where`` (on the way to ``path``) is of
-    ``kind`` (a kind of :meth:`Seen.kinds`)."""
-    wrong = sorted(node.kinds() - {kind})
-    if wrong:
-        saw = " and ".join(_KIND_WORDS[k] for k in wrong)
-        raise ObservationValuesError(
-            f"{game}: observation_values() declares strings for '{path}', but the sample "
-            f"games saw {saw} at '{where}', where {_KIND_WORDS[kind]} belong"
-        )
 
 
 @lru_cache(maxsize=64)

@@ -121,9 +121,10 @@ class LooneyGame(Game):
         per_player = 2 * MAX_DECK + 6
         return 1 + self.options.max_rounds * (SLOTS + per_player * self.num_players)
 
-    def observation_values(self) -> Mapping[str, Collection[str]]:
-        """The observation's one string field: the phase."""
-        return {"phase": PHASES}
+    def observation_values(self) -> Mapping[str, Collection[str | int]]:
+        """The observation's one string field, the phase; and the seats that can be
+        eliminated."""
+        return {"phase": PHASES, "eliminated[]": range(self.num_players)}
 
     def color_name(self, color: int) -> str:
         """The name of a colour code."""

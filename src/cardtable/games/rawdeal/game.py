@@ -188,15 +188,17 @@ class RawDealGame(Game):
         n = self.num_players
         return n * 30 + self.options.max_turns * 2 * (ARSENAL_SIZE + 30)
 
-    def observation_values(self) -> Mapping[str, Collection[str]]:
+    def observation_values(self) -> Mapping[str, Collection[str | int]]:
         """The observation's words: the kind of match, the phase, what the card being played
         is played as, how the match ended; and the winner, a team or no one in a tag team
-        match (in a free-for-all it is a seat, or no one: numbers and words, undeclared)."""
-        values: dict[str, Collection[str]] = {
+        match (in a free-for-all it is a seat, or no one: numbers and words, undeclared); the
+        seats that can be eliminated."""
+        values: dict[str, Collection[str | int]] = {
             "match": MATCHES,
             "phase": PHASES,
             "playing.as": AS,
             "ended": ENDINGS,
+            "eliminated[]": range(self.num_players),
         }
         if self.options.match == "tag":
             values["winner"] = (*TEAMS, *NO_WINNER.values())
