@@ -130,9 +130,10 @@ def record_session(console: Console, game: str, out: Path | None, gid: str, lang
     yellow, when it no longer ends as the run's checkpoint says). Returns the record's path.
     Bad input raises ``CardtableError`` before anything is written."""
     folder = out if out is not None else Path(f"balance-{game}")
-    played = record_from_checkpoint(folder, game, parse_game_id(gid))
+    wanted = parse_game_id(gid)
+    played = record_from_checkpoint(folder, game, wanted)
     w = Words(lang, load_game(played.record.game, **played.record.options))
-    path = folder / "records" / parse_game_id(gid).file_name()
+    path = folder / "records" / wanted.file_name()
     path.parent.mkdir(parents=True, exist_ok=True)
     played.record.save(path)
     if played.same is False:
