@@ -132,7 +132,7 @@ def record_session(console: Console, game: str, out: Path | None, gid: str, lang
     folder = out if out is not None else Path(f"balance-{game}")
     wanted = parse_game_id(gid)
     played = record_from_checkpoint(folder, game, wanted)
-    w = Words(lang, load_game(played.record.game, **played.record.options))
+    w = Words(lang)
     path = folder / "records" / wanted.file_name()
     path.parent.mkdir(parents=True, exist_ok=True)
     played.record.save(path)

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, ValidationError
+
 from cardtable.core.errors import CardtableError
 from cardtable.records import GameRecord
 from cardtable.sim import balance_store as store
@@ -84,26 +86,35 @@ def _ends_alike(kept: GameResult, record: GameRecord) -> bool:
     return tuple(kept.returns) == returns and kept.length == len(record.actions)
 
 
+class Settings(BaseModel):
+    """A balance run's settings as a checkpoint's header holds them (``BalanceConfig``)."""
+
+    model_config = ConfigDict(strict=True)
+
+    game: str
+    options: dict[str, Any]
+    agents: list[str]
+    games: int
+    decks: list[str]
+    seed: int
+    compare: str | None
+    schedule: str
+
+
 def config_from_settings(settings: Any, path: Path) -> BalanceConfig:
     """The run's settings as a checkpoint's header holds them; raises ``CardtableError``
     naming the file and the field that is not what a run writes."""
     if not isinstance(settings, dict):
         raise CardtableError(f"{path}: the header holds no run settings")
-    want: dict[str, tuple[type, ...]] = {
-        "game": (str,), "options": (dict,), "agents": (list,), "games": (int,),
-        "decks": (list,), "seed": (int,), "compare": (str, type(None)), "schedule": (str,),
-    }  # fmt: skip
-    for key, kinds in want.items():
-        value = settings.get(key)
-        if isinstance(value, bool) or not isinstance(value, kinds):
-            raise CardtableError(f"{path}: settings field '{key}' is missing or of a wrong kind")
-    for key in ("agents", "decks"):
-        if not all(isinstance(x, str) for x in settings[key]):
-            raise CardtableError(f"{path}: settings field '{key}' must list names")
+    try:
+        s = Settings.model_validate(settings)
+    except ValidationError as exc:
+        where = exc.errors()[0]["loc"][0]
+        message = f"{path}: settings field '{where}' is missing or of a wrong kind"
+        raise CardtableError(message) from None
     return BalanceConfig(
-        settings["game"], settings["options"], tuple(settings["agents"]), settings["games"],
-        tuple(settings["decks"]), settings["seed"], settings["compare"], settings["schedule"],
-    )  # fmt: skip
+        s.game, s.options, tuple(s.agents), s.games, tuple(s.decks), s.seed, s.compare, s.schedule
+    )
 
 
 def _span(blocks: list[int]) -> str:

@@ -322,10 +322,8 @@ def short_game(data: RunData, gid: GameId, decks: tuple[int, ...], r: GameResult
 
 def listed_short_games(t: RunTally) -> list[Json]:
     """The first ``SHORT_LISTED`` short games, the fewest units first (then in run order)."""
-    ranked = sorted(
-        enumerate(t.short_games), key=lambda kv: (min(kv[1]["units"], default=0), kv[0])
-    )
-    return [g for _, g in ranked[:SHORT_LISTED]]
+    ranked = sorted(t.short_games, key=lambda g: min(g["units"], default=0))  # stable
+    return ranked[:SHORT_LISTED]
 
 
 def short_decks(decks: list[Deck], t: RunTally) -> list[Json]:
