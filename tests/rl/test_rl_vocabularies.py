@@ -161,6 +161,23 @@ def test_a_declared_set_of_seats_counts_every_seat(name: str, players: int) -> N
     assert elem is not None and (elem.num_min, elem.num_max) == (0, players - 1)
 
 
+@pytest.mark.parametrize("lists", [([],), ([0],), ([1], [0]), ([], [0])])
+def test_a_declared_set_of_seats_is_a_set_block_whatever_the_samples(
+    lists: tuple[list[int], ...],
+) -> None:
+    """Samples that never eliminated anyone, or always one seat: ``eliminated`` is still
+    the block of a set of seats (not positions, not nothing)."""
+    game = cardtable.load_game("rawdeal")
+    root = Seen()
+    for eliminated in lists:
+        root.add_dict({"eliminated": eliminated})
+    add_declared(root, "rawdeal", game.observation_values())
+    builder = layout.Builder(game)
+    builder.record("", root, False)
+    names = [b.name for b in builder.blocks if b.name.startswith("eliminated")]
+    assert names == ["eliminated (count of each value 0..1)", "eliminated length"]
+
+
 def test_whole_numbers_declared_where_strings_were_seen_are_an_error() -> None:
     root = Seen()
     root.add_dict({"phase": "main"})

@@ -202,6 +202,8 @@ class Builder:
         return write
 
     def _list(self, name: str, seen: Seen) -> Writer | None:
+        """One entry per seat, a bag of strings, a set of small whole numbers (seen in lists
+        of several lengths, or declared by the game), or else one block per position."""
         elem = seen.elem
         if elem is None:  # always empty
             return self._length(name)
@@ -212,7 +214,7 @@ class Builder:
             return self._bag(name, elem)
         if (
             kinds == {"num"}
-            and len(seen.lengths) > 1
+            and (len(seen.lengths) > 1 or elem.declared)
             and seen.distinct
             and elem.ints_only
             and elem.num_min >= 0

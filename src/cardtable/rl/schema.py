@@ -52,6 +52,7 @@ class Seen:
     lists: int = 0
     lengths: set[int] = field(default_factory=set)
     distinct: bool = True  # no list held the same value twice
+    declared: bool = False  # the game declared whole numbers here (a set of seats)
     elem: Seen | None = None
     dicts: int = 0
     keys: dict[str, Seen] = field(default_factory=dict)
@@ -161,6 +162,7 @@ def add_declared(root: Seen, game: str, values: Mapping[str, Collection[str | in
         said = Declared(game, path, " or ".join(DECLARED_WORDS[k] for k in sorted(kinds)))
         node = _declared_node(root, said)
         said.check(node, kinds, path)
+        node.declared = node.declared or "num" in kinds
         for value in declared:
             if isinstance(value, str):
                 node.strs.add(value)
