@@ -212,6 +212,31 @@ def test_balance_starters_replays_one_game_and_keeps_the_others(tmp_path: Path) 
     assert "### Wheelchair Rugby" in doc.read_text()  # the doc is left as it was
 
 
+def test_balance_starters_gives_one_game_its_own_ismcts_games(tmp_path: Path) -> None:
+    """--ismcts-games-for GAME=N: that game's count is its setting, so the other games' kept
+    numbers are reused when their own count is unchanged, and refused when it is not."""
+    script = Path(__file__).resolve().parent.parent / "tools" / "balance_starters.py"
+    doc = tmp_path / "balance.md"
+    doc.write_text("# The balance lab\n")
+    common = ["--games", "8", "--jobs", "1", "--doc", str(doc), "--work", str(tmp_path / "w")]
+    zero = ["--ismcts-games", "0"]
+
+    def tool(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, str(script), *common, *args],
+                              capture_output=True, text=True)  # fmt: skip
+
+    assert tool("--game", "looney", *zero).returncode == 0
+    own = ["--ismcts-games", "5", "--ismcts-games-for", "looney=0"]
+    assert tool("--game", "wcrugby", *own, "--ismcts-games-for", "wcrugby=0").returncode == 0
+    assert (
+        "--ismcts-games-for looney=0 --ismcts-games-for wcrugby=0 --game looney" in doc.read_text()
+    )
+    refused = tool("--game", "wcrugby", "--ismcts-games", "5", "--ismcts-games-for", "wcrugby=0")
+    assert refused.returncode != 0 and "results of looney" in refused.stderr
+    bad = tool("--game", "wcrugby", "--ismcts-games-for", "chess=3")
+    assert bad.returncode != 0 and "want GAME=N" in bad.stderr
+
+
 def test_trace_pair_counts_each_decks_events_and_wins() -> None:
     """tools/trace_pair.py: per game, each deck's turns, plays and wins (one win a game)."""
     script = SCRIPT.parent / "trace_pair.py"

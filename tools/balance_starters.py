@@ -8,7 +8,8 @@ balance GAME``, seed 1) with the card set as it is now and, with ``--before REV`
 card and starter deck files as they were at that git revision (read with ``git show``; the
 rules are today's). The lab's folders under ``--work`` keep every finished game, so a
 stopped run goes on where it stopped, and a larger ``--games`` or ``--ismcts-games`` only plays
-the games added. Then it rewrites the part of docs/balance.md between
+the games added; ``--ismcts-games-for GAME=N`` gives one game a larger (or smaller) search
+sample than the others. Then it rewrites the part of docs/balance.md between
 ``<!-- starters:begin -->`` and ``<!-- starters:end -->`` and draws
 docs/img/balance-starters.png. The numbers behind them are kept in
 docs/img/balance-starters.json, so that ``--game GAME`` replays only that game (after a
@@ -18,7 +19,7 @@ settings.
 Usage::
 
     python3 tools/balance_starters.py --before f075723 --games 600 --ismcts-games 120 \
-        --no-ismcts-before --jobs 2
+        --ismcts-games-for rawdeal=360 --no-ismcts-before --jobs 2
 """
 
 from __future__ import annotations
@@ -195,10 +196,35 @@ def befores(args: argparse.Namespace, spec: str) -> list[str]:
 Results = dict[str, dict[tuple[str, str], Json]]
 
 
+def game_count(text: str) -> tuple[str, int]:
+    """``GAME=N`` of ``--ismcts-games-for``: a game of GAMES and a count of games."""
+    game, _, count = text.partition("=")
+    if game not in GAMES or not count.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r}: want GAME=N, GAME one of {', '.join(GAMES)}")
+    return game, int(count)
+
+
+def ismcts_games(args: argparse.Namespace, game: str) -> int:
+    """The games of ``game``'s ismcts round robin: its ``--ismcts-games-for``, else the
+    ``--ismcts-games`` of every game."""
+    counts: dict[str, int] = dict(args.ismcts_games_for)
+    return counts.get(game, int(args.ismcts_games))
+
+
 def settings_of(args: argparse.Namespace) -> Json:
-    """What makes two runs' results comparable (all but the games played and the jobs)."""
+    """What makes two runs' results comparable (all but the games played and the jobs): the
+    ismcts games of each game that has its own count under ``ismcts_games_for``."""
     keys = ("before", "games", "ismcts_games", "ismcts_before")
-    return {k: getattr(args, k) for k in keys}
+    settings = {k: getattr(args, k) for k in keys}
+    return {**settings, "ismcts_games_for": dict(sorted(args.ismcts_games_for))}
+
+
+def same_settings(kept: Json, now: Json, game: str) -> bool:
+    """Whether ``game``'s kept results were made with the settings of ``now`` (kept numbers
+    written before ``ismcts_games_for`` existed played every game with ``ismcts_games``)."""
+    common = ("before", "games", "ismcts_before")
+    count = {s.get("ismcts_games_for", {}).get(game, s["ismcts_games"]) for s in (kept, now)}
+    return len(count) == 1 and all(kept.get(k) == now[k] for k in common)
 
 
 def kept_results(path: Path, settings: Json) -> Results:
@@ -206,9 +232,10 @@ def kept_results(path: Path, settings: Json) -> Results:
     if not path.exists():
         return {}
     data = json.loads(path.read_text())
-    if data.get("settings") != settings:
+    other = [g for g in data["games"] if not same_settings(data["settings"], settings, g)]
+    if other:
         raise SystemExit(
-            f"{path}: the other games' results were made with other settings "
+            f"{path}: the results of {', '.join(other)} were made with other settings "
             f"({data.get('settings')}): run every game (no --game)"
         )
     return {
@@ -237,12 +264,33 @@ def shown(doc: Path, game: str) -> bool:
     return f"### {cardtable.load_game(game).title}\n" in part
 
 
+def command_of(args: argparse.Namespace, results: Results) -> str:
+    """The command that makes the page's tables again (its games when not all)."""
+    command = "python3 tools/balance_starters.py" + (
+        f" --before {args.before}" if args.before else ""
+    )
+    command += f" --games {args.games} --ismcts-games {args.ismcts_games}"
+    command += "".join(f" --ismcts-games-for {g}={n}" for g, n in sorted(args.ismcts_games_for))
+    command += "" if args.ismcts_before else " --no-ismcts-before"
+    if len(results) < len(GAMES):
+        command += "".join(f" --game {g}" for g in results)
+    return command
+
+
 def main() -> None:
     """Play what is missing, then write the tables and the plot."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--before", metavar="REV", help="also the card files at this revision")
     ap.add_argument("--games", type=int, default=600, help="games per greedy round robin")
     ap.add_argument("--ismcts-games", type=int, default=120, help="games per ismcts one; 0: none")
+    ap.add_argument(
+        "--ismcts-games-for",
+        type=game_count,
+        action="append",
+        default=[],
+        metavar="GAME=N",
+        help="games of that game's ismcts round robin instead (repeatable)",
+    )
     ap.add_argument(
         "--ismcts-before",
         action=argparse.BooleanOptionalAction,
@@ -254,15 +302,13 @@ def main() -> None:
     ap.add_argument("--work", type=Path, default=Path("balance-starters"))
     ap.add_argument("--doc", type=Path, default=DOC, help="the page to write (img/ beside it)")
     args = ap.parse_args()
-    agents = [("greedy", args.games)] + (
-        [("ismcts", args.ismcts_games)] if args.ismcts_games else []
-    )
     store = args.doc.parent / "img" / "balance-starters.json"
     kept = kept_results(store, settings_of(args)) if args.game else {}
     results: Results = {}
     for game in args.game or GAMES:
         runs = results.setdefault(game, {})
-        for spec, games in agents:
+        agents = [("greedy", args.games), ("ismcts", ismcts_games(args, game))]
+        for spec, games in [(spec, n) for spec, n in agents if n]:
             for which in [*befores(args, spec), "after"]:
                 rev = args.before if which == "before" else None
                 runs[spec, which] = run(game, spec, games, args.work, args.jobs, rev)
@@ -277,14 +323,7 @@ def main() -> None:
             "run every game once (no --game)"
         )
     keep_results(store, settings_of(args), results)
-    command = "python3 tools/balance_starters.py" + (
-        f" --before {args.before}" if args.before else ""
-    )
-    command += f" --games {args.games} --ismcts-games {args.ismcts_games}"
-    command += "" if args.ismcts_before else " --no-ismcts-before"
-    if len(results) < len(GAMES):
-        command += "".join(f" --game {g}" for g in results)
-    write_doc(args.doc, section(results, command))
+    write_doc(args.doc, section(results, command_of(args, results)))
     plot(results, args.doc.parent / "img" / "balance-starters.png")
 
 
