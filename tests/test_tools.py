@@ -237,6 +237,25 @@ def test_balance_starters_gives_one_game_its_own_ismcts_games(tmp_path: Path) ->
     assert bad.returncode != 0 and "want GAME=N" in bad.stderr
 
 
+def test_balance_starters_checks_only_the_games_it_keeps(tmp_path: Path) -> None:
+    """The game replayed may change its own ismcts games; a kept game may not."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parent.parent / "tools" / "balance_starters.py"
+    spec = importlib.util.spec_from_file_location("balance_starters", path)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    store = tmp_path / "kept.json"
+    old = {"before": None, "games": 8, "ismcts_games": 120, "ismcts_before": True}
+    runs = {"greedy|after": {"decks": []}}
+    store.write_text(json.dumps({"settings": old, "games": {"looney": runs, "rawdeal": runs}}))
+    now = {**old, "ismcts_games_for": {"rawdeal": 360}}
+    assert set(tool.kept_results(store, now, ["rawdeal"])) == {"looney"}
+    with pytest.raises(SystemExit, match="results of rawdeal"):
+        tool.kept_results(store, now, ["looney"])
+
+
 def test_trace_pair_counts_each_decks_events_and_wins() -> None:
     """tools/trace_pair.py: per game, each deck's turns, plays and wins (one win a game)."""
     script = SCRIPT.parent / "trace_pair.py"

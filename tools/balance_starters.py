@@ -227,20 +227,20 @@ def same_settings(kept: Json, now: Json, game: str) -> bool:
     return len(count) == 1 and all(kept.get(k) == now[k] for k in common)
 
 
-def kept_results(path: Path, settings: Json) -> Results:
-    """The results kept beside the plot, when they were made with these settings."""
+def kept_results(path: Path, settings: Json, replayed: list[str]) -> Results:
+    """The results kept beside the plot of the games not ``replayed``, when they were made
+    with these settings."""
     if not path.exists():
         return {}
     data = json.loads(path.read_text())
-    other = [g for g in data["games"] if not same_settings(data["settings"], settings, g)]
+    kept = [g for g in data["games"] if g not in replayed]
+    other = [g for g in kept if not same_settings(data["settings"], settings, g)]
     if other:
         raise SystemExit(
             f"{path}: the results of {', '.join(other)} were made with other settings "
             f"({data.get('settings')}): run every game (no --game)"
         )
-    return {
-        g: {tuple(k.split("|")): v for k, v in runs.items()} for g, runs in data["games"].items()
-    }
+    return {g: {tuple(k.split("|")): v for k, v in data["games"][g].items()} for g in kept}
 
 
 # what the tables and the plot read of a run's report: the rest is not kept
@@ -303,7 +303,7 @@ def main() -> None:
     ap.add_argument("--doc", type=Path, default=DOC, help="the page to write (img/ beside it)")
     args = ap.parse_args()
     store = args.doc.parent / "img" / "balance-starters.json"
-    kept = kept_results(store, settings_of(args)) if args.game else {}
+    kept = kept_results(store, settings_of(args), args.game) if args.game else {}
     results: Results = {}
     for game in args.game or GAMES:
         runs = results.setdefault(game, {})
