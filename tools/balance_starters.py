@@ -18,8 +18,8 @@ settings.
 
 Usage::
 
-    python3 tools/balance_starters.py --before f075723 --games 600 --ismcts-games 120 \
-        --ismcts-games-for rawdeal=360 --no-ismcts-before --jobs 2
+    python3 tools/balance_starters.py --before f075723 --games 600 --ismcts-games 360 \
+        --no-ismcts-before --jobs 2
 """
 
 from __future__ import annotations
@@ -282,7 +282,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--before", metavar="REV", help="also the card files at this revision")
     ap.add_argument("--games", type=int, default=600, help="games per greedy round robin")
-    ap.add_argument("--ismcts-games", type=int, default=120, help="games per ismcts one; 0: none")
+    ap.add_argument("--ismcts-games", type=int, default=360, help="games per ismcts one; 0: none")
     ap.add_argument(
         "--ismcts-games-for",
         type=game_count,
