@@ -6,6 +6,7 @@ it does not know."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 import subprocess
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 
 SCRIPT = Path(__file__).resolve().parent.parent / "tools" / "fit_evaluate.py"
+STARTERS = SCRIPT.parent / "balance_starters.py"
 
 
 @pytest.mark.parametrize("game", ["looney", "rawdeal", "shamanking", "wcrugby"])
@@ -173,7 +175,7 @@ def test_rate_opponents_writes_each_level_of_a_game(tmp_path: Path) -> None:
 def test_balance_starters_writes_the_tables_before_and_after(tmp_path: Path) -> None:
     """tools/balance_starters.py plays the round robin now and at a revision, and writes
     the doc's generated section (replacing it when run again) and the plot."""
-    script = Path(__file__).resolve().parent.parent / "tools" / "balance_starters.py"
+    script = STARTERS
     doc = tmp_path / "balance.md"
     doc.write_text("# The balance lab\n")
     args = ["--game", "wcrugby", "--games", "8", "--ismcts-games", "0", "--jobs", "1"]
@@ -189,7 +191,7 @@ def test_balance_starters_writes_the_tables_before_and_after(tmp_path: Path) -> 
 def test_balance_starters_replays_one_game_and_keeps_the_others(tmp_path: Path) -> None:
     """--game replays that game only; the other games' tables come from the numbers kept
     beside the plot, when they were made with the same settings."""
-    script = Path(__file__).resolve().parent.parent / "tools" / "balance_starters.py"
+    script = STARTERS
     doc = tmp_path / "balance.md"
     doc.write_text("# The balance lab\n")
     common = ["--games", "8", "--ismcts-games", "0", "--jobs", "1", "--doc", str(doc)]
@@ -215,7 +217,7 @@ def test_balance_starters_replays_one_game_and_keeps_the_others(tmp_path: Path) 
 def test_balance_starters_gives_one_game_its_own_ismcts_games(tmp_path: Path) -> None:
     """--ismcts-games-for GAME=N: that game's count is its setting, so the other games' kept
     numbers are reused when their own count is unchanged, and refused when it is not."""
-    script = Path(__file__).resolve().parent.parent / "tools" / "balance_starters.py"
+    script = STARTERS
     doc = tmp_path / "balance.md"
     doc.write_text("# The balance lab\n")
     common = ["--games", "8", "--jobs", "1", "--doc", str(doc), "--work", str(tmp_path / "w")]
@@ -239,16 +241,13 @@ def test_balance_starters_gives_one_game_its_own_ismcts_games(tmp_path: Path) ->
 
 def test_balance_starters_checks_only_the_games_it_keeps(tmp_path: Path) -> None:
     """The game replayed may change its own ismcts games; a kept game may not."""
-    import importlib.util
-
-    path = Path(__file__).resolve().parent.parent / "tools" / "balance_starters.py"
-    spec = importlib.util.spec_from_file_location("balance_starters", path)
+    spec = importlib.util.spec_from_file_location("balance_starters", STARTERS)
     assert spec is not None and spec.loader is not None
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
     store = tmp_path / "kept.json"
     old = {"before": None, "games": 8, "ismcts_games": 120, "ismcts_before": True}
-    runs = {"greedy|after": {"decks": []}}
+    runs: dict[str, dict[str, list[object]]] = {"greedy|after": {"decks": []}}
     store.write_text(json.dumps({"settings": old, "games": {"looney": runs, "rawdeal": runs}}))
     now = {**old, "ismcts_games_for": {"rawdeal": 360}}
     assert set(tool.kept_results(store, now, ["rawdeal"])) == {"looney"}
