@@ -104,7 +104,8 @@ def cell(x: Json) -> str:
 
 
 def game_table(runs: dict[tuple[str, str], Json]) -> list[str]:
-    """One game's table: decks and the first seat, per agent set, before and after."""
+    """One game's table: decks, seat P0 and the first player, per agent set, before and
+    after."""
     keys = sorted(runs, key=lambda k: (k[0] != "greedy", k[1] != "before"))
     head = "| | " + " | ".join(f"{a} {w}" for a, w in keys) + " |"
     lines = [head, "|---" * (len(keys) + 1) + "|"]
@@ -113,12 +114,17 @@ def game_table(runs: dict[tuple[str, str], Json]) -> list[str]:
         lines.append(
             f"| {deck['deck']} | " + " | ".join(cell(runs[x]["decks"][k]) for x in keys) + " |"
         )
-    lines.append(
-        "| first seat (P0) | " + " | ".join(cell(runs[x]["seats"][0]) for x in keys) + " |"
-    )
+    lines.append("| seat P0 | " + " | ".join(cell(runs[x]["seats"][0]) for x in keys) + " |")
+    lines.append("| first player | " + " | ".join(first_player(runs[x]) for x in keys) + " |")
     lines.append("| " + " | ".join([length_row(first), *(length(runs[x]) for x in keys)]) + " |")
     lines.append("| flagged cards | " + " | ".join(flagged(runs[x]) for x in keys) + " |")
     return lines
+
+
+def first_player(run: Json) -> str:
+    """The first player's win rate, or a dash for a run whose games did not say who it was."""
+    x = run.get("first_player")
+    return cell(x) if x else "–"
 
 
 def length_row(run: Json) -> str:
@@ -244,7 +250,7 @@ def kept_results(path: Path, settings: Json, replayed: list[str]) -> Results:
 
 
 # what the tables and the plot read of a run's report: the rest is not kept
-KEPT = ("decks", "seats", "units", "length", "flags")
+KEPT = ("decks", "seats", "first_player", "units", "length", "flags")
 
 
 def keep_results(path: Path, settings: Json, results: Results) -> None:

@@ -340,7 +340,7 @@ def changes_table(data: dict[str, Any], w: Words = EN) -> Table:
     title = w(N_("what changed with cards {cards}"), cards=data["compare"]["cards_option"])
     head = ("", w(N_("metric")), w(N_("before")), w(N_("after")), w(N_("change")), w(INTERVAL))
     table = Table(*head, w(FLAG), title=escape(title))
-    groups = {"seats": ch["seats"], "decks": ch["decks"], "agents": []}
+    groups = {**ch, "agents": []}
     rows = [(n, w.term("win rate"), x) for n, x in group_names(groups, w)]
     against = N_("win rate against {deck}")
     rows += [

@@ -25,6 +25,13 @@ from cardtable.sim.suggest_html import target_heading, verified_line, why_said
 Json = dict[str, Any]
 
 
+SIDE_EFFECTS = {
+    False: N_("Decks after: {decks}; P0 {before} → {after}"),
+    True: N_("Decks after: {decks}; first player {before} → {after}"),
+}
+"""A verified proposal's side effects: the decks, and seat P0 or the first player."""
+
+
 def search_config(screen_games: int, margin: float, fields: str | None = None) -> SuggestConfig:
     """The search's settings from the command line (CardtableError when out of range);
     ``fields`` comma-separated."""
@@ -79,11 +86,13 @@ def proposal_text(k: int, target: Json, p: Json, w: Words = EN) -> str:
     v = p["verified"]
     if v:
         lines.append("     " + escape(verified_line(target, v, w)))
+        first = "first_player" in p
+        seat = p["first_player" if first else "seat0"]
         decks = w(N_(", ")).join(
             f"{w.deck_name(d['deck'])} {pct(d['before'])} → {pct(d['after'])}" for d in p["decks"]
         )
-        after = w(N_("Decks after: {decks}; P0 {before} → {after}"), decks=decks,
-                  before=pct(p["seat0"]["before"]), after=pct(p["seat0"]["after"]))  # fmt: skip
+        after = w(SIDE_EFFECTS[first], decks=decks, before=pct(seat["before"]),
+                  after=pct(seat["after"]))  # fmt: skip
         lines.append("     " + escape(after))
     where = w(N_("Changed cards: {folder}; patch: {patch}"), folder=p["folder"], patch=p["patch"])
     lines.append("     " + escape(where))

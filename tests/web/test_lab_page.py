@@ -58,14 +58,14 @@ def test_edit_a_number_run_the_lab_and_read_the_summary(
     page.wait_for_selector("#lab-summary-line", timeout=240_000)
     summary = page.inner_text(".lab-report")
     assert "8 of 8 games finished" in summary
-    assert "P0" in summary and "periods" in summary, summary
+    assert "P0" in summary and "first player" in summary and "periods" in summary, summary
     assert page.locator(".lab-report table.lab-table").count() == 3  # seats, decks, matchups
     page.screenshot(path=str(folder / "lab-report-en.png"), full_page=True)
     page.evaluate("localStorage.setItem('cardtable.lang', 'ja')")
     page.reload()
     page.wait_for_selector("#lab-summary-line", timeout=60_000)
     report = page.inner_text(".lab-report")
-    assert "8対戦中8対戦が終了" in report
+    assert "8対戦中8対戦が終了" in report and "先手" in report
     assert "レポート" in page.inner_text(".lab-report h2")
     for deck in cardtable.load_game("wcrugby").starter_decks().values():
         assert deck.title("ja") in report and deck.name not in report, deck.name
@@ -88,6 +88,7 @@ def test_compare_a_card_set_with_the_games_cards(page: Any, server: str, shots: 
     assert "the game's cards" in changes and "your cards" in changes and "pts" in changes
     decks = cardtable.load_game("wcrugby").starter_decks().values()
     assert all(d.name in changes for d in decks) and "P0" in changes
+    assert "first player" in changes
     assert page.locator(".lab-report table.lab-table").count() == 4
     page.screenshot(path=str(folder / "lab-compare-en.png"), full_page=True)
     page.evaluate("localStorage.setItem('cardtable.lang', 'ja')")

@@ -144,11 +144,17 @@ class LengthUnit(NamedTuple):
     """A game's own unit of length: the kind of the event that starts (or ends) one, and the
     unit's name in English, plural (Raw Deal ``LengthUnit("turn", "turns")``). The event counts
     for its player (a turn is that player's own), or, ``shared``, for every seat (a round, a
-    period); an event for everyone (player ``EVERYONE``) always counts for every seat."""
+    period); an event for everyone (player ``EVERYONE``) always counts for every seat.
+
+    ``opener`` names the event whose first occurrence with a seat as its player says who
+    plays first (the balance report's *first player*); empty: the unit's own event (Looney's
+    ``round`` names the round player). A game whose first player is not told by its events
+    this way has none in the report."""
 
     event: str
     name: str
     shared: bool = False
+    opener: str = ""
 
 
 def generic_result(observation: dict[str, Any], lang: Lang = "en") -> str:

@@ -274,6 +274,12 @@ def _rate(x: Json, *keys: str) -> Json:
     return {k: x.get(k) for k in (*keys, *RATE, "flag")}
 
 
+def _maybe(x: Json | None, shown: Callable[[Json], Json]) -> Json | None:
+    """What the page shows of an entry a report may lack (the first player): ``None``
+    without it."""
+    return None if x is None else shown(x)
+
+
 def compact(data: Json, html: bool = True, game: Game | None = None) -> Json:
     """What the page shows of a report: seats, decks, matchups, length (in the game's unit
     too), flagged items, errors, the suggestions without the server's paths, and a
@@ -332,6 +338,7 @@ def _summary(data: Json, html: bool) -> Json:
         "finished": base["finished"],
         "errors": len(base["errors"]),
         "seats": [_rate(s, "seat") for s in base["seats"]],
+        "first_player": _maybe(base.get("first_player"), _rate),
         "decks": [_rate(d, "deck") for d in base["decks"]],
         "matchups": [
             {k: m[k] for k in ("deck", "against", "n", "score")} for m in base["matchups"]
@@ -363,6 +370,9 @@ def _changes(changes: Json | None) -> Json | None:
         return None
     return {
         "seats": [{k: s[k] for k in ("seat", *CHANGE, "flag")} for s in changes["seats"]],
+        "first_player": _maybe(
+            changes.get("first_player"), lambda x: {k: x[k] for k in (*CHANGE, "flag")}
+        ),
         "decks": [{k: d[k] for k in ("deck", *CHANGE, "flag")} for d in changes["decks"]],
         "matchups": [
             {k: m[k] for k in ("deck", "against", *CHANGE, "flag")} for m in changes["matchups"]

@@ -3,9 +3,10 @@
 The file (``games.jsonl`` in the output folder) starts with a header line holding the run's
 settings; every further line is one finished chunk of games of one batch:
 ``{"run": 0, "block": 1, "games": [[index, seed, seats, returns, length, error, played,
-marks, end, units, seat_units, first], ...]}`` (see ``GameTrace`` for the last six). Lines are
-written and flushed as chunks finish; a last line cut short by a hard stop is dropped when
-the file is read again.
+marks, end, units, seat_units, first, opener], ...]}`` (see ``GameTrace`` for the last
+seven; a game written before ``opener`` was kept has none, and its first player is not
+known). Lines are written and flushed as chunks finish; a last line cut short by a hard stop
+is dropped when the file is read again.
 """
 
 from __future__ import annotations
@@ -34,16 +35,19 @@ def result_to_json(r: GameResult) -> list[Any]:
     t = r.trace
     head = [r.index, r.seed, r.seats, r.returns, r.length, r.error]
     if t is None:
-        return [*head, None, None, None, 0, [], []]
+        return [*head, None, None, None, 0, [], [], -1]
     played = [list(map(list, p)) for p in t.played]
     marks = [[list(map(list, p)) for p in label] for label in t.marks]
     first = [list(map(list, p)) for p in t.first]
-    return [*head, played, marks, t.end, t.units, list(t.seat_units), first]
+    return [*head, played, marks, t.end, t.units, list(t.seat_units), first, t.opener]
 
 
 def result_from_json(data: list[Any]) -> GameResult:
-    """The inverse of ``result_to_json``."""
-    index, seed, seats, returns, length, error, played, marks, end, units, seat_units, first = data
+    """The inverse of ``result_to_json`` (also of its form without ``opener``)."""
+    index, seed, seats, returns, length, error, played, marks, end, units, seat_units, first = data[
+        :12
+    ]
+    opener = int(data[12]) if len(data) > 12 else -1
     trace = None
     if played is not None:
         trace = GameTrace(
@@ -53,6 +57,7 @@ def result_from_json(data: list[Any]) -> GameResult:
             int(units),
             tuple(map(int, seat_units)),
             tuple(_counts(p) for p in first),
+            opener,
         )
     return GameResult(
         int(index), int(seed), tuple(seats), tuple(map(float, returns)), int(length), error, trace

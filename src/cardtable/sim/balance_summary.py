@@ -33,6 +33,15 @@ Diff = Callable[[Json, Json, tuple[str, ...]], Json]
 COMPARE = "compare"
 """The run word of a game id of the compared card set."""
 
+FIRST = "first"
+"""The name of the first player's item among the seats (its flag, its change's key)."""
+
+
+def _first(report: Json) -> list[Json]:
+    """The first player's entry of a report or of its changes, as a list (empty without)."""
+    x = report.get("first_player")
+    return [x] if x else []
+
 
 @dataclass(frozen=True)
 class GameId:
@@ -89,6 +98,7 @@ class RunTally:
     seats: list[Tally]
     decks: list[Tally]
     agents: list[Tally]
+    opener: Tally = field(default_factory=Tally)
     cards: dict[str, CardTally] = field(default_factory=dict)
     lengths: list[int] = field(default_factory=list)
     units: list[int] = field(default_factory=list)
@@ -135,6 +145,8 @@ def tally(data: RunData, agents: int) -> RunTally:
         if t.fewest[-1] < SHORT and k < len(data.ids):
             t.short_games.append(short_game(data, data.ids[k], decks, r))
         t.ends.setdefault(r.trace.end, []).append(r.length)
+        if r.trace.opener >= 0:
+            t.opener.add(seat_points(r.returns)[r.trace.opener])
         for p, points in enumerate(seat_points(r.returns)):
             for group in (t.overall, t.seats[p], t.decks[decks[p]], t.agents[r.seats[p]]):
                 group.add(points)
@@ -215,6 +227,7 @@ def summarize_run(
         "finished": len(t.lengths),
         "overall": t.overall.to_json(),
         "seats": [{"seat": p, **rate(x)} for p, x in enumerate(t.seats)],
+        "first_player": rate(t.opener) if t.opener.n else None,
         "decks": [{"deck": d.name, **rate(x)} for d, x in zip(data.decks, t.decks, strict=True)],
         "agents": [{"agent": a, **rate(x)} for a, x in zip(labels, t.agents, strict=True)],
         "cards": _cards(data, t, rate),
@@ -355,6 +368,7 @@ def flagged(report: dict[str, Any]) -> list[dict[str, Any]]:
     ``{kind, name, metric, direction, n, score, low, high}``."""
     out = []
     items = [("seat", f"P{x['seat']}", "win rate", x) for x in report["seats"]]
+    items += [("seat", FIRST, "win rate", x) for x in _first(report)]
     items += [("deck", x["deck"], "win rate", x) for x in report["decks"]]
     items += [("agent", x["agent"], "win rate", x) for x in report["agents"]]
     for c in report["cards"]:
@@ -375,14 +389,15 @@ Deals = dict[int, list[float]]
 
 def paired_deals(a: RunData, b: RunData) -> dict[tuple[str, ...], Deals]:
     """Per seat, deck, agent and matchup (keys ``("seat", "0")``, ``("deck", name)``,
-    ``("agent", "0")``, ``("matchup", name, against)``), the points of its player-games in
-    runs ``a`` and ``b`` deal by deal: the same game of both runs, when it finished in both
-    with the same decks and seats."""
+    ``("agent", "0")``, ``("matchup", name, against)``) and for the first player (``("seat",
+    "first")``), the points of its player-games in runs ``a`` and ``b`` deal by deal: the
+    same game of both runs, when it finished in both with the same decks and seats."""
     out: dict[tuple[str, ...], Deals] = {}
     names = [d.name for d in a.decks]
     for (decks, x), (decks_b, y) in zip(a.games, b.games, strict=True):
         if decks != decks_b or x.seats != y.seats or not _finished(x) or not _finished(y):
             continue
+        _pair_openers(out, x, y)
         points = zip(seat_points(x.returns), seat_points(y.returns), strict=True)
         seated = [names[d] for d in decks]
         for p, (px, py) in enumerate(points):
@@ -392,6 +407,18 @@ def paired_deals(a: RunData, b: RunData) -> dict[tuple[str, ...], Deals]:
                 deal[1] += py
                 deal[2] += 1
     return out
+
+
+def _pair_openers(out: dict[tuple[str, ...], Deals], x: GameResult, y: GameResult) -> None:
+    """Count the first player's points of one deal in both runs, when both games say who it
+    was (it may be another seat in each)."""
+    first = (x.trace.opener if x.trace else -1, y.trace.opener if y.trace else -1)
+    if min(first) < 0:
+        return
+    deal = out.setdefault(("seat", FIRST), {}).setdefault(x.seed, [0.0, 0.0, 0])
+    deal[0] += seat_points(x.returns)[first[0]]
+    deal[1] += seat_points(y.returns)[first[1]]
+    deal[2] += 1
 
 
 def _group_keys(decks: list[str], p: int, agent: int) -> list[tuple[str, ...]]:
@@ -442,11 +469,13 @@ def changes(
         d["flag"] = stands_out(d["low"], d["high"], n, d["reference"], margin, min_samples)
         return d
 
+    fa, fb = a.get("first_player"), b.get("first_player")
     out: dict[str, Any] = {
         "seats": [
             {"seat": x["seat"], **diff(x, y, ("seat", str(x["seat"])))}
             for x, y in zip(a["seats"], b["seats"], strict=True)
         ],
+        "first_player": diff(fa, fb, ("seat", FIRST)) if fa and fb else None,
         "decks": _paired(a["decks"], b["decks"], ("deck",), diff),
         "agents": _paired(a["agents"], b["agents"], ("agent",), diff),
         "matchups": _paired(a["matchups"], b["matchups"], ("deck", "against"), diff),
@@ -516,6 +545,7 @@ def _changed(ch: dict[str, Any]) -> list[dict[str, Any]]:
     """The changes that stand out, as ``{kind, name, metric, direction, delta, low, high}``
     (for cards: played and marks; an in-deck change repeats its deck's)."""
     items = [("seat", f"P{x['seat']}", "win rate", x) for x in ch["seats"]]
+    items += [("seat", FIRST, "win rate", x) for x in _first(ch)]
     items += [("deck", x["deck"], "win rate", x) for x in ch["decks"]]
     items += [("agent", x["agent"], "win rate", x) for x in ch["agents"]]
     for c in ch["cards"]:

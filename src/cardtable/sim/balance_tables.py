@@ -9,7 +9,7 @@ from html import escape
 from typing import Any
 
 from cardtable.core.i18n import N_
-from cardtable.sim.balance_words import Words
+from cardtable.sim.balance_words import FIRST_PLAYER, Words
 
 Json = dict[str, Any]
 EN = Words()
@@ -86,8 +86,11 @@ def flags_table(flags: list[Json], w: Words = EN) -> str:
 
 
 def group_names(run: Json, w: Words = EN) -> list[tuple[str, Json]]:
-    """The seats, decks and agents of a run (or of its changes), each with its name."""
+    """The seats, the first player (when the games tell it), decks and agents of a run (or
+    of its changes), each with its name."""
     out = [(w(N_("seat P{seat}"), seat=x["seat"]), x) for x in run["seats"]]
+    if run.get("first_player"):
+        out.append((w(FIRST_PLAYER), run["first_player"]))
     out += [(w(N_("deck {deck}"), deck=w.deck_name(x["deck"])), x) for x in run["decks"]]
     return out + [(w(N_("agent {agent}"), agent=x["agent"]), x) for x in run["agents"]]
 

@@ -31,6 +31,9 @@ PLOTS: Lang = "en"
 SAID_AS = {"played": N_("when played"), "agent": N_("computer player")}
 """The words of the data that read better as another message."""
 
+FIRST_PLAYER = N_("first player")
+"""The report's item for whoever played first (``first_player``; a flag's name ``first``)."""
+
 VOCABULARY = {
     word: SAID_AS.get(word, word)
     for word in (
@@ -140,4 +143,6 @@ class Words:
         else as written."""
         if kind == "card":
             return self.card_name(name)
+        if kind == "seat" and name == "first":
+            return self(FIRST_PLAYER)
         return self.deck_name(name) if kind == "deck" else name

@@ -4,9 +4,10 @@ the round robin again with the change.
 
 The search (docs/balance.md, *Suggestions*):
 
-1. **Targets.** From the base report: every deck outside ``50% ± band`` (45-55%), every seat
-   the same, every card whose win rate when played differs from what its decks alone give by
-   more than the flag margin, among those the flag rule flags.
+1. **Targets.** From the base report: every deck outside ``50% ± band`` (45-55%), the first
+   player the same (seat P0 when the games do not tell who played first), every card whose
+   win rate when played differs from what its decks alone give by more than the flag margin,
+   among those the flag rule flags.
 2. **Knobs.** The numbers a change may touch (``card_edit.knobs``): a card target's own
    numbers; for a deck, the numbers of its cards, cards no other deck holds first, then the
    cards it plays most; for a seat, the numbers of the cards played most. Taken across the
@@ -42,6 +43,7 @@ from cardtable.core.i18n import N_, Lang, Translate, translator
 from cardtable.core.registry import load_game
 from cardtable.sim.backends import Backend
 from cardtable.sim.balance import BalanceConfig, play, report
+from cardtable.sim.balance_summary import FIRST
 from cardtable.sim.card_edit import Knob, card_set_files, knobs, write_card_set
 from cardtable.sim.suggest_memo import MEMO, Memo, cards_digest, remembered
 
@@ -53,7 +55,8 @@ BAND = 0.05
 @dataclass(frozen=True)
 class Target:
     """What a suggestion should bring back into the band: a ``deck`` (its spec), a ``seat``
-    (``P0``) or a ``card`` (its id), and which way it is off (``above``/``below``)."""
+    (``P0``, or ``first``: the first player) or a ``card`` (its id), and which way it is off
+    (``above``/``below``)."""
 
     kind: str
     name: str
@@ -87,17 +90,24 @@ def targets(base: Json) -> list[Target]:
         for d in base["decks"]
         if abs(d["score"] - 0.5) > BAND + 1e-9
     ]
-    out += [
-        Target("seat", f"P{s['seat']}", "above" if s["score"] > 0.5 else "below")
-        for s in base["seats"]
-        if abs(s["score"] - 0.5) > BAND + 1e-9 and s["seat"] == 0
-    ]
+    seat = _seat_target(base)
+    out += [seat] if seat else []
     out += [
         Target("card", f["name"], f["direction"])
         for f in base["flags"]
         if f["kind"] == "card" and f["metric"] == "played"
     ]
     return out
+
+
+def _seat_target(base: Json) -> Target | None:
+    """The first player (``first``) when the games tell who played first, else seat P0,
+    when it is outside the band."""
+    first = base.get("first_player")
+    name, x = (FIRST, first) if first else ("P0", base["seats"][0])
+    if abs(x["score"] - 0.5) <= BAND + 1e-9:
+        return None
+    return Target("seat", name, "above" if x["score"] > 0.5 else "below")
 
 
 def value(run: Json, target: Target) -> float:
@@ -290,7 +300,10 @@ def item(run: Json, target: Target) -> Json:
     if target.kind == "deck":
         return dict(next(d for d in run["decks"] if d["deck"] == target.name))
     if target.kind == "seat":
-        return dict(run["seats"][int(target.name[1:])])
+        seat = (
+            run.get("first_player") if target.name == FIRST else run["seats"][int(target.name[1:])]
+        )
+        return dict(seat or {"n": 0, "score": 0.0, "low": 0.0, "high": 0.0})
     card = next((c for c in run["cards"] if c["card"] == target.name), None)
     return dict(card["played"]) if card else {"n": 0, "score": 0.0, "low": 0.0, "high": 0.0}
 
@@ -327,6 +340,9 @@ def verified(
         for b, a in zip(base["decks"], after["decks"], strict=True)
     ]  # fmt: skip
     out["seat0"] = {"before": base["seats"][0]["score"], "after": after["seats"][0]["score"]}
+    first = (base.get("first_player"), after.get("first_player"))
+    if first[0] and first[1]:
+        out["first_player"] = {"before": first[0]["score"], "after": first[1]["score"]}
     return out
 
 
@@ -336,6 +352,9 @@ def why(run: Json, target: Target, lang: Lang = "en", name: Names | None = None)
     _ = translator("cardtable", lang)
     x = item(run, target)
     rate = f"{x['score']:.0%} [{x['low']:.0%}-{x['high']:.0%}]"
+    if target.kind == "seat" and target.name == FIRST:
+        return _(N_("The first player wins {rate} of {n} games: who plays first, not the deck, "
+                    "decides."), rate=rate, n=x["n"])  # fmt: skip
     if target.kind == "seat":
         return _(N_("{seat} wins {rate} of its {n} games: the seat, not the deck, decides."),
                  seat=target.name, rate=rate, n=x["n"])  # fmt: skip

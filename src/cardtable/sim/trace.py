@@ -17,7 +17,9 @@ counts for a label each time it enters one of the label's zones. How the game en
 
 ``Presentation.length_unit()`` names the event that counts a game's length in its own unit
 (turns, rounds, periods): the trace keeps how many there were, per seat, and in which of its
-own units each player first played each card (1: its first turn; 0: before it).
+own units each player first played each card (1: its first turn; 0: before it); and which
+seat played first (the player of the first event of kind ``LengthUnit.opener``, by default
+the unit's own event), so a report can tell the first player's advantage from seat 0's.
 """
 
 from __future__ import annotations
@@ -43,8 +45,8 @@ class GameTrace:
     """What one game showed: per seat the cards played; per label of ``balance_zones`` (in
     its order) and per seat the cards that entered those zones; how the game ended; the
     game's length in its own unit (``units`` events in all, ``seat_units`` per seat; both
-    empty without a ``length_unit``) and per seat ``(card definition, own unit)`` of each
-    card's first play."""
+    empty without a ``length_unit``), per seat ``(card definition, own unit)`` of each
+    card's first play, and the seat that played first (``opener``; -1: not known)."""
 
     played: tuple[Counts, ...]
     marks: tuple[tuple[Counts, ...], ...]
@@ -52,6 +54,7 @@ class GameTrace:
     units: int = 0
     seat_units: tuple[int, ...] = ()
     first: tuple[Counts, ...] = ()
+    opener: int = -1
 
 
 def has_private_zones(game: Game) -> bool:
@@ -105,12 +108,17 @@ class Watcher:
         unit = game.presentation.length_unit()
         self.unit = unit.event if unit else None
         self.shared = unit.shared if unit else False
+        self.opening = (unit.opener or unit.event) if unit else None
+        self.opener = -1
         self.units = 0
         self.seat_units = [0] * n
 
     def see(self, events: list[Event]) -> None:
-        """Count the moves of one action's events, and note a ``game_over``'s ``how``."""
+        """Count the moves of one action's events, note who plays first and a
+        ``game_over``'s ``how``."""
         for e in events:
+            if self.opener < 0 and e[0] == self.opening and 0 <= e[1] < len(self.seat_units):
+                self.opener = e[1]
             if e[0] == "move":
                 card = e[2]
                 o = self.owner[card]
@@ -151,6 +159,7 @@ class Watcher:
             self.units if self.unit else 0,
             tuple(self.seat_units) if self.unit else (),
             tuple(_counts(p) for p in self.first),
+            self.opener,
         )
 
 

@@ -20,5 +20,6 @@ class SKPresentation(SKCardText, SKChoices, SKDrawing, SKResult, SKSheet):
     sentences = SENTENCES
 
     def length_unit(self) -> LengthUnit:
-        """A balance report counts the game's length in turns."""
-        return LengthUnit("turn", "turns")
+        """A balance report counts the game's length in turns; the sender of the Opening Attack
+        (SK-2.4) is the game's first player."""
+        return LengthUnit("turn", "turns", opener="opening_attack")

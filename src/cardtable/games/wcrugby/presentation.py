@@ -19,8 +19,9 @@ class RugbyPresentation(RugbyDrawing, RugbyResult, RugbySheet, RugbyMenu):
     sentences = SENTENCES
 
     def length_unit(self) -> LengthUnit:
-        """A balance report counts the game's length in periods."""
-        return LengthUnit("period_end", "periods", shared=True)
+        """A balance report counts the game's length in periods; the team of the game's first
+        strategy time (WR-5.1) is its first player."""
+        return LengthUnit("period_end", "periods", shared=True, opener="strategy_time")
 
     def balance_zones(self) -> dict[str, tuple[int, ...]]:
         """For balance reports: a player card is "on court" when it enters a court slot (at

@@ -361,7 +361,7 @@ function showReport(lab, run) {
     h("p#lab-summary-line", null, t("{finished} of {games} games finished, {agents}.", { finished: r.finished, games: r.games, agents: agentNames(lab, run) }), r.errors ? h("span.error", null, " ", t("{n} games ended in an error.", { n: r.errors })) : null),
     r.changes ? changesTable(r) : null,
     r.changes ? h("h3", null, t("With your card set")) : null,
-    rateTable(t("Seats"), r.seats.map((s) => [`P${s.seat}`, s])),
+    rateTable(t("Seats"), seatRows(r)),
     rateTable(t("Decks"), r.decks.map((d) => [deckName(r, d.deck), d])),
     matchups(r),
     lengthLine(r),
@@ -384,7 +384,18 @@ function agentNames(lab, run) {
 
 // A name the report gives: a card by its name in the page's language (the run's card files),
 // a starter deck by its name in the page's language.
-const named = (r, kind, name) => (kind === "card" && r.names && r.names[name]) || (kind === "deck" ? deckName(r, name) : name);
+// A verified proposal's side effects: every deck, and the first player (else seat P0), before
+// and after.
+function sideEffects(run, p) {
+  const fields = { decks: p.decks.map((d) => `${deckName(run.result, d.deck)} ${pct(d.before)} → ${pct(d.after)}`).join(punct().comma) };
+  const seat = p.first_player || p.seat0;
+  Object.assign(fields, { before: pct(seat.before), after: pct(seat.after) });
+  return p.first_player ? t("Decks after: {decks}; first player {before} → {after}", fields) : t("Decks after: {decks}; P0 {before} → {after}", fields);
+}
+
+const named = (r, kind, name) => (kind === "card" && r.names && r.names[name]) || (kind === "seat" && name === "first" ? t("first player") : kind === "deck" ? deckName(r, name) : name);
+// The seats' rows, and the first player's when the games tell who played first.
+const seatRows = (x) => [...x.seats.map((s) => [`P${s.seat}`, s]), ...(x.first_player ? [[t("first player"), x.first_player]] : [])];
 const deckName = (r, name) => (r.deck_names && r.deck_names[name]) || name;
 
 function flagWord(flag) {
@@ -406,7 +417,7 @@ function rateTable(title, rows) {
 function changesTable(r) {
   const c = r.changes;
   const rows = [
-    ...c.seats.map((s) => [`P${s.seat}`, s]),
+    ...seatRows(c),
     ...c.decks.map((d) => [deckName(r, d.deck), d]),
     ...c.matchups.filter((m) => m.deck < m.against).map((m) => [t("{deck} against {other}", { deck: deckName(r, m.deck), other: deckName(r, m.against) }), m]),
   ];
@@ -476,14 +487,14 @@ function suggestions(lab, run) {
 
 function proposal(lab, run, i, k, p) {
   const v = p.verified;
-  const { colon, comma, semi } = punct();
+  const { colon, semi } = punct();
   const changes = p.changes.flatMap((c, n) => [n ? semi : "", `${named(run.result, "card", c.card)} `, asWritten(c.field), `${colon}${c.from} → ${c.to}`]);
   return h(
     "div.lab-proposal",
     null,
     h("p", null, h("strong", null, changes), " ", v ? h(v.in_band ? "span.ok" : "span.muted", null, v.in_band ? t("in the band") : t("closer, not in the band")) : null),
     v ? h("p.muted", null, t("Verified over {n} player-games: {rate} [{span}]; {flags} items flagged after.", { n: v.n, rate: pct(v.score), span: span(v), flags: v.flags })) : null,
-    v ? h("p.muted", null, t("Decks after: {decks}; P0 {before} → {after}", { decks: p.decks.map((d) => `${deckName(run.result, d.deck)} ${pct(d.before)} → ${pct(d.after)}`).join(comma), before: pct(p.seat0.before), after: pct(p.seat0.after) })) : null,
+    v ? h("p.muted", null, sideEffects(run, p)) : null,
     h("p", null, h("button.apply", { onclick: () => applyProposal(lab, p) }, t("Apply to my card set")), " ", h("a.button.ghost", { href: `/api/lab/runs/${enc(run.run)}/suggestions/${i}/${k + 1}.patch`, download: "" }, t("Download patch"))),
   );
 }
