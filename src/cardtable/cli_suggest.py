@@ -57,9 +57,16 @@ def suggest_session(
     with console.status(escape(w(N_("Searching for changes…")))) as status:
 
         def show(what: str) -> None:
-            status.update(escape(w(N_("Searching for changes: {target}"), target=what)))
+            said = w(N_("Searching for changes: {target}"), target=searched(what, w))
+            status.update(escape(said))
 
         return suggest(settings, data["base"], jobs, folder, config, show, resume)
+
+
+def searched(what: str, w: Words = EN) -> str:
+    """The target a search is on (``card kick``, ``seat first``) in the words of ``w``."""
+    kind, _, name = what.partition(" ")
+    return f"{w.term(kind)} {w.item(kind, name)}"
 
 
 def print_suggestions(console: Console, result: Json, base: Json, w: Words = EN) -> None:

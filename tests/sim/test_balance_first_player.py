@@ -11,6 +11,7 @@ import pytest
 
 import cardtable
 from cardtable.agents.base import make_agent
+from cardtable.cli_suggest import searched
 from cardtable.core.infoset import InfoSet
 from cardtable.core.state import State
 from cardtable.sim.balance_store import result_from_json, result_to_json
@@ -112,5 +113,7 @@ def test_the_checkpoint_keeps_who_played_first_and_reads_older_games() -> None:
 
 def test_the_first_player_in_words() -> None:
     assert Words("ja").item("seat", "first") == "先手"
+    assert searched("seat first", Words("ja")).endswith(" 先手")
+    assert searched("seat first") == "seat first player" and searched("seat P0") == "seat P0"
     assert Words("en").item("seat", "first") == "first player"
     assert Words("en").item("seat", "P0") == "P0"

@@ -344,7 +344,7 @@ function showProgress(lab, run) {
 
 // The target the suggestion search is on: its kind and its name (a card's in the page's language).
 function searched(p) {
-  return p.kind ? `${word(KINDS, p.kind)} ${p.label}` : p.target;
+  return p.kind ? `${word(KINDS, p.kind)} ${p.kind === "seat" && p.label === "first" ? t("first player") : p.label}` : p.target;
 }
 
 // ----- the report --------------------------------------------------------------------------
