@@ -19,6 +19,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core.i18n import LANGS, N_, Lang, Translate, translator
+from cardtable.sim.balance_summary import FIRST
 
 if TYPE_CHECKING:
     from cardtable.core.game import Game
@@ -143,6 +144,6 @@ class Words:
         else as written."""
         if kind == "card":
             return self.card_name(name)
-        if kind == "seat" and name == "first":
+        if kind == "seat" and name == FIRST:
             return self(FIRST_PLAYER)
         return self.deck_name(name) if kind == "deck" else name

@@ -295,6 +295,10 @@ def _size(changes: Changes) -> int:
     return sum(abs(v - k.value) for k, v in changes.items())
 
 
+UNPLAYED: Json = {"n": 0, "score": 0.0, "low": 0.0, "high": 0.0}
+"""The entry of a target the run has no player-game for."""
+
+
 def item(run: Json, target: Target) -> Json:
     """The target's entry of a run (a deck's, a seat's or a card's ``played``)."""
     if target.kind == "deck":
@@ -303,9 +307,9 @@ def item(run: Json, target: Target) -> Json:
         seat = (
             run.get("first_player") if target.name == FIRST else run["seats"][int(target.name[1:])]
         )
-        return dict(seat or {"n": 0, "score": 0.0, "low": 0.0, "high": 0.0})
+        return dict(seat or UNPLAYED)
     card = next((c for c in run["cards"] if c["card"] == target.name), None)
-    return dict(card["played"]) if card else {"n": 0, "score": 0.0, "low": 0.0, "high": 0.0}
+    return dict(card["played"]) if card else UNPLAYED
 
 
 def verified(

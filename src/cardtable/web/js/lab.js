@@ -344,7 +344,7 @@ function showProgress(lab, run) {
 
 // The target the suggestion search is on: its kind and its name (a card's in the page's language).
 function searched(p) {
-  return p.kind ? `${word(KINDS, p.kind)} ${p.kind === "seat" && p.label === "first" ? t("first player") : p.label}` : p.target;
+  return p.kind ? `${word(KINDS, p.kind)} ${p.kind === "seat" ? seatName(p.label) : p.label}` : p.target;
 }
 
 // ----- the report --------------------------------------------------------------------------
@@ -382,8 +382,6 @@ function agentNames(lab, run) {
   return [...new Set(run.settings.agents)].map(label).join(", ");
 }
 
-// A name the report gives: a card by its name in the page's language (the run's card files),
-// a starter deck by its name in the page's language.
 // A verified proposal's side effects: every deck, and the first player (else seat P0), before
 // and after.
 function sideEffects(run, p) {
@@ -393,7 +391,10 @@ function sideEffects(run, p) {
   return p.first_player ? t("Decks after: {decks}; first player {before} → {after}", fields) : t("Decks after: {decks}; P0 {before} → {after}", fields);
 }
 
-const named = (r, kind, name) => (kind === "card" && r.names && r.names[name]) || (kind === "seat" && name === "first" ? t("first player") : kind === "deck" ? deckName(r, name) : name);
+// A name the report gives: a card by its name in the page's language (the run's card files),
+// a starter deck by its name in the page's language, the first player in the page's words.
+const named = (r, kind, name) => (kind === "card" && r.names && r.names[name]) || (kind === "seat" ? seatName(name) : kind === "deck" ? deckName(r, name) : name);
+const seatName = (name) => (name === "first" ? t("first player") : name);
 // The seats' rows, and the first player's when the games tell who played first.
 const seatRows = (x) => [...x.seats.map((s) => [`P${s.seat}`, s]), ...(x.first_player ? [[t("first player"), x.first_player]] : [])];
 const deckName = (r, name) => (r.deck_names && r.deck_names[name]) || name;
