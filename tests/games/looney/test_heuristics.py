@@ -95,6 +95,16 @@ def test_a_group_is_built_up_to_the_rank() -> None:
     assert v["place sylvester-sputtering-schemer on 4"] > v["done"] == 0.0
 
 
+def test_a_full_answering_hand_is_feared_more() -> None:
+    """The round player's side is worth less against an answer holding six cards (the first
+    round's answer, LT-3.1) than against one holding a single card: six beat it more often."""
+    scenes = [*SCENES[:3], "forest-stakeout", "swamp-stomp"]
+    taz = "place taz-whirlwind on 2"  # red 4 on the blue scene of rank 4: any blue answer wins
+    full = values(placement(scenes, [["taz-whirlwind"], ["porky-pig-farmhand"] * 6]))[taz]
+    one = values(placement(scenes, [["taz-whirlwind"], ["porky-pig-farmhand"]]))[taz]
+    assert full < one
+
+
 def test_an_answer_beats_most_values_the_round_player_can_have() -> None:
     """Answering one face-down actor (rank 1 to 5) on the red scene of rank 8 (LT-5.1): the red
     5 beats most of what it can be (a tie goes to the round player), so it goes there rather
