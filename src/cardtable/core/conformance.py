@@ -263,8 +263,9 @@ def check_heuristics(game: Game, seeds: range, every: int = 1) -> None:
     """The game knowledge agents use (``game.hints``; nothing to check without):
     ``heuristic_values`` gives one finite float per legal
     action and reads the observation alone (the same values for a resampled state and for the
-    observation after a trip through JSON); ``rollout_values`` gives the same values, for the
-    state and for a resampled one; ``evaluate`` gives ``None`` or one value per
+    observation after a trip through JSON); ``rollout_values`` gives the same values (or its
+    own, where ``rollouts_follow_greedy`` is off), the same for the state and for a resampled
+    one; ``evaluate`` gives ``None`` or one value per
     player within the returns' range."""
     rng = Rng(99)
     lo, hi = game.min_return(), game.max_return()
@@ -285,8 +286,9 @@ def check_heuristics(game: Game, seeds: range, every: int = 1) -> None:
         assert hints.heuristic_values(other.observation(p), legal) == values, "reads hidden data"
         copy = json.loads(json.dumps(obs))
         assert hints.heuristic_values(copy, legal) == values, "reads more than the observation"
-        assert hints.rollout_values(state, p, legal) == values, "rollout_values differ"
-        assert hints.rollout_values(other, p, legal) == values, "rollout_values read hidden data"
+        rollout = hints.rollout_values(state, p, legal)
+        assert not hints.rollouts_follow_greedy or rollout == values, "rollout_values differ"
+        assert hints.rollout_values(other, p, legal) == rollout, "rollout_values read hidden data"
         estimate = hints.evaluate(state)
         if estimate is not None:
             assert len(estimate) == game.num_players, estimate

@@ -44,6 +44,11 @@ class AgentHints:
     #: on common random numbers) or ``"halving"`` (paired, with the budget in phases after
     #: each of which the half of the actions with the lower means drop out).
     search_root: ClassVar[str] = "ucb"
+    #: Whether :meth:`rollout_values` gives exactly :meth:`heuristic_values` (the conformance
+    #: suite checks it). ``False`` lets a game's rollouts follow a policy of their own, tuned
+    #: for its search, that reads the same facts (the suite then checks only that it reads no
+    #: hidden data).
+    rollouts_follow_greedy: ClassVar[bool] = True
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -59,7 +64,8 @@ class AgentHints:
         call in their rollouts and expansions, on sampled states. A game may override it to
         read the same facts straight from the state, without building the observation, as
         long as it returns exactly the same values (the conformance suite checks that it
-        does)."""
+        does), or values of its own when ``rollouts_follow_greedy`` is ``False``, still read
+        from what ``player`` may know."""
         return self.heuristic_values(state.observation(player), legal)
 
     def evaluate(self, state: State) -> list[float] | None:

@@ -13,6 +13,13 @@ from cardtable.agents import make_agent
 from cardtable.core.conformance import check_heuristics, random_states
 from cardtable.core.rng import Rng
 from cardtable.core.state import State
+from cardtable.games.looney.heuristics import (
+    GREEDY_THREAT_MAX,
+    ROLLOUT_THREAT_MAX,
+    action_values,
+    rollout_values,
+)
+from cardtable.games.looney.hints import LooneyHints
 from cardtable.games.looney.rules import LooneyState
 from cardtable.sim.runner import SimConfig, run
 
@@ -165,9 +172,12 @@ def test_rollout_values_read_from_the_state_match_the_observations(
     rollouts skip the observation): over games of greedy and random play, which place
     special effects, locations, Roles and answers with other sides on the scenes, it gives
     exactly the values of ``heuristic_values`` for the acting player's view, of the state and
-    of a resample of it (hidden cards dealt again)."""
+    of a resample of it (hidden cards dealt again), with greedy's cap on the answers' threat
+    and with the rollouts' (the hints give greedy the first and the rollouts the second)."""
     game = cardtable.load_game("looney", players=players, **VARIANTS[variant])
     hints = game.hints
+    assert isinstance(hints, LooneyHints)
+    caps = (GREEDY_THREAT_MAX, ROLLOUT_THREAT_MAX)
     greedy = make_agent("greedy", seed=1)
     rng = Rng(5)
     for seed in range(6):
@@ -176,8 +186,9 @@ def test_rollout_values_read_from_the_state_match_the_observations(
             p = state.current_player()
             legal = state.legal_actions()
             for view in (state, state.resample(p, rng)):
-                expected = hints.heuristic_values(view.observation(p), legal)
-                assert hints.rollout_values(view, p, legal) == expected, (seed, legal)
+                for cap in caps:
+                    expected = action_values(hints.heur, view.observation(p), legal, cap)
+                    assert rollout_values(hints.heur, view, p, legal, cap) == expected, seed
             obs = state.observation(p)
             greedy_turn = rng.random() < 0.5
             state.apply_action(greedy.act(game, obs, legal) if greedy_turn else rng.choice(legal))

@@ -1,6 +1,7 @@
 """Looney Tunes game knowledge for agents: values of actions from an observation.
 
-The greedy agent takes the highest value; search agents use it as a rollout policy. Only what
+The greedy agent takes the highest value; search agents use it as a rollout policy (with
+the answers' threat capped lower: ``ROLLOUT_THREAT_MAX``). Only what
 the player's observation shows is read, never the true state: the values read a ``Known``,
 built from the observation or, for search rollouts, straight from a state (the same facts).
 
@@ -82,8 +83,12 @@ _SEEN = 0.25  # more when the answer sees the whole side (Roles face up, no spec
 # The tables were measured with the answer's threat capped at 1 (about two cards of its hand
 # per scene I use); an answer holding more beats more often, up to twice (the first round's
 # answer holds six cards, LT-3.1). Measured: the first round player won 40% of greedy games
-# with the cap at 1 and 52% with 2, and greedy with 2 won 55% against greedy with 1.
-_THREAT_MAX = 2.0
+# with the cap at 1 and 52% with 2, and greedy with 2 won 55% against greedy with 1. The
+# search's rollouts keep the cap at 1: with 2 the search's round robin of the starter decks
+# moved far (Rainbow Revue 52% to 72%, the first player 53% to 56%; 360 games, seed 1), and
+# the search's budgets and the starter decks were tuned with 1.
+GREEDY_THREAT_MAX = 2.0
+ROLLOUT_THREAT_MAX = 1.0
 _BEAT_MAX = 0.97  # an answer's chance to beat a side, at most
 _CARD = 2.0  # what an actor in the hand is worth, in points
 _CARD_RANK = 0.08  # and per rank
@@ -430,23 +435,34 @@ def known(state: LooneyState, player: int) -> Known:
 
 
 # ----- the action values -------------------------------------------------------------------
-def action_values(ht: HeuristicTables, obs: dict[str, Any], legal: list[int]) -> list[float]:
-    """A value per legal action (see the module docstring), from an observation."""
+def action_values(
+    ht: HeuristicTables,
+    obs: dict[str, Any],
+    legal: list[int],
+    threat_max: float = GREEDY_THREAT_MAX,
+) -> list[float]:
+    """A value per legal action (see the module docstring), from an observation;
+    ``threat_max`` caps how able the answers are (see ``GREEDY_THREAT_MAX``)."""
     phase = obs["phase"]
     if phase == "placement":
-        return _placement_values(ht, observed(ht, obs), legal)
+        return _placement_values(ht, observed(ht, obs), legal, threat_max)
     if phase == "storyboard":
         return _storyboard_values(ht, observed(ht, obs), legal)
     return _first_player_values(obs["player"], legal)
 
 
 def rollout_values(
-    ht: HeuristicTables, state: LooneyState, player: int, legal: list[int]
+    ht: HeuristicTables,
+    state: LooneyState,
+    player: int,
+    legal: list[int],
+    threat_max: float = ROLLOUT_THREAT_MAX,
 ) -> list[float]:
-    """The values of :func:`action_values` for ``player``'s observation, from the state."""
+    """The values of :func:`action_values` for ``player``'s observation, from the state,
+    with the rollouts' cap on the answers' threat by default."""
     phase = state.phase
     if phase == PH_PLACE:
-        return _placement_values(ht, known(state, player), legal)
+        return _placement_values(ht, known(state, player), legal, threat_max)
     if phase == PH_STORY:
         return _storyboard_values(ht, known(state, player), legal)
     return _first_player_values(player, legal)
@@ -457,7 +473,9 @@ def _first_player_values(me: int, legal: list[int]) -> list[float]:
     return [1.0 if (a - FIRST == me) == _FIRST_SELF else 0.0 for a in legal]
 
 
-def _placement_values(ht: HeuristicTables, k: Known, legal: list[int]) -> list[float]:
+def _placement_values(
+    ht: HeuristicTables, k: Known, legal: list[int], threat_max: float
+) -> list[float]:
     """The placement phase: each action's value, then one card ahead for the placements that
     could be the best."""
     kind = ht.kind
@@ -465,7 +483,7 @@ def _placement_values(ht: HeuristicTables, k: Known, legal: list[int]) -> list[f
     hand = [cards[c] for c in k.zones[pbase(k.me) + HAND_ZONE]]
     actors = [d for d in hand if kind[d] == ACTOR]
     effects = list(dict.fromkeys(d for d in hand if kind[d] == EFFECT))  # each once: ahead
-    slots = _read_slots(ht, k, _answer_threat(k))
+    slots = _read_slots(ht, k, _answer_threat(k, threat_max))
     placed: dict[tuple[int, int], tuple[float, float]] = {}  # (actor, slot): value, gain
     values = _first_values(ht, k, legal, slots, actors, placed)
     if placed and (len(actors) > 1 or effects):
@@ -481,8 +499,8 @@ def _scarcity(ht: HeuristicTables, k: Known, deck: int, n_actors: int) -> float:
     return _SCARCE_LO if scarcity < _SCARCE_LO else min(scarcity, _SCARCE_HI)
 
 
-def _answer_threat(k: Known) -> float:
-    """How able the players who answer after me are (0 to ``_THREAT_MAX``; 1 is the answer the
+def _answer_threat(k: Known, threat_max: float) -> float:
+    """How able the players who answer after me are (0 to ``threat_max``; 1 is the answer the
     tables measured): an answer must cover every used scene, so few cards are spread thin, and
     many beat more often."""
     z = k.zones
@@ -498,7 +516,7 @@ def _answer_threat(k: Known) -> float:
             b = pbase(q)
             t = (0.55 * len(z[b + HAND_ZONE]) + (1.0 if z[b + DECK_ZONE] else 0.0)) / n_used
             if t > threat:
-                threat = t if t < _THREAT_MAX else _THREAT_MAX
+                threat = t if t < threat_max else threat_max
         q = (q + 1) % n
     return threat
 

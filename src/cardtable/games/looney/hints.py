@@ -21,6 +21,10 @@ class LooneyHints(AgentHints):
 
     game: LooneyGame
 
+    #: The rollouts fear a full answering hand less than greedy does (heuristics.py,
+    #: ``ROLLOUT_THREAT_MAX``): the values the search and the starter decks were tuned with.
+    rollouts_follow_greedy = False
+
     def __init__(self, game: LooneyGame) -> None:
         super().__init__(game)
         self.heur = heuristics.HeuristicTables(game)
@@ -30,8 +34,9 @@ class LooneyHints(AgentHints):
         return heuristics.action_values(self.heur, observation, legal)
 
     def rollout_values(self, state: State, player: int, legal: list[int]) -> list[float]:
-        """The values of ``heuristic_values``, from what they read of the observation taken
-        straight from the state (heuristics.known)."""
+        """The values of ``heuristic_values`` with the rollouts' cap on the answers' threat,
+        from what they read of the observation taken straight from the state
+        (heuristics.known)."""
         assert isinstance(state, LooneyState)
         return heuristics.rollout_values(self.heur, state, player, legal)
 
