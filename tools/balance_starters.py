@@ -18,7 +18,7 @@ settings.
 
 Usage::
 
-    python3 tools/balance_starters.py --before f075723 --games 600 --ismcts-games 360 \
+    python3 tools/balance_starters.py --before f075723 --games 2400 --ismcts-games 360 \
         --no-ismcts-before --jobs 2
 """
 
@@ -287,7 +287,7 @@ def main() -> None:
     """Play what is missing, then write the tables and the plot."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--before", metavar="REV", help="also the card files at this revision")
-    ap.add_argument("--games", type=int, default=600, help="games per greedy round robin")
+    ap.add_argument("--games", type=int, default=2400, help="games per greedy round robin")
     ap.add_argument("--ismcts-games", type=int, default=360, help="games per ismcts one; 0: none")
     ap.add_argument(
         "--ismcts-games-for",
