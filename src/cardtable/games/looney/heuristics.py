@@ -1,9 +1,9 @@
 """Looney Tunes game knowledge for agents: values of actions from an observation.
 
-The greedy agent takes the highest value; search agents use it as a rollout policy (with
-the answers' threat capped lower: ``ROLLOUT_THREAT_MAX``). Only what
-the player's observation shows is read, never the true state: the values read a ``Known``,
-built from the observation or, for search rollouts, straight from a state (the same facts).
+The greedy agent takes the highest value; search agents use it as a rollout policy (with the
+answers' threat capped lower: ``ROLLOUT_THREAT_MAX``). Only what the player's observation
+shows is read, never the true state: the values read a ``Known``, built from the observation
+or, for search rollouts, straight from a state (the same facts).
 
 Every value is in points won this round, less what the cards spent are worth (``done`` is 0):
 
