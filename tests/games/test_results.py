@@ -15,12 +15,12 @@ from cardtable.core.rng import Rng
 # (game, seed of the deal): the sentence in English, then in Japanese; random play, Rng(1)
 SEEDED = [
     ("goofspiel", 0, "P1 wins with 48 points to 43", "P1の勝ち（48点対43点）"),
-    ("looney", 1, "P0 wins with 45 points to 34", "P0の勝ち（45ポイント対34ポイント）"),
+    ("looney", 1, "P1 wins with 40 points to 38", "P1の勝ち（40ポイント対38ポイント）"),
     (
         "looney",
-        4,
-        "P0 wins by elimination, 32 points to 39",
-        "相手の脱落でP0の勝ち（32ポイント対39ポイント）",
+        12,
+        "P0 wins by elimination, 34 points to 37",
+        "相手の脱落でP0の勝ち（34ポイント対37ポイント）",
     ),
     (
         "rawdeal",
