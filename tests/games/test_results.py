@@ -15,12 +15,12 @@ from cardtable.core.rng import Rng
 # (game, seed of the deal): the sentence in English, then in Japanese; random play, Rng(1)
 SEEDED = [
     ("goofspiel", 0, "P1 wins with 48 points to 43", "P1の勝ち（48点対43点）"),
-    ("looney", 1, "P1 wins with 40 points to 38", "P1の勝ち（40ポイント対38ポイント）"),
+    ("looney", 5, "P0 wins with 41 points to 36", "P0の勝ち（41ポイント対36ポイント）"),
     (
         "looney",
-        12,
-        "P0 wins by elimination, 34 points to 37",
-        "相手の脱落でP0の勝ち（34ポイント対37ポイント）",
+        15,
+        "P1 wins by elimination, 30 points to 35",
+        "相手の脱落でP1の勝ち（30ポイント対35ポイント）",
     ),
     (
         "rawdeal",
