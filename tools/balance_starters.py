@@ -19,7 +19,8 @@ settings.
 Usage::
 
     python3 tools/balance_starters.py --before f075723 --games 2400 --ismcts-games 360 \
-        --no-ismcts-before --jobs 2
+        --ismcts-games-for looney=1080 --ismcts-games-for shamanking=720 \
+        --ismcts-games-for wcrugby=720 --no-ismcts-before --jobs 2
 """
 
 from __future__ import annotations
