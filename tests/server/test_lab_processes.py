@@ -29,10 +29,14 @@ def run_info(port: int, run: str) -> dict[str, Any]:
     return info
 
 
-def wait_status(port: int, run: str, wanted: set[str], until: float) -> dict[str, Any]:
-    """The run's view once its status is one of ``wanted`` (or the last one seen)."""
-    deadline = time.monotonic() + until
+def wait_status(port: int, run: str, wanted: set[str], stall: float) -> dict[str, Any]:
+    """The run's view once its status is one of ``wanted``, or the last one seen once its
+    progress has not moved for ``stall`` seconds (a hang guard, not a time limit: a loaded
+    machine plays slower but keeps moving)."""
+    seen, deadline = None, time.monotonic() + stall
     while (info := run_info(port, run))["status"] not in wanted and time.monotonic() < deadline:
+        if info.get("progress") != seen:
+            seen, deadline = info.get("progress"), time.monotonic() + stall
         time.sleep(0.2)
     return info
 
@@ -70,7 +74,7 @@ def test_a_killed_process_s_run_is_taken_over_by_the_other_and_each_game_played_
     b = free_port()
     with server(db, b, tmp_path):
         assert run_info(b, run)["status"] == RUNNING  # the dead process's claim holds a while
-        done = wait_status(b, run, {"finished", "failed"}, 240)
+        done = wait_status(b, run, {"finished", "failed"}, 120)
     assert done["status"] == "finished" and done["result"]["finished"] == games, done
     seen = played(data, run)
     assert seen[: len(before)] == before  # resumed from the dead process's checkpoint
