@@ -30,13 +30,16 @@ def ismcts(spec: str, seed: int = 0) -> ISMCTSAgent:
 
 
 def decision_points(game: Game, seed: int, count: int) -> list[State]:
-    """Up to ``count`` states with more than one legal action, from one random game."""
+    """Up to ``count`` states the search searches (more than one legal action, none the
+    game's hints settle), from one random game."""
     state = game.new_initial_state(seed=seed)
     rng = Rng(seed)
+    hints = hints_of(game)
     out: list[State] = []
     while not state.is_terminal() and len(out) < count:
         legal = state.legal_actions()
-        if len(legal) > 1:
+        obs = state.observation(state.current_player())
+        if len(legal) > 1 and hints.settled(obs, legal) is None:
             out.append(state.clone())
         state.apply_action(rng.choice(legal))
     return out
@@ -122,6 +125,22 @@ def test_a_single_legal_action_is_taken_without_search() -> None:
     assert "resample" not in spy.used
     assert agent.last_stats.simulations == 0
     assert agent.act(game, None, [7]) == 7
+
+
+def test_an_action_the_hints_settle_is_taken_without_search() -> None:
+    """AgentHints.settled: Shaman King's opening choice (SK-2.5) is the hints' pick, with no
+    simulation; the next decision is searched."""
+    game = cardtable.load_game("shamanking")
+    state = game.new_initial_state(seed=1)
+    agent = ismcts("ismcts:iterations=20")
+    choice = agent.decide(InfoSet(state, state.current_player()))
+    assert state.action_to_string(choice) == "second"
+    assert agent.last_stats.simulations == 0
+    state.apply_action(choice)
+    while len(state.legal_actions()) == 1:
+        state.apply_action(state.legal_actions()[0])
+    agent.decide(InfoSet(state, state.current_player()))
+    assert agent.last_stats.simulations == 20
 
 
 def test_act_without_an_information_set_is_refused() -> None:
@@ -433,8 +452,9 @@ def test_reads_the_true_state_only_through_sample(name: str) -> None:
         agent = ismcts("ismcts:iterations=20", 1)
         action = agent.decide(InfoSet(cast(State, spy), root.current_player()))
         assert action in root.legal_actions()
-        # InfoSet itself reads current_player, legal_actions and game; the agent only samples
-        assert spy.used <= {"current_player", "legal_actions", "game", "resample"}
+        # InfoSet itself reads current_player, legal_actions and game; the agent reads the
+        # player's observation (for the hints' settled action) and otherwise only samples
+        assert spy.used <= {"current_player", "legal_actions", "game", "observation", "resample"}
         assert root.history() == history and root.zones == zones
 
 

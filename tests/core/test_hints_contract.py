@@ -1,9 +1,11 @@
 """AgentHints' contract as the conformance suite checks it (conformance.check_heuristics):
 rollout values that follow greedy (the default) must be greedy's values; a game whose rollouts
 follow a policy of their own (``rollouts_follow_greedy = False``) may give other values, but
-never ones read from what the player cannot see."""
+never ones read from what the player cannot see; an action the hints settle is legal."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
@@ -34,6 +36,13 @@ class PeekingRollouts(OwnRollouts):
         return [float(state.cards[deck[-1]]) if deck else 0.0] * len(legal)
 
 
+class IllegalSettle(GoofHints):
+    """Settles every decision on an action that is never legal."""
+
+    def settled(self, observation: dict[str, Any], legal: list[int]) -> int | None:
+        return max(legal) + 1
+
+
 def goofspiel_with(hints: type[AgentHints]) -> Game:
     game = cardtable.load_game("goofspiel")
     game.__dict__["hints"] = hints(game)  # the cached property, set for this game object
@@ -59,3 +68,10 @@ def test_the_default_follows_greedy_and_looney_rollouts_do_not() -> None:
     assert AgentHints.rollouts_follow_greedy
     hints = cardtable.load_game("looney").hints
     assert hints is not None and not hints.rollouts_follow_greedy
+
+
+def test_a_settled_action_must_be_legal() -> None:
+    """AgentHints.settled: ``None`` by default; an action it names must be legal."""
+    assert AgentHints(cardtable.load_game("goofspiel")).settled({}, [0, 1]) is None
+    with pytest.raises(AssertionError, match="settled on an illegal"):
+        check_heuristics(goofspiel_with(IllegalSettle), range(1))

@@ -524,12 +524,14 @@ class ISMCTSAgent(Agent):
 
     def decide(self, info: InfoSet) -> int:
         """Search the information set and return the root action visited most (with a
-        paired root, the one with the best mean left in the race); a single legal action is
-        returned at once, without searching. ``last_stats`` then says what the decision cost."""
+        paired root, the one with the best mean left in the race); a single legal action, or
+        the one the game's hints settle (``AgentHints.settled``), is returned at once, without
+        searching. ``last_stats`` then says what the decision cost."""
         legal = info.legal_actions()
-        if len(legal) == 1:
+        settled = hints_of(info.game).settled(info.observation(), legal) if len(legal) > 1 else None
+        if len(legal) == 1 or settled is not None:
             self.last_stats = SearchStats(0, 0, 0.0)
-            return legal[0]
+            return legal[0] if settled is None else settled
         start = time.perf_counter()
         search = Search(info, self.rng, self.settings, self.ceiling)
         simulations = search.run(self.budget(info.game))

@@ -266,7 +266,8 @@ def check_heuristics(game: Game, seeds: range, every: int = 1) -> None:
     observation after a trip through JSON); ``rollout_values`` gives the same values (or its
     own, where ``rollouts_follow_greedy`` is off), the same for the state and for a resampled
     one; ``evaluate`` gives ``None`` or one value per
-    player within the returns' range."""
+    player within the returns' range; ``settled`` gives ``None`` or a legal action, from the
+    observation alone."""
     rng = Rng(99)
     lo, hi = game.min_return(), game.max_return()
     hints = game.hints
@@ -293,6 +294,9 @@ def check_heuristics(game: Game, seeds: range, every: int = 1) -> None:
         if estimate is not None:
             assert len(estimate) == game.num_players, estimate
             assert all(lo <= v <= hi for v in estimate), f"evaluate out of range: {estimate}"
+        settled = hints.settled(obs, legal)
+        assert settled is None or settled in legal, f"settled on an illegal {settled}"
+        assert hints.settled(copy, legal) == settled, "settled reads more than the observation"
 
 
 CHECKS: dict[str, Callable[[Game, range], None]] = {

@@ -68,6 +68,12 @@ class AgentHints:
         from what ``player`` may know."""
         return self.heuristic_values(state.observation(player), legal)
 
+    def settled(self, observation: dict[str, Any], legal: list[int]) -> int | None:
+        """A legal action this game's knowledge settles without a search, from the observation
+        only: for a decision whose simulations cannot tell the actions apart (their rollouts
+        play it alike) where measured games can. ``None`` (the default): search as usual."""
+        return None
+
     def evaluate(self, state: State) -> list[float] | None:
         """An estimate of ``state.returns()`` for an unfinished state, one value per player
         within ``min_return()..max_return()``, or ``None`` when the game has no evaluation

@@ -181,3 +181,15 @@ def test_rollout_values_read_from_the_state_match_the_observations() -> None:
             p = state.current_player()
             state.apply_action(greedy[p].decide(InfoSet(state, p)))
     assert {"signature step", "flip", "signature used", "teamwork", "bonus"} <= seen
+
+
+def test_the_chooser_lets_the_other_send() -> None:
+    """SK-2.5: greedy (and the search, through ``settled``) lets the other player send the
+    Opening Attack: the measured choosers who sent scored less (docs/agents.md)."""
+    state = cardtable.load_game("shamanking").new_initial_state(seed=3)
+    assert values(state) == {"first": 0.0, "second": 1.0}
+    p = state.current_player()
+    choice = make_agent("greedy").decide(InfoSet(state, p))
+    assert state.action_to_string(choice) == "second"
+    hints = state.game.hints
+    assert hints.settled(state.observation(p), state.legal_actions()) == choice

@@ -68,7 +68,7 @@ _HOLD_SIGNATURE = 0.15  # keeping the charges for a later Signature Move
 _TEAMWORK = 0.08  # a Teamwork card in place (plus what its effects are worth)
 _PRIOR = 10.0  # weight of the card set in the estimate of a player's cards
 _LATER = 0.1  # what a counterattack found on a later flip is worth
-_SEND_FIRST = True  # the chooser sends the Opening Attack (measured: no clear difference)
+_SEND_FIRST = False  # the chooser lets the other send the Opening Attack (docs/agents.md)
 
 
 Fury = tuple[int, int, int]  # furyoku cards in the green, yellow and red zones
@@ -391,6 +391,13 @@ def state_facts(
 def _opening_values(legal: list[int]) -> list[float]:
     """The opening choice: the chooser sends the Opening Attack (or not, by _SEND_FIRST)."""
     return [1.0 if (a == FIRST) == _SEND_FIRST else 0.0 for a in legal]
+
+
+def opening_choice(obs: dict[str, Any], legal: list[int]) -> int | None:
+    """The chooser's pick at the opening choice (by ``_SEND_FIRST``), else ``None``."""
+    if obs["phase"] != "opening choice":
+        return None
+    return FIRST if _SEND_FIRST and FIRST in legal else next(a for a in legal if a != FIRST)
 
 
 def action_values(ht: HeuristicTables, obs: dict[str, Any], legal: list[int]) -> list[float]:

@@ -45,6 +45,11 @@ class SKHints(AgentHints):
         assert isinstance(state, SKState)
         return heuristics.rollout_values(self.heur, state, player, legal)
 
+    def settled(self, observation: dict[str, Any], legal: list[int]) -> int | None:
+        """The opening choice (SK-2.5), which the rollouts play alike either way: the one
+        greedy makes (heuristics.opening_choice); every other decision is searched."""
+        return heuristics.opening_choice(observation, legal)
+
     def evaluate(self, state: State) -> list[float] | None:
         """An estimate of the returns of an unfinished state: a race to the target points,
         the next point weighted by the exchange being played (heuristics.py)."""
