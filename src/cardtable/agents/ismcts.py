@@ -528,10 +528,12 @@ class ISMCTSAgent(Agent):
         the one the game's hints settle (``AgentHints.settled``), is returned at once, without
         searching. ``last_stats`` then says what the decision cost."""
         legal = info.legal_actions()
-        settled = hints_of(info.game).settled(info.observation(), legal) if len(legal) > 1 else None
-        if len(legal) == 1 or settled is not None:
+        given = (
+            legal[0] if len(legal) == 1 else hints_of(info.game).settled(info.observation(), legal)
+        )
+        if given is not None:
             self.last_stats = SearchStats(0, 0, 0.0)
-            return legal[0] if settled is None else settled
+            return given
         start = time.perf_counter()
         search = Search(info, self.rng, self.settings, self.ceiling)
         simulations = search.run(self.budget(info.game))

@@ -394,10 +394,12 @@ def _opening_values(legal: list[int]) -> list[float]:
 
 
 def opening_choice(obs: dict[str, Any], legal: list[int]) -> int | None:
-    """The chooser's pick at the opening choice (by ``_SEND_FIRST``), else ``None``."""
+    """The chooser's pick at the opening choice (the best of ``_opening_values``), else
+    ``None``."""
     if obs["phase"] != "opening choice":
         return None
-    return FIRST if _SEND_FIRST and FIRST in legal else next(a for a in legal if a != FIRST)
+    values = _opening_values(legal)
+    return legal[values.index(max(values))]
 
 
 def action_values(ht: HeuristicTables, obs: dict[str, Any], legal: list[int]) -> list[float]:
