@@ -121,7 +121,7 @@ def test_paired_interval_reads_the_deals_not_the_games() -> None:
 
 def test_duplicate_games_replay_one_deal_with_the_seats_swapped() -> None:
     decks = ("starter-heel-manager", "starter-strike-force")
-    config = SimConfig("rawdeal", {}, 4, ("greedy", "greedy:seed=1"), 8, decks, duplicate=True)
+    config = SimConfig("rawdeal", {}, 4, ("greedy", "greedy:seed=1"), 3, decks, duplicate=True)
     games = run(config)
     assert [g.seats for g in games] == [(0, 1), (1, 0)] * 2
     assert games[0].seed == games[1].seed != games[2].seed == games[3].seed

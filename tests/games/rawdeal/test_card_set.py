@@ -16,7 +16,6 @@ from cardtable.games.rawdeal.cards import (
     ABILITIES,
     SUBTYPES,
     VERBS,
-    PrematchEffect,
 )
 from cardtable.games.rawdeal.tables import PREMATCH_KINDS
 
@@ -224,11 +223,3 @@ def test_bad_card_files_name_the_problem(tmp_path: Path, card: str, message: str
     (tmp_path / "extra.yaml").write_text(f"set: test\ncards:\n  - {card}\n")
     with pytest.raises(CardFileError, match=re.escape(message)):
         cardtable.load_game("rawdeal", cards=str(tmp_path))
-
-
-def test_no_prematch_effect_changes_a_superstar_value() -> None:
-    """RD-2.4 and the classic preset: RB17 draws the first turn on a tie at random only when
-    a Superstar Value changed in the Pre-match. No Pre-match effect of the vocabulary changes
-    one, so the Pre-match starter goes first under both; a new one must revisit RD-2.4."""
-    fields = set(PrematchEffect.model_fields)
-    assert fields == {"damage_bonus", "subtype", "fortitude", "draw", "opp_damage_reduction"}

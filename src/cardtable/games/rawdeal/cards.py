@@ -282,6 +282,7 @@ class PrematchEffect(StrictModel):
     fortitude: int = Field(0, ge=0, le=10)  # added to your Fortitude Rating
     draw: int = Field(0, ge=0, le=3)  # cards drawn when it is placed
     opp_damage_reduction: int = Field(0, ge=0, le=3)  # damage you take from maneuvers
+    superstar_value: int = Field(0, ge=-3, le=3)  # added to your Superstar Value (RD-2.4)
 
 
 class NoStarFields:

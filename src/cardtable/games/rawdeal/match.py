@@ -279,9 +279,11 @@ class MatchState(State):
         return self.abilities[p]
 
     def superstar_value(self, p: int) -> int:
-        """Superstar Value with the Enforcer's addition (RD-2.1)."""
-        t = self.game.tables
-        return sum(t.value[self.cards[c]] for c in self.zones[PER_PLAYER * p + BACKSTAGE])
+        """Superstar Value with the Enforcer's addition (RD-2.1) and that of the player's
+        Pre-match cards (RD-2.4)."""
+        t, b, cards = self.game.tables, PER_PLAYER * p, self.cards
+        printed = sum(t.value[cards[c]] for c in self.zones[b + BACKSTAGE])
+        return printed + sum(t.pm_value[cards[c]] for c in self.zones[b + PREMATCH])
 
     def fortitude(self, p: int) -> int:
         """RD-3.5: the printed D of the cards in the Ring, plus Pre-match Fortitude."""

@@ -52,6 +52,24 @@ class PrematchRules(PlayingRules):
             if kind[d] not in full and not (universal[d] and d in everyone)
         ]
 
+    def _tie_winner(self, top: list[int]) -> int:
+        """RD-2.4: of the players tied for the highest Superstar Value, the one who started
+        the Pre-match (or the first tied after them in seat order); when a Pre-match card
+        changed a Superstar Value, one drawn at random (``tie_first=pN``: seat N, or the
+        first tied seat after it)."""
+        n, tie_first = self.hot.n, self.game.options.tie_first
+        if tie_first != "random":
+            return min(top, key=lambda p: (p - int(tie_first[1:])) % n)
+        if self._values_changed():
+            return top[self.rng.below(len(top))]
+        return min(top, key=lambda p: (p - self.tp) % n)
+
+    def _values_changed(self) -> bool:
+        """Whether a Pre-match card in play changes a Superstar Value (RD-2.4)."""
+        value, z, cards = self.game.tables.pm_value, self.zones, self.cards
+        pm = (c for q in range(self.hot.n) for c in z[PER_PLAYER * q + PREMATCH])
+        return any(value[cards[c]] for c in pm)
+
     def _prematch(self, action: int, ev: Events) -> None:
         """RD-2.3: alternate placing Pre-match cards; two passes in a row end the phase."""
         p = self.actor
@@ -85,14 +103,13 @@ class PrematchRules(PlayingRules):
         self._first_turn(ev)
 
     def _first_turn(self, ev: Events) -> None:
-        """RD-2.4: the highest Superstar Value goes first; a tie: the first of the tied
-        players in seat order from the one who started the Pre-match. RD-9.5: in a tag team
-        match each team's higher Superstar Value (a tie: the lower seat) starts active, and
-        the first player's team begins."""
+        """RD-2.4: the highest Superstar Value goes first (a tie: ``_tie_winner``). RD-9.5:
+        in a tag team match each team's higher Superstar Value (a tie: the lower seat)
+        starts active, and the first player's team begins."""
         n = self.hot.n
         values = [self.superstar_value(p) for p in range(n)]
-        order = [(self.tp + i) % n for i in range(n)]
-        first = next(p for p in order if values[p] == max(values))
+        top = [p for p in range(n) if values[p] == max(values)]
+        first = self._tie_winner(top) if len(top) > 1 else top[0]
         if self.hot.tag:
             other = 1 - first % 2
             a, b = other, other + 2

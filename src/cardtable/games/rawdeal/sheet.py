@@ -106,7 +106,8 @@ class RawDealSheet(Presentation):
                     "Reveal Superstars and Enforcers, shuffle the Arsenals, draw your Hand "
                     "Size. Then, from the higher Superstar Value, alternate placing Pre-match "
                     "cards from the Backlash deck or passing (up to {limit} each; two passes in "
-                    "a row end it). The higher Superstar Value takes the first turn.",
+                    "a row end it). The higher Superstar Value, with the Pre-match cards "
+                    "placed, takes the first turn.",
                     limit=o.prematch_limit,
                 ),
             ),

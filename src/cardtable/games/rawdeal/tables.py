@@ -123,6 +123,7 @@ class CardTables:
     pm_damage: tuple[tuple[int, int], ...]  # (bonus, subtype mask 0: any)
     pm_fortitude: tuple[int, ...]
     pm_draw: tuple[int, ...]
+    pm_value: tuple[int, ...]
     pm_reduction: tuple[int, ...]
     ability: tuple[int, ...]  # a bit mask of A_* (RD-3.8)
     hand_size: tuple[int, ...]
@@ -263,6 +264,7 @@ def compile_tables(pool: CardPool[RawDealCard]) -> CardTables:
         ),
         pm_fortitude=tuple(c.prematch.fortitude if c.prematch else 0 for c in cards),
         pm_draw=tuple(c.prematch.draw if c.prematch else 0 for c in cards),
+        pm_value=tuple(c.prematch.superstar_value if c.prematch else 0 for c in cards),
         pm_reduction=tuple(c.prematch.opp_damage_reduction if c.prematch else 0 for c in cards),
         ability=tuple(_abilities(c) for c in cards),
         hand_size=tuple(c.hand_size or 0 for c in cards),

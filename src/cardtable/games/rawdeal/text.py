@@ -515,6 +515,14 @@ def prematch_sentences(_: Translate, p: PrematchEffect) -> list[str]:
         out.append(_("All your maneuvers get +{amount}D.", amount=p.damage_bonus))
     if p.fortitude:
         out.append(_("Your Fortitude Rating gets +{amount}.", amount=p.fortitude))
+    if p.superstar_value > 0:
+        out.append(
+            _("Adds {amount} to your Superstar's Superstar Value.", amount=p.superstar_value)
+        )
+    if p.superstar_value < 0:
+        out.append(
+            _("Takes {amount} from your Superstar's Superstar Value.", amount=-p.superstar_value)
+        )
     if p.opp_damage_reduction:
         out.append(
             _(
