@@ -162,7 +162,12 @@ def test_every_ability_is_worded(ability: str) -> None:
 def test_every_prematch_kind_and_effect_is_worded(kind: str) -> None:
     """RD-2.3, RD-7.8: a Pre-match card's kind and each of its lasting effects."""
     effect = PrematchEffect(
-        damage_bonus=1, subtype="grapple", fortitude=2, draw=1, opp_damage_reduction=1
+        damage_bonus=1,
+        subtype="grapple",
+        fortitude=2,
+        draw=1,
+        opp_damage_reduction=1,
+        superstar_value=-1,
     )
     card = Prematch(
         id="p",
@@ -173,12 +178,15 @@ def test_every_prematch_kind_and_effect_is_worded(kind: str) -> None:
         universally_unique=kind == "title_belt",
     )
     en, _ja = _both(card)
-    assert en[1:5] == [
+    assert en[1:6] == [
         "When you place it, draw 1 card.",
         "Your Grapple maneuvers get +1D.",
         "Your Fortitude Rating gets +2.",
+        "Takes 1 from your Superstar's Superstar Value.",
         "Damage you take from your opponent's maneuvers is reduced by 1.",
     ]
+    raised = card.model_copy(update={"prematch": PrematchEffect(superstar_value=2)})
+    assert _both(raised)[0][1:2] == ["Adds 2 to your Superstar's Superstar Value."]
 
 
 @pytest.mark.parametrize("subtype", SUBTYPES)

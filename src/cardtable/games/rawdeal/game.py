@@ -26,6 +26,7 @@ from .cards import ADAPTER, RawDealCard, check_pool
 from .hints import RawDealHints
 from .importer import RawDealImporter
 from .match import ENDINGS, MATCHES, NO_WINNER, PHASES, TEAMS
+from .prematch import first_tied_from
 from .presentation import RawDealPresentation
 from .rules import HotTables, RawDealState
 from .tables import PREMATCH_CARD, CardTables, compile_tables
@@ -277,8 +278,7 @@ class RawDealGame(Game):
             return top[0]
         if self.options.tie_first == "random":
             return top[st.rng.below(len(top))]
-        seat = int(self.options.tie_first[1:])
-        return min(top, key=lambda p: (p - seat) % self.num_players)
+        return first_tied_from(top, int(self.options.tie_first[1:]), self.num_players)
 
     def action_to_string(self, action: int) -> str:
         """See actions.py for the notation."""

@@ -22,6 +22,12 @@ NOT_PER_PLAYER = frozenset(PREMATCH_KINDS.index(k) for k in ("title_belt", "even
 ONE_IN_ALL = frozenset(PREMATCH_KINDS.index(k) for k in ("venue", "title_belt"))
 
 
+def first_tied_from(top: list[int], seat: int, n: int) -> int:
+    """Of the tied seats ``top``, the first from ``seat`` on in seat order, round the table of
+    ``n`` (RD-2.3, RD-2.4: ``tie_first=pN``, or the player who started the Pre-match)."""
+    return min(top, key=lambda p: (p - seat) % n)
+
+
 class PrematchRules(PlayingRules):
     """RD-2.3, RD-2.4: the Pre-match and who goes first."""
 
@@ -59,10 +65,10 @@ class PrematchRules(PlayingRules):
         first tied seat after it)."""
         n, tie_first = self.hot.n, self.game.options.tie_first
         if tie_first != "random":
-            return min(top, key=lambda p: (p - int(tie_first[1:])) % n)
+            return first_tied_from(top, int(tie_first[1:]), n)
         if self._values_changed():
             return top[self.rng.below(len(top))]
-        return min(top, key=lambda p: (p - self.tp) % n)
+        return first_tied_from(top, self.tp, n)
 
     def _values_changed(self) -> bool:
         """Whether a Pre-match card in play changes a Superstar Value (RD-2.4)."""
