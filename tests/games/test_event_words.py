@@ -274,6 +274,10 @@ def test_rawdeal_sentences() -> None:
     over = {"kind": "game_over", "player": 1, "how": "pinfall"}
     assert _words("rawdeal", over) == "P1 wins the match by pinfall"
     assert _words("rawdeal", over, players=4, match="tag") == "P1 and P3 win the match by pinfall"
+    first = {"kind": "first_player", "player": 1}
+    assert _words("rawdeal", first) == "P1 has the highest Superstar Value and goes first"
+    tied = {**first, "tied": True}
+    assert _words("rawdeal", tied) == "P1 goes first on a tie for the highest Superstar Value"
     bury = {"kind": "move", "player": 0, "from": "p0.hand", "to": "p0.arsenal", "card": None}
     assert _words("rawdeal", bury, 1) == (
         "P0 puts a card from their hand at the bottom of their Arsenal"

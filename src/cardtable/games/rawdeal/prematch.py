@@ -121,5 +121,5 @@ class PrematchRules(PlayingRules):
             a, b = other, other + 2
             self.active = _by_team(first, b if values[b] > values[a] else a)
         if ev is not None:
-            ev.append(note("first_player", first))
+            ev.append(note("first_player", first, **({"tied": True} if len(top) > 1 else {})))
         self._start_turn(first, ev)

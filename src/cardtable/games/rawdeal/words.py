@@ -36,6 +36,16 @@ def _play(game: RawDealGame, view: dict[str, Any], lang: Lang = "en") -> str:
     return _("P{player} plays {card} as an action", player=p, card=card)
 
 
+def _first_player(game: RawDealGame, view: dict[str, Any], lang: Lang = "en") -> str:
+    _ = game_words(game, lang)
+    if view.get("tied"):
+        return _(
+            "P{player} goes first on a tie for the highest Superstar Value",
+            player=view.get("player"),
+        )
+    return _("P{player} has the highest Superstar Value and goes first", player=view.get("player"))
+
+
 def _overturn(game: RawDealGame, view: dict[str, Any], lang: Lang = "en") -> str:
     _ = game_words(game, lang)
     n, p = view["amount"], view.get("player")
@@ -116,7 +126,7 @@ def _game_over(game: RawDealGame, view: dict[str, Any], lang: Lang = "en") -> st
 SENTENCES: Sentences = {
     "move": _move,
     "turn": N_("Turn {turn}: P{player} is the turn player"),
-    "first_player": N_("P{player} has the highest Superstar Value and goes first"),
+    "first_player": _first_player,
     "target": N_("P{player} aims the card at P{target}"),
     "ability": N_("P{player} uses their Superstar ability"),
     "decline": N_("P{player} declines the offer"),
