@@ -49,7 +49,7 @@ def decision_points(game: Game, seed: int, count: int) -> list[State]:
 def test_spec_parsing() -> None:
     spec = (
         "ismcts:iterations=200:steps=900:time=0.5:c=1.0:depth=40:epsilon=0.3:bias=2"
-        ":root=paired:seed=3"
+        ":root=paired:settle=0:seed=3"
     )
     params: dict[str, Any] = {
         "iterations": 200,
@@ -60,6 +60,7 @@ def test_spec_parsing() -> None:
         "epsilon": 0.3,
         "bias": 2.0,
         "root": "paired",
+        "settle": 0,
     }
     assert parse_spec(spec) == ("ismcts", {**params, "seed": 3})
     agent = ismcts(spec, seed=9)
@@ -81,6 +82,7 @@ def test_spec_parsing() -> None:
         ("ismcts:bias=-0.5", "'bias' must not be negative"),
         ("ismcts:root=best", "'root' must be one of ucb, paired, halving"),
         ("ismcts:iterations=many", "bad value"),
+        ("ismcts:settle=2", "'settle' must be 0 or 1"),
         ("ismcts:width=3", "bad parameter"),
     ],
 )
@@ -140,6 +142,15 @@ def test_an_action_the_hints_settle_is_taken_without_search() -> None:
     while len(state.legal_actions()) == 1:
         state.apply_action(state.legal_actions()[0])
     agent.decide(InfoSet(state, state.current_player()))
+    assert agent.last_stats.simulations == 20
+
+
+def test_settle_0_searches_what_the_hints_settle() -> None:
+    """``settle=0``: the opening choice that the hints settle (SK-2.5) is searched too."""
+    game = cardtable.load_game("shamanking")
+    state = game.new_initial_state(seed=1)
+    agent = ismcts("ismcts:iterations=20:settle=0")
+    assert agent.decide(InfoSet(state, state.current_player())) in state.legal_actions()
     assert agent.last_stats.simulations == 20
 
 

@@ -62,7 +62,8 @@ class Settings:
     exploration constant (``None``: the game's ``search_exploration``), the cut-off in
     decisions past the root (``None``: the game's ``search_depth``), the rollout's chance of
     a random action, the weight of the heuristic prior, and how the root action is chosen in
-    a simulation (one of ``ROOT_POLICIES``; ``None``: the game's ``search_root``)."""
+    a simulation (one of ``ROOT_POLICIES``; ``None``: the game's ``search_root``); ``settle``
+    1 takes the decisions the game's hints settle without a search, 0 searches them too."""
 
     iterations: int | None = None
     steps: int | None = None
@@ -72,6 +73,7 @@ class Settings:
     epsilon: float = DEFAULT_EPSILON
     bias: float = DEFAULT_BIAS
     root: str | None = None
+    settle: int = 1
 
     def check(self) -> None:
         """Raise AgentSpecError naming the first setting out of range."""
@@ -93,6 +95,7 @@ class Settings:
             f"must be one of {', '.join(ROOT_POLICIES)}",
             self.root,
         )
+        _check(self.settle in (0, 1), "settle", "must be 0 or 1", self.settle)
 
 
 def _check(ok: bool, key: str, rule: str, value: object) -> None:
@@ -480,6 +483,8 @@ class ISMCTSAgent(Agent):
     ``epsilon`` (chance of a random rollout action instead of the heuristic's best), ``bias``
     (weight of the heuristic prior in selection), ``root`` (``ucb``, ``paired`` or ``halving``:
     how the root action of a simulation is chosen; by default the game's ``search_root``),
+    ``settle`` (1: take the decisions the game's hints settle without a search; 0: search
+    them too),
     ``seed``.
     With a budget of iterations or steps it is deterministic for a seed, unless its
     ``ceiling`` (set by a server) cuts the search short."""
@@ -495,6 +500,7 @@ class ISMCTSAgent(Agent):
         "epsilon": float,
         "bias": float,
         "root": str,
+        "settle": int,
     }
 
     def __init__(self, seed: int = 0, **params: Any) -> None:
@@ -522,15 +528,20 @@ class ISMCTSAgent(Agent):
             return Budget(hints.search_iterations, hints.search_steps, s.time)
         return Budget(s.iterations, s.steps, s.time)
 
+    def settled(self, info: InfoSet, legal: list[int]) -> int | None:
+        """The action the game's hints settle without a search (``AgentHints.settled``), or
+        ``None``: always ``None`` with ``settle=0``, which searches every decision."""
+        if not self.settings.settle:
+            return None
+        return hints_of(info.game).settled(info.observation(), legal)
+
     def decide(self, info: InfoSet) -> int:
         """Search the information set and return the root action visited most (with a
         paired root, the one with the best mean left in the race); a single legal action, or
         the one the game's hints settle (``AgentHints.settled``), is returned at once, without
         searching. ``last_stats`` then says what the decision cost."""
         legal = info.legal_actions()
-        given = (
-            legal[0] if len(legal) == 1 else hints_of(info.game).settled(info.observation(), legal)
-        )
+        given = legal[0] if len(legal) == 1 else self.settled(info, legal)
         if given is not None:
             self.last_stats = SearchStats(0, 0, 0.0)
             return given
