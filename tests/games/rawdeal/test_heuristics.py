@@ -180,34 +180,3 @@ def test_greedy_beats_random(players: int, match: str, seed: int, at_least: int)
         if best > 0 and any(r.seats[p] == 0 for p, v in enumerate(r.returns) if v == best):
             wins += 1
     assert wins >= at_least
-
-
-def test_the_search_places_pre_match_cards_as_greedy_does() -> None:
-    """RD-2.3: the hints settle every Pre-match decision (the search's simulations stop long
-    before a Pre-match card's effect shows) with greedy's most valued card; of two worth the
-    same, the Title Belt, which the rival then cannot place (RD-6.1). Nothing else is
-    settled."""
-    game = cardtable.load_game("rawdeal")
-    decks = game.starter_decks()
-    state = game.new_initial_state(3, [decks["starter-heel-manager"], decks["starter-high-flyer"]])
-    assert state.current_player() == 0
-    v = values(state)
-    assert (
-        v["backlash iron-endurance-match"]
-        == v["backlash sapphire-heavyweight-belt"]
-        == max(v.values())
-    )
-    settled = game.hints.settled(state.observation(0), state.legal_actions())
-    assert (
-        settled is not None
-        and state.action_to_string(settled) == "backlash sapphire-heavyweight-belt"
-    )
-    state.apply_action(settled)
-    v = values(state)
-    pick = game.hints.settled(state.observation(1), state.legal_actions())
-    assert pick is not None and state.action_to_string(pick) == max(v, key=v.__getitem__)
-    while state.observation(state.current_player())["phase"] == "pre-match":
-        state.apply_action(state.legal_actions()[-1])
-    assert (
-        game.hints.settled(state.observation(state.current_player()), state.legal_actions()) is None
-    )

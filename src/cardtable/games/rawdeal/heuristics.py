@@ -828,19 +828,6 @@ def _prematch_values(k: HeuristicTables, legal: list[int]) -> list[float]:
     return [0.0 if a == END else k.prematch_value[(a - first) // 3] for a in legal]
 
 
-def prematch_pick(k: HeuristicTables, obs: dict[str, Any], legal: list[int]) -> int | None:
-    """RD-2.3: in the Pre-match, the card greedy places (the highest ``prematch_value``; of
-    equal worth, a universally unique card, which the rival then cannot place; then the
-    first legal); ``None`` in any other phase."""
-    if PHASE_CODES[obs["phase"]] != PH_PREMATCH:
-        return None
-    first, universal = k.backlash_first, k.t.universal
-    values = _prematch_values(k, legal)
-    pairs = zip(legal, values, strict=True)
-    keys = [(v, a != END and universal[(a - first) // 3]) for a, v in pairs]
-    return legal[max(range(len(legal)), key=keys.__getitem__)]
-
-
 def _stun_values(v: View, legal: list[int]) -> list[float]:
     """RD-5.5: draw while the Arsenal can spare the cards."""
     ars = v.arsenal[v.me]

@@ -40,12 +40,6 @@ class RawDealHints(AgentHints):
         assert isinstance(state, RawDealState)
         return heuristics.rollout_values(self.heur, state, player, legal)
 
-    def settled(self, observation: dict[str, Any], legal: list[int]) -> int | None:
-        """The Pre-match (RD-2.3): the card greedy places (heuristics.prematch_pick). Its
-        cards act all match long, but a simulation stops 20 decisions on, where a Ladder
-        Match, a Sold-Out Dome and passing look alike; every other decision is searched."""
-        return heuristics.prematch_pick(self.heur, observation, legal)
-
     def evaluate(self, state: State) -> list[float] | None:
         """An estimate of the returns of an unfinished state (heuristics.py): each player's
         (each team's) chance to win from the Arsenal sizes and the turn, on the scale of
