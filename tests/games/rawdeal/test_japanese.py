@@ -122,6 +122,8 @@ def test_japanese_words_of_a_game() -> None:
     assert say(draw, 0, "ja") == "P1がカード1枚を引く"
     over = {"kind": "game_over", "player": 0, "how": "pinfall"}
     assert say(over, None, "ja") == "P0がピンフォールで試合に勝利する"
+    tied = {"kind": "first_player", "player": 1, "tied": True}
+    assert say(tied, None, "ja") == "スーパースター値が最も高い選手が並び、P1が先攻となる"
     assert game.presentation.zone_label("p0.arsenal", "ja") == "P0のメインデッキ"
     assert game.presentation.zone_label("p0.arsenal", "en") == "P0's Arsenal"
     for state, _events in _play(game, 3):
