@@ -154,6 +154,21 @@ def test_settle_0_searches_what_the_hints_settle() -> None:
     assert agent.last_stats.simulations == 20
 
 
+def test_a_game_that_settles_nothing_is_not_asked() -> None:
+    """A game whose hints keep ``AgentHints.settled`` (Raw Deal) is searched without the
+    agent building an observation to ask them."""
+
+    class Unobserved(InfoSet):
+        def observation(self) -> dict[str, Any]:
+            raise AssertionError("the observation was built")
+
+    state = cardtable.load_game("rawdeal").new_initial_state(seed=1)
+    while len(state.legal_actions()) == 1:
+        state.apply_action(state.legal_actions()[0])
+    agent = ismcts("ismcts:iterations=4:depth=10")
+    assert agent.settled(Unobserved(state, state.current_player()), state.legal_actions()) is None
+
+
 def test_act_without_an_information_set_is_refused() -> None:
     game = cardtable.load_game("looney")
     with pytest.raises(TypeError, match="decide"):

@@ -44,7 +44,7 @@ from typing import Any, ClassVar, NamedTuple
 from cardtable.agents.base import Agent, Ceiling, register_agent
 from cardtable.core.errors import AgentSpecError, brief
 from cardtable.core.game import Game
-from cardtable.core.hints import hints_of
+from cardtable.core.hints import AgentHints, hints_of
 from cardtable.core.infoset import InfoSet
 from cardtable.core.rng import Rng
 from cardtable.core.state import TERMINAL, State
@@ -530,10 +530,12 @@ class ISMCTSAgent(Agent):
 
     def settled(self, info: InfoSet, legal: list[int]) -> int | None:
         """The action the game's hints settle without a search (``AgentHints.settled``), or
-        ``None``: always ``None`` with ``settle=0``, which searches every decision."""
-        if not self.settings.settle:
+        ``None``: always ``None`` with ``settle=0``, which searches every decision, and without
+        building the observation when the game's hints settle nothing (keep the default)."""
+        hints = hints_of(info.game)
+        if not self.settings.settle or type(hints).settled is AgentHints.settled:
             return None
-        return hints_of(info.game).settled(info.observation(), legal)
+        return hints.settled(info.observation(), legal)
 
     def decide(self, info: InfoSet) -> int:
         """Search the information set and return the root action visited most (with a
