@@ -155,8 +155,8 @@ def test_settle_0_searches_what_the_hints_settle() -> None:
 
 
 def test_a_game_that_settles_nothing_is_not_asked() -> None:
-    """A game whose hints keep ``AgentHints.settled`` (Raw Deal) is searched without the
-    agent building an observation to ask them."""
+    """A game whose hints keep ``AgentHints.settled`` (Raw Deal) settles nothing, and the
+    agent builds no observation to ask them."""
 
     class Unobserved(InfoSet):
         def observation(self) -> dict[str, Any]:
