@@ -25,8 +25,8 @@ SEEDED = [
     (
         "rawdeal",
         1,
-        "P0 wins by pinfall on turn 27, 15 cards left in the Arsenal",
-        "27ターン目、P0のピンフォール勝ち（メインデッキ残り15枚）",
+        "P0 wins by pinfall on turn 29, 4 cards left in the Arsenal",
+        "29ターン目、P0のピンフォール勝ち（メインデッキ残り4枚）",
     ),
     ("shamanking", 2, "P1 wins, 3 points to 2", "P1の勝ち（3ポイント対2ポイント）"),
     ("wcrugby", 0, "P1 wins in period 4, 57–23", "第4ピリオドでP1の勝ち（57対23）"),
