@@ -31,6 +31,9 @@ SIDE_EFFECTS = {
 }
 """A verified proposal's side effects: the decks, and seat P0 or the first player."""
 
+SEARCHING = N_("Searching for changes, target {n} of {total}: {target}")
+"""The search's progress: the target it is on, counted among all it searches."""
+
 
 def search_config(screen_games: int, margin: float, fields: str | None = None) -> SuggestConfig:
     """The search's settings from the command line (CardtableError when out of range);
@@ -56,8 +59,8 @@ def suggest_session(
     config = SuggestConfig(**{**config.__dict__, "verify_games": settings.games})
     with console.status(escape(w(N_("Searching for changes…")))) as status:
 
-        def show(what: str) -> None:
-            said = w(N_("Searching for changes: {target}"), target=searched(what, w))
+        def show(what: str, done: int, total: int) -> None:
+            said = w(SEARCHING, n=done + 1, total=total, target=searched(what, w))
             status.update(escape(said))
 
         return suggest(settings, data["base"], jobs, folder, config, show, resume)

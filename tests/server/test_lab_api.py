@@ -365,8 +365,16 @@ def test_a_run_stopped_in_its_suggestion_search_resumes_it(
         run_lab(tmp_path, settings, False, lambda _: None)
     first, limit[0] = played[:], None
     played.clear()
-    summary = run_lab(tmp_path, settings, True, lambda _: None)
+    sent: list[Any] = []
+    summary = run_lab(tmp_path, settings, True, sent.append)
     assert len(first) == 12 and played and summary["suggestions"], summary
+    # the progress bar counts the targets searched, each named as its search begins
+    steps = [m[1] for m in sent if m[0] == "progress" and m[1]["phase"] == "suggest"]
+    aims = [t["target"] for t in steps[1:]]
+    assert steps[0]["target"] == "" and len(aims) == len(summary["suggestions"])
+    assert [(s["done"], s["total"]) for s in steps] == [(0, len(aims))] + [
+        (k, len(aims)) for k in range(len(aims))
+    ]
     assert not set(first) & set(played) and len(set(played)) == len(played)
     kept = (tmp_path / "suggest.jsonl").read_text().splitlines()[1:]
     assert len({json.loads(line)["key"] for line in kept}) == len(kept) >= len(first + played)

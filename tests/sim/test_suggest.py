@@ -170,7 +170,13 @@ def test_a_search_brings_a_strong_deck_back_toward_the_band(tmp_path: Path) -> N
     assert p["verified"]["score"] < entry["before"]["score"]
     assert all(c["field"] == "atk" for c in p["changes"])
     assert {d["deck"] for d in p["decks"]} == {d["deck"] for d in base["decks"]}
-    out = suggest(config, base, 1, tmp_path / "lab", replace(cfg, max_knobs=1, max_step=1))
+    told: list[tuple[str, int, int]] = []
+    out = suggest(
+        config, base, 1, tmp_path / "lab", replace(cfg, max_knobs=1, max_step=1),
+        lambda what, done, total: told.append((what, done, total)),
+    )  # fmt: skip
+    aims = [f"{t['kind']} {t['name']}" for t in out["targets"]]
+    assert told == [(what, k, len(aims)) for k, what in enumerate(aims)]  # each as it begins
     written = [p for t in out["targets"] for p in t["proposals"]]
     assert written and all(Path(p["patch"]).read_text().startswith("--- a/") for p in written)
     changed = cardtable.load_game("wcrugby", cards=written[0]["folder"])

@@ -33,6 +33,7 @@ from cardtable.core.registry import load_game
 if TYPE_CHECKING:
     from cardtable.sim.balance import BalanceConfig
     from cardtable.sim.runner import GameResult
+    from cardtable.sim.suggest import Progress
 
 NICE = 10
 """How much lower than the server the lab's workers run (``os.nice``)."""
@@ -144,7 +145,7 @@ def run_lab(
     game = load_game(config.game, **config.run_options()[-1])  # the words of the set shown
     if settings.get("suggest"):
         data["suggestions"] = _search(
-            config, data, settings, folder, resume, _searching(send, total, game)
+            config, data, settings, folder, resume, _searching(send, game)
         )
     send(("progress", {"phase": "report", "done": total, "total": total}))
     data = json.loads(json.dumps(data).replace(json.dumps(str(folder))[1:-1], "."))
@@ -181,24 +182,25 @@ def _search(
     settings: Json,
     folder: Path,
     resume: bool,
-    show: Callable[[str], None],
+    show: Progress,
 ) -> Json:
     """The suggestion search over the run's report (``sim.suggest``), resumed with it."""
-    from cardtable.sim.suggest import SuggestConfig, suggest
+    from cardtable.sim.suggest import SuggestConfig, suggest, targets
 
     cfg = SuggestConfig(screen_games=settings["screen_games"], verify_games=config.games)
-    show("")
+    show("", 0, len(targets(data["base"])))
     return suggest(config, data["base"], 1, folder, cfg, show, resume)
 
 
-def _searching(send: Send, total: int, game: Game) -> Callable[[str], None]:
-    """The search's progress: the target searched (``card kick``), its kind and its name in
-    every language (a card's from the run's card files)."""
+def _searching(send: Send, game: Game) -> Progress:
+    """The search's progress: the target searched (``card kick``; none before the first),
+    its kind and its name in every language (a card's from the run's card files), and the
+    targets done of all."""
 
-    def show(what: str) -> None:
+    def show(what: str, done: int, targets: int) -> None:
         kind, _, name = what.partition(" ")
         label = _names(game, name) if kind == "card" else name
-        step = {"phase": "suggest", "done": total, "total": total, "target": what}
+        step = {"phase": "suggest", "done": done, "total": targets, "target": what}
         send(("progress", {**step, "kind": kind, "label": label}))
 
     return show

@@ -81,6 +81,8 @@ Changes = Mapping[Knob, int]
 Names = Callable[[str], str]
 """A card id's name in a language."""
 Measure = Callable[[Changes, int], Json | None]
+Progress = Callable[[str, int, int], None]
+"""Told the target a search begins (``card kick``), the targets done and the targets in all."""
 
 
 def targets(base: Json) -> list[Target]:
@@ -423,7 +425,7 @@ def suggest(
     jobs: int | Backend,
     out: Path,
     cfg: SuggestConfig,
-    progress: Callable[[str], None] | None = None,
+    progress: Progress | None = None,
     resume: bool = False,
 ) -> Json:
     """Search changes for every target of the base run (``base``: the lab's report of
@@ -431,7 +433,8 @@ def suggest(
     as a card folder and a patch under ``out/suggestions/``, and return the suggestions as
     JSON-ready data. Every change played is kept in ``out/suggest.jsonl``; ``resume`` reads
     back what a stopped search of the same settings and cards kept there, and plays only the
-    rest (the result is the same as a whole search's)."""
+    rest (the result is the same as a whole search's). ``progress`` is told each target as
+    its search begins, with how many targets are done and how many there are."""
     game = load_game(config.game, **config.options)
     files = card_set_files(game)
     found = knobs(files)
@@ -445,9 +448,9 @@ def suggest(
         screen_base = measure({}, cfg.screen_games)
         if screen_base is None:
             raise CardtableError(f"{config.game}: the card set does not load")
-        for target in aims:
+        for done, target in enumerate(aims):
             if progress:
-                progress(f"{target.kind} {target.name}")
+                progress(f"{target.kind} {target.name}", done, len(aims))
             entry = search_target(target, base, screen_base, found, measure, cfg)
             _write(entry, files, out / "suggestions" / slug(target))
             result["targets"].append(entry)

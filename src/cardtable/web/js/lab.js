@@ -338,7 +338,7 @@ function showProgress(lab, run) {
   else if (run.status === "finished") text.textContent = t("Finished: {n} games.", { n: run.result ? run.result.games : "" });
   else if (run.status === "queued" || p.phase === "queued" || !p.phase) text.textContent = t("Waiting for the lab (one run plays at a time)…");
   else if (p.phase === "playing") text.textContent = t("{done} of {total} games played", { done: p.done, total: p.total });
-  else if (p.phase === "suggest") text.textContent = p.target ? t("Searching for changes: {target}", { target: searched(p) }) : t("Searching for changes…");
+  else if (p.phase === "suggest") text.textContent = p.target ? t("Searching for changes, target {n} of {total}: {target}", { n: p.done + 1, total: p.total, target: searched(p) }) : t("Searching for changes…");
   else text.textContent = t("Writing the report…");
 }
 
