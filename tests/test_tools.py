@@ -187,6 +187,8 @@ def test_balance_starters_writes_the_tables_before_and_after(tmp_path: Path) -> 
     assert "| seat P0 |" in text and "length in periods" in text
     assert re.search(r"\| first player \| \d+% \[\d+%, \d+%\] \|", text)  # told by the games
     assert (tmp_path / "img" / "balance-starters.png").stat().st_size > 1000
+    assert (tmp_path / "img" / "balance-lengths.png").stat().st_size > 1000
+    assert "![Game lengths in each game's unit](img/balance-lengths.png)" in text
 
 
 def test_balance_starters_replays_one_game_and_keeps_the_others(tmp_path: Path) -> None:
@@ -213,6 +215,36 @@ def test_balance_starters_replays_one_game_and_keeps_the_others(tmp_path: Path) 
                            capture_output=True, text=True)  # fmt: skip
     assert again.returncode != 0 and "shows wcrugby" in again.stderr
     assert "### Wheelchair Rugby" in doc.read_text()  # the doc is left as it was
+
+
+def test_balance_starters_redraws_from_the_kept_numbers_alone(tmp_path: Path) -> None:
+    """--redraw plays no game: the tables and both plots come from the numbers kept beside
+    the plots, made with the same settings; without kept numbers it says so."""
+    doc = tmp_path / "balance.md"
+    doc.write_text("# The balance lab\n")
+    common = ["--games", "8", "--ismcts-games", "0", "--jobs", "1", "--doc", str(doc)]
+    work = tmp_path / "work"
+
+    def tool(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, str(STARTERS), *common, *args],
+                              capture_output=True, text=True)  # fmt: skip
+
+    missing = tool("--redraw", "--work", str(work))
+    assert missing.returncode != 0 and "no numbers kept" in missing.stderr
+    assert tool("--game", "wcrugby", "--work", str(work)).returncode == 0
+    table = doc.read_text()
+    doc.write_text("# The balance lab\n")
+    for png in (tmp_path / "img").glob("*.png"):
+        png.unlink()
+    redrawn = tool("--redraw", "--work", str(tmp_path / "none"))
+    assert redrawn.returncode == 0, redrawn.stderr
+    assert not (tmp_path / "none").exists()  # nothing played
+    assert doc.read_text() == table  # the same command, tables and plots
+    assert {p.name for p in (tmp_path / "img").glob("*.png")} == {
+        "balance-starters.png", "balance-lengths.png"
+    }  # fmt: skip
+    other = tool("--redraw", "--games", "9")
+    assert other.returncode != 0 and "other settings" in other.stderr
 
 
 def test_balance_starters_gives_one_game_its_own_ismcts_games(tmp_path: Path) -> None:

@@ -11,10 +11,11 @@ stopped run goes on where it stopped, and a larger ``--games`` or ``--ismcts-gam
 the games added; ``--ismcts-games-for GAME=N`` gives one game a larger (or smaller) search
 sample than the others. Then it rewrites the part of docs/balance.md between
 ``<!-- starters:begin -->`` and ``<!-- starters:end -->`` and draws
-docs/img/balance-starters.png. The numbers behind them are kept in
+docs/img/balance-starters.png (the decks' win rates) and docs/img/balance-lengths.png (the
+distribution of game lengths in each game's unit). The numbers behind them are kept in
 docs/img/balance-starters.json, so that ``--game GAME`` replays only that game (after a
 change to its cards) and keeps the other games' tables, when they were made with the same
-settings.
+settings, and ``--redraw`` writes the tables and plots again from them alone.
 
 Usage::
 
@@ -156,7 +157,8 @@ def section(results: dict[str, dict[tuple[str, str], Json]], command: str) -> st
     out = [BEGIN, "", f"Made by `{command}`.", ""]
     for game, runs in results.items():
         out += [f"### {cardtable.load_game(game).title}", "", *game_table(runs), ""]
-    out += ["![Starter decks before and after](img/balance-starters.png)", "", END]
+    out += ["![Starter decks before and after](img/balance-starters.png)", ""]
+    out += ["![Game lengths in each game's unit](img/balance-lengths.png)", "", END]
     return "\n".join(out)
 
 
@@ -180,6 +182,31 @@ def plot(results: dict[str, dict[tuple[str, str], Json]], path: Path) -> None:
         ax.set_xlim(0, 1)
         ax.set_title(cardtable.load_game(game).title, fontsize=10)
     axes[0][0].legend(fontsize=7, loc="lower right")
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=90)
+
+
+def lengths_plot(results: dict[str, dict[tuple[str, str], Json]], path: Path) -> None:
+    """The share of games of each length in the game's unit, per game, each agent set
+    before and after (runs that kept no lengths in units are left out)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, len(results), figsize=(4.2 * len(results), 3.0), squeeze=False)
+    for ax, (game, runs) in zip(axes[0], results.items(), strict=True):
+        for key in sorted(runs):
+            units = runs[key].get("units")
+            if units:
+                xs = [k for k, _ in units["histogram"]]
+                ax.step(xs, [n / units["n"] for _, n in units["histogram"]], where="mid",
+                        label=" ".join(key))  # fmt: skip
+                ax.set_xlabel(units["unit"], fontsize=8)
+        ax.set_title(cardtable.load_game(game).title, fontsize=10)
+        ax.set_ylabel("share of games", fontsize=8)
+    axes[0][0].legend(fontsize=7, loc="upper right")
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=90)
@@ -284,8 +311,8 @@ def command_of(args: argparse.Namespace, results: Results) -> str:
     return command
 
 
-def main() -> None:
-    """Play what is missing, then write the tables and the plot."""
+def arguments() -> argparse.Namespace:
+    """The command line."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--before", metavar="REV", help="also the card files at this revision")
     ap.add_argument("--games", type=int, default=2400, help="games per greedy round robin")
@@ -308,9 +335,17 @@ def main() -> None:
     ap.add_argument("--game", action="append", choices=GAMES, help="only these games")
     ap.add_argument("--work", type=Path, default=Path("balance-starters"))
     ap.add_argument("--doc", type=Path, default=DOC, help="the page to write (img/ beside it)")
-    args = ap.parse_args()
-    store = args.doc.parent / "img" / "balance-starters.json"
-    kept = kept_results(store, settings_of(args), args.game) if args.game else {}
+    ap.add_argument(
+        "--redraw",
+        action="store_true",
+        help="play nothing: write the tables and plots again from the kept numbers",
+    )
+    return ap.parse_args()
+
+
+def play_games(args: argparse.Namespace) -> Results:
+    """The round robins of ``--game`` (every game by default), each agent set before and
+    after."""
     results: Results = {}
     for game in args.game or GAMES:
         runs = results.setdefault(game, {})
@@ -322,6 +357,18 @@ def main() -> None:
                 print(
                     game, spec, which, json.dumps([d["score"] for d in runs[spec, which]["decks"]])
                 )
+    return results
+
+
+def main() -> None:
+    """Play what is missing (nothing with ``--redraw``), then write the tables and plots."""
+    args = arguments()
+    store = args.doc.parent / "img" / "balance-starters.json"
+    if args.redraw and not store.exists():
+        raise SystemExit(f"--redraw: no numbers kept in {store}")
+    replayed = [] if args.redraw else args.game
+    kept = kept_results(store, settings_of(args), replayed) if replayed is not None else {}
+    results = {} if args.redraw else play_games(args)
     results = {g: results.get(g) or kept[g] for g in GAMES if g in results or g in kept}
     dropped = [g for g in GAMES if g not in results and shown(args.doc, g)]
     if dropped:
@@ -332,6 +379,7 @@ def main() -> None:
     keep_results(store, settings_of(args), results)
     write_doc(args.doc, section(results, command_of(args, results)))
     plot(results, args.doc.parent / "img" / "balance-starters.png")
+    lengths_plot(results, args.doc.parent / "img" / "balance-lengths.png")
 
 
 if __name__ == "__main__":
