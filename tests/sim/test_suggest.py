@@ -16,7 +16,8 @@ from test_balance import cli  # the command in a subprocess
 import cardtable
 from cardtable.sim import suggest as suggest_module
 from cardtable.sim.balance import BalanceConfig, default_deck_specs, play, report
-from cardtable.sim.card_edit import card_set_files, changed_text, knobs, write_card_set
+from cardtable.sim.balance_words import Words
+from cardtable.sim.card_edit import Knob, card_set_files, changed_text, knobs, write_card_set
 from cardtable.sim.suggest import (
     Step,
     SuggestConfig,
@@ -30,8 +31,10 @@ from cardtable.sim.suggest import (
     suggest,
     targets,
     value,
+    verified,
     why,
 )
+from cardtable.sim.suggest_html import verified_line
 from cardtable.sim.suggest_memo import MEMO, Memo, change_key
 
 CARDS = """# a made-up card file
@@ -43,6 +46,35 @@ cards:
     unique: true
   - {id: kick, damage: 5, stats: {atk: 10}}
 """
+
+
+def _run(a: float) -> dict[str, Any]:
+    """A made-up run of two decks, deck A winning ``a`` of its games."""
+    decks = [{"deck": d, "n": 100, "score": x, "low": x - 0.1, "high": x + 0.1}
+             for d, x in (("A", a), ("B", 1 - a))]  # fmt: skip
+    return {"decks": decks, "seats": [{"score": 0.5}], "flags": []}
+
+
+@pytest.mark.parametrize(
+    ("after", "said", "said_ja"),
+    [
+        (0.53, "in the band", "範囲内"),
+        (0.60, "closer, not yet in the band", "近づいたがまだ範囲外"),
+        (0.70, "not closer over the verifying games", "検証の対戦では近づかなかった"),
+        (0.80, "not closer over the verifying games", "検証の対戦では近づかなかった"),
+    ],
+)
+def test_a_verified_proposal_says_whether_it_came_closer(
+    after: float, said: str, said_ja: str
+) -> None:
+    """The screening's games can promise more than the verification gives: a proposal
+    that leaves its target as far from the band as before is not called closer."""
+    target, knob = Target("deck", "A", "above"), Knob("f.yaml", "x", ("atk",), 3, 0, 0, 1)
+    v = verified(target, {knob: 2}, 0.55, _run(0.70), _run(after), 0.03)["verified"]
+    entry = {"kind": "deck", "name": "A", "before": {"score": 0.70}}
+    assert v["closer"] == (after < 0.70) and v["in_band"] == (after < 0.55)
+    assert said in verified_line(entry, v, Words("en"))
+    assert said_ja in verified_line(entry, v, Words("ja"))
 
 
 def test_knobs_are_every_whole_number_of_every_card(tmp_path: Path) -> None:

@@ -323,7 +323,9 @@ def verified(
     margin: float,
 ) -> Json:
     """A proposal as the report gives it: the changes, the screened value, and after the
-    verification the target's new rate and interval and every deck before and after."""
+    verification the target's new rate and interval, whether it is in the band or at least
+    closer to it than before (the screening's games can mislead), and every deck before and
+    after."""
     out: Json = {
         "changes": [
             {"file": k.file, "card": k.card, "field": k.field, "from": k.value, "to": v}
@@ -333,11 +335,12 @@ def verified(
     }
     if after is None:
         return {**out, "verified": None}
-    now = item(after, target)
+    now, x = item(after, target), value(after, target)
     out["verified"] = {
         **{k: now[k] for k in ("n", "score", "low", "high")},
-        "value": value(after, target),
-        "in_band": in_band(target, value(after, target), margin),
+        "value": x,
+        "in_band": in_band(target, x, margin),
+        "closer": abs(goal(target) - x) < abs(goal(target) - value(base, target)) - 1e-9,
         "flags": len(after["flags"]),
     }
     out["decks"] = [

@@ -78,10 +78,20 @@ def _proposal(k: int, t: Json, p: Json, w: Words) -> str:
     return out + f"<p>{where}</p>"
 
 
+def verdict(v: Json) -> str:
+    """A verified proposal's verdict on its target, untranslated: in the band, closer to it,
+    or not closer over the verifying games (reports made before ``closer`` say closer)."""
+    if v["in_band"]:
+        return N_("in the band")
+    if v.get("closer", True):
+        return N_("closer, not yet in the band")
+    return N_("not closer over the verifying games")
+
+
 def verified_line(t: Json, v: Json, w: Words) -> str:
     """A verified proposal's effect on its target ``t``: the new win rate and interval,
-    whether it is in the band, and how many items the new run flags."""
-    state = w(N_("in the band")) if v["in_band"] else w(N_("closer, not yet in the band"))
+    whether it is in the band (or closer to it), and how many items the new run flags."""
+    state = w(verdict(v))
     return w(
         N_("Verified: {name} {before} → {after} ({low} to {high}, {n} player-games): {state}; "
            "{flags} flagged items in the new run."),

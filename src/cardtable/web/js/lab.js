@@ -493,7 +493,7 @@ function proposal(lab, run, i, k, p) {
   return h(
     "div.lab-proposal",
     null,
-    h("p", null, h("strong", null, changes), " ", v ? h(v.in_band ? "span.ok" : "span.muted", null, v.in_band ? t("in the band") : t("closer, not in the band")) : null),
+    h("p", null, h("strong", null, changes), " ", v ? h(v.in_band ? "span.ok" : "span.muted", null, v.in_band ? t("in the band") : v.closer === false ? t("not closer over the verifying games") : t("closer, not in the band")) : null),
     v ? h("p.muted", null, t("Verified over {n} player-games: {rate} [{span}]; {flags} items flagged after.", { n: v.n, rate: pct(v.score), span: span(v), flags: v.flags })) : null,
     v ? h("p.muted", null, sideEffects(run, p)) : null,
     h("p", null, h("button.apply", { onclick: () => applyProposal(lab, p) }, t("Apply to my card set")), " ", h("a.button.ghost", { href: `/api/lab/runs/${enc(run.run)}/suggestions/${i}/${k + 1}.patch`, download: "" }, t("Download patch"))),
