@@ -20,7 +20,7 @@ from cardtable.sim.balance import BalanceConfig
 from cardtable.sim.balance_tables import EN, pct
 from cardtable.sim.balance_words import Words
 from cardtable.sim.suggest import SuggestConfig, suggest
-from cardtable.sim.suggest_html import target_heading, verified_line, why_said
+from cardtable.sim.suggest_html import field_said, target_heading, verified_line, why_said
 
 Json = dict[str, Any]
 
@@ -90,7 +90,7 @@ def print_suggestions(console: Console, result: Json, base: Json, w: Words = EN)
 def proposal_text(k: int, target: Json, p: Json, w: Words = EN) -> str:
     """One proposal: its changes, the target after, the decks after, where it is written."""
     changes = w(N_("; ")).join(
-        f"{w.card_name(c['card'])} {c['field']} {c['from']} → {c['to']}" for c in p["changes"]
+        f"{w.card_name(c['card'])} {field_said(c, w)} {c['from']} → {c['to']}" for c in p["changes"]
     )
     lines = [f"  {k}. {escape(changes)}"]
     v = p["verified"]

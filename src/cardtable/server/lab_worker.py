@@ -187,7 +187,10 @@ def _search(
     """The suggestion search over the run's report (``sim.suggest``), resumed with it."""
     from cardtable.sim.suggest import SuggestConfig, suggest, targets
 
-    cfg = SuggestConfig(screen_games=settings["screen_games"], verify_games=config.games)
+    # counts=False: the page applies a proposal to the set's card files, which hold no decks
+    cfg = SuggestConfig(
+        screen_games=settings["screen_games"], verify_games=config.games, counts=False
+    )
     show("", 0, len(targets(data["base"])))
     return suggest(config, data["base"], 1, folder, cfg, show, resume)
 

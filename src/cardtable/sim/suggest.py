@@ -1,6 +1,6 @@
 """``cardtable balance --suggest``: for every flagged deck, card and seat, the smallest changes
-to the numbers of the card files that bring it back into the band, each verified by playing
-the round robin again with the change.
+to the numbers of the card files (and to the copies within the starter decks) that bring it
+back into the band, each verified by playing the round robin again with the change.
 
 The search (docs/balance.md, *Suggestions*):
 
@@ -12,11 +12,14 @@ The search (docs/balance.md, *Suggestions*):
    numbers; for a deck, the numbers of its cards, cards no other deck holds first, then the
    cards it plays most; for a seat, the numbers of the cards played most. Taken across the
    cards (the first number of each card, then the second, ...), at most ``max_knobs`` per
-   target; ``fields`` (``--fields atk,def``) keeps only numbers of those names.
+   target; ``fields`` (``--fields atk,def``) keeps only numbers of those names. A deck
+   also gets its ``swaps``: copies of its cards that go furthest with its wins for copies
+   of those that go least, within its starter deck file (``card_edit.Swap``; ``counts``,
+   or ``count`` among ``fields``).
 3. **Screening.** Each knob one step up and one step down, each on the same ``screen_games``
    games (same seeds: common random numbers, so the difference is the change's, not luck's).
-   A step that breaks the card schema is skipped. The knobs that move the target toward the
-   band, by how far, are kept in that order.
+   A step that breaks the card schema or a deck rule is skipped. The knobs that move the
+   target toward the band, by how far, are kept in that order.
 4. **Line search.** For the best knobs: larger steps in the good direction (up to
    ``max_step``) until the screened value is in the band; the smallest step that gets there
    wins. When no single knob gets there, the best two are combined.
@@ -39,12 +42,24 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.core.errors import CardtableError
+from cardtable.core.game import Game
 from cardtable.core.i18n import N_, Lang, Translate, translator
 from cardtable.core.registry import load_game
 from cardtable.sim.backends import Backend
 from cardtable.sim.balance import BalanceConfig, play, report
 from cardtable.sim.balance_summary import FIRST
-from cardtable.sim.card_edit import Knob, card_set_files, knobs, write_card_set
+from cardtable.sim.card_edit import (
+    DECKS,
+    Knob,
+    Swap,
+    Tunable,
+    card_set_files,
+    deck_counts,
+    knobs,
+    numbers,
+    starter_files,
+    write_card_set,
+)
 from cardtable.sim.suggest_memo import MEMO, Memo, cards_digest, remembered
 
 Json = dict[str, Any]
@@ -75,9 +90,10 @@ class SuggestConfig:
     proposals: int = 2
     margin: float = 0.03
     fields: tuple[str, ...] = ()  # only numbers with these names (``atk``, ``damage``); all
+    counts: bool = True  # also swap copies within the starter decks (``COUNT`` in fields)
 
 
-Changes = Mapping[Knob, int]
+Changes = Mapping[Tunable, int]
 Names = Callable[[str], str]
 """A card id's name in a language."""
 Measure = Callable[[Changes, int], Json | None]
@@ -151,27 +167,57 @@ def candidates(run: Json, target: Target, all_knobs: list[Knob], most: int) -> l
     return sorted(rank, key=rank.__getitem__)[:most]
 
 
+SWAPS = 2
+"""A deck target's swaps: its this many cards that go furthest with its wins against its
+this many that go least (each pair once, both directions screened)."""
+COUNT = "count"
+"""The ``fields`` name that asks for swaps of copies within decks."""
+
+
+def swaps(
+    run: Json, target: Target, counts: list[Knob], deck_files: Mapping[str, str]
+) -> list[Swap]:
+    """A deck target's swaps: one copy of a card that goes furthest with its wins (its win
+    rate when played over what its decks alone give) for one of a card that goes least,
+    in the same section of its deck file (``deck_files``: a deck's name to its file)."""
+    file = deck_files.get(target.name) if target.kind == "deck" else None
+    mine = {k.card: k for k in counts if k.file == file}
+    edge = {
+        c["card"]: c["played"]["score"] - c["played"]["reference"]
+        for c in run["cards"]
+        if c["card"] in mine and c["played"]["n"]
+    }
+    ranked = sorted(edge, key=lambda card: (edge[card], card))
+    pairs = [(g, k) for g in ranked[::-1][:SWAPS] for k in ranked[:SWAPS] if g != k]
+    return [Swap(mine[g], mine[k]) for g, k in pairs if mine[g].path[0] == mine[k].path[0]]
+
+
 @dataclass(frozen=True)
 class Step:
     """One screened change: ``knob`` moved by ``delta`` gave the target ``value``."""
 
-    knob: Knob
+    knob: Tunable
     delta: int
     value: float
 
 
 def measurer(
-    config: BalanceConfig, files: list[Path], jobs: int | Backend, workdir: Path
+    config: BalanceConfig,
+    files: list[Path],
+    jobs: int | Backend,
+    workdir: Path,
+    decks: list[Path] | None = None,
 ) -> Measure:
     """A function playing the round robin of ``config`` with some knobs changed, on
     ``games`` games with ``config``'s seed, and returning the run's report (``None`` when the
-    changed card set breaks the card schema)."""
+    changed card set breaks the card schema or a deck rule). ``decks``: the starter deck
+    files the round robin plays, written beside the cards (so that swaps change them)."""
     tries = [0]
 
     def measure(changes: Changes, games: int) -> Json | None:
         tries[0] += 1
         folder = workdir / f"try-{tries[0]}"
-        write_card_set(files, changes, folder)
+        write_card_set(files, numbers(changes), folder, decks)
         options = {**config.options, "cards": str(folder)}
         c = replace(config, options=options, games=games, compare=None)
         try:
@@ -184,12 +230,12 @@ def measurer(
 
 
 def screen(
-    target: Target, found: list[Knob], measure: Measure, base: Json, games: int, size: int = 1
+    target: Target, found: list[Tunable], measure: Measure, base: Json, games: int, size: int = 1
 ) -> list[Step]:
     """Each knob ``size`` up and ``size`` down on the same games: the steps that move the
     target toward its goal (and, for a card, do not move its decks the wrong way), the best
     per knob, closest to the goal first."""
-    best: dict[Knob, Step] = {}
+    best: dict[Tunable, Step] = {}
     for knob in found:
         for delta in (size, -size):
             run = measure({knob: knob.value + delta}, games)
@@ -228,7 +274,7 @@ def _closer(target: Target, x: float, other: Step | None) -> bool:
     return other is None or abs(goal(target) - x) < abs(goal(target) - other.value)
 
 
-Found = tuple[dict[Knob, int], float]
+Found = tuple[dict[Tunable, int], float]
 """A change and the target's screened value with it."""
 
 
@@ -316,7 +362,7 @@ def item(run: Json, target: Target) -> Json:
 
 def verified(
     target: Target,
-    changes: dict[Knob, int],
+    changes: dict[Tunable, int],
     screened: float,
     base: Json,
     after: Json | None,
@@ -329,7 +375,7 @@ def verified(
     out: Json = {
         "changes": [
             {"file": k.file, "card": k.card, "field": k.field, "from": k.value, "to": v}
-            for k, v in sorted(changes.items(), key=lambda kv: kv[0].label())
+            for k, v in sorted(numbers(changes).items(), key=lambda kv: kv[0].label())
         ],
         "screened": screened,
     }
@@ -407,9 +453,9 @@ def _card_why(run: Json, target: Target, _: Translate, name: Names | None) -> st
 
 def check_fields(config: BalanceConfig, cfg: SuggestConfig) -> None:
     """Raise ``CardtableError`` when ``cfg.fields`` names a number no card of the card set
-    has, listing the names it does have."""
+    has (``count``, the copies in decks, is always one), listing the names it does have."""
     game = load_game(config.game, **config.options)
-    names = {k.field for k in knobs(card_set_files(game))}
+    names = {k.field for k in knobs(card_set_files(game))} | {COUNT}
     unknown = [f for f in cfg.fields if f not in names]
     if unknown:
         have = ", ".join(sorted(names)[:40])
@@ -439,25 +485,40 @@ def suggest(
     rest (the result is the same as a whole search's). ``progress`` is told each target as
     its search begins, with how many targets are done and how many there are."""
     game = load_game(config.game, **config.options)
-    files = card_set_files(game)
-    found = knobs(files)
+    files, decks = card_set_files(game), _swapped_decks(game, config, cfg)
+    counts, by_name = deck_counts(decks), _deck_names(game, decks)
     result: Json = {"band": BAND, "margin": cfg.margin, "settings": cfg.__dict__, "targets": []}
     aims = targets(base)
-    settings = {"config": config.to_json(), "search": cfg.__dict__, "cards": cards_digest(files)}
+    digest = cards_digest(files + decks)
+    settings = {"config": config.to_json(), "search": cfg.__dict__, "cards": digest}
     memo = Memo(out / MEMO, json.loads(json.dumps(settings)), resume)
     cards = frozenset(t.name for t in aims if t.kind == "card")
     with tempfile.TemporaryDirectory(prefix="cardtable-suggest-") as tmp:
-        measure = remembered(measurer(config, files, jobs, Path(tmp)), memo, cards)
+        measure = remembered(measurer(config, files, jobs, Path(tmp), decks), memo, cards)
         screen_base = measure({}, cfg.screen_games)
         if screen_base is None:
             raise CardtableError(f"{config.game}: the card set does not load")
         for done, target in enumerate(aims):
             if progress:
                 progress(f"{target.kind} {target.name}", done, len(aims))
-            entry = search_target(target, base, screen_base, found, measure, cfg)
-            _write(entry, files, out / "suggestions" / slug(target))
+            more = swaps(base, target, counts, by_name)
+            entry = search_target(target, base, screen_base, knobs(files), measure, cfg, more)
+            _write(entry, files, decks, out / "suggestions" / slug(target))
             result["targets"].append(entry)
     return result
+
+
+def _swapped_decks(game: Game, config: BalanceConfig, cfg: SuggestConfig) -> list[Path]:
+    """The starter deck files whose copies the search may swap: none when ``cfg`` asks for
+    no counts, or names fields without ``COUNT``."""
+    if not cfg.counts or (cfg.fields and COUNT not in cfg.fields):
+        return []
+    return starter_files(game, config.decks)
+
+
+def _deck_names(game: Game, decks: list[Path]) -> dict[str, str]:
+    """Each deck's name (as the report names it) to its file as its counts name it."""
+    return {game.resolve_deck(p.stem).name: f"{DECKS}/{p.name}" for p in decks}
 
 
 def search_target(
@@ -467,11 +528,12 @@ def search_target(
     found: list[Knob],
     measure: Measure,
     cfg: SuggestConfig,
+    more: list[Swap] | None = None,
 ) -> Json:
     """Screen, line-search and verify the proposals of one target (``base``: the base run at
     the verification's games; ``screen_base``: at the screening's): its JSON-ready entry."""
     allowed = [k for k in found if not cfg.fields or k.field in cfg.fields]
-    picked = candidates(base, target, allowed, cfg.max_knobs)
+    picked: list[Tunable] = [*candidates(base, target, allowed, cfg.max_knobs), *(more or [])]
     steps: list[Step] = []
     size = 1
     while not steps and size <= cfg.max_step:  # nothing moved it: try bolder steps
@@ -492,20 +554,22 @@ def search_target(
     }
 
 
-def _write(entry: Json, files: list[Path], folder: Path) -> None:
-    """Each proposal of a target as ``folder/<k>/cards/`` and ``folder/<k>/changes.patch``."""
+def _write(entry: Json, files: list[Path], decks: list[Path], folder: Path) -> None:
+    """Each proposal of a target as ``folder/<k>/cards/`` (with its starter decks in
+    ``decks/`` when the search may swap their copies) and ``folder/<k>/changes.patch``."""
+    found = knobs(files) + deck_counts(decks)
     for k, p in enumerate(entry["proposals"], 1):
-        changes = {_knob_of(files, c): c["to"] for c in p["changes"]}
+        changes = {_knob_of(found, c): c["to"] for c in p["changes"]}
         where = folder / str(k)
-        patch = write_card_set(files, changes, where / "cards")
+        patch = write_card_set(files, changes, where / "cards", decks)
         (where / "changes.patch").write_text(patch, encoding="utf-8")
         p["folder"] = str(where / "cards")
         p["patch"] = str(where / "changes.patch")
 
 
-def _knob_of(files: list[Path], change: Json) -> Knob:
+def _knob_of(found: list[Knob], change: Json) -> Knob:
     """The knob a proposal's change names."""
     return next(
-        k for k in knobs([f for f in files if f.name == change["file"]])
-        if k.card == change["card"] and k.field == change["field"]
+        k for k in found
+        if k.file == change["file"] and k.card == change["card"] and k.field == change["field"]
     )  # fmt: skip

@@ -59,10 +59,19 @@ def _target(t: Json, base: Json, w: Words) -> str:
     return head + "".join(_proposal(k, t, p, w) for k, p in enumerate(t["proposals"], 1))
 
 
+def field_said(change: Json, w: Words) -> str:
+    """The number a change moves, as written (``effects[0].amount``), or for a deck's count
+    ``copies in starter-x`` (``decks/starter-x.yaml``)."""
+    file = str(change["file"])
+    if file.startswith("decks/"):
+        return w(N_("copies in {deck}"), deck=file.removeprefix("decks/").removesuffix(".yaml"))
+    return str(change["field"])
+
+
 def _proposal(k: int, t: Json, p: Json, w: Words) -> str:
     """One proposal: a table of changes and one of the decks before and after."""
     changes = [  # fields and files as written
-        [card_label(c["card"], w.card_name(c["card"])), f"<code>{escape(c['field'])}</code>",
+        [card_label(c["card"], w.card_name(c["card"])), f"<code>{escape(field_said(c, w))}</code>",
          str(c["from"]), str(c["to"]), f"<code>{escape(c['file'])}</code>"]
         for c in p["changes"]
     ]  # fmt: skip

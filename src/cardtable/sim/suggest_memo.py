@@ -18,15 +18,15 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from cardtable.sim.card_edit import Knob
+from cardtable.sim.card_edit import Tunable
 
 Json = dict[str, Any]
 MEMO = "suggest.jsonl"
 FORMAT = 1
-Measure = Callable[[Mapping[Knob, int], int], Json | None]
+Measure = Callable[[Mapping[Tunable, int], int], Json | None]
 
 
-def change_key(changes: Mapping[Knob, int], games: int) -> str:
+def change_key(changes: Mapping[Tunable, int], games: int) -> str:
     """A change and its number of games as one text: the same for the same change."""
     parts = sorted([k.file, k.card, k.field, v] for k, v in changes.items())
     return json.dumps([parts, games], separators=(",", ":"))
@@ -116,7 +116,7 @@ def remembered(measure: Measure, memo: Memo, cards: frozenset[str]) -> Measure:
     search targets) and answered the same way, so a resumed search reads what a whole one
     reads."""
 
-    def measure_once(changes: Mapping[Knob, int], games: int) -> Json | None:
+    def measure_once(changes: Mapping[Tunable, int], games: int) -> Json | None:
         key = change_key(changes, games)
         if key not in memo:
             memo.put(key, slim(measure(changes, games), cards))

@@ -489,7 +489,7 @@ function suggestions(lab, run) {
 function proposal(lab, run, i, k, p) {
   const v = p.verified;
   const { colon, semi } = punct();
-  const changes = p.changes.flatMap((c, n) => [n ? semi : "", `${named(run.result, "card", c.card)} `, asWritten(c.field), `${colon}${c.from} → ${c.to}`]);
+  const changes = p.changes.flatMap((c, n) => [n ? semi : "", `${named(run.result, "card", c.card)} `, c.file.startsWith("decks/") ? t("copies in {deck}", { deck: c.file.slice(6, -5) }) : asWritten(c.field), `${colon}${c.from} → ${c.to}`]);
   return h(
     "div.lab-proposal",
     null,
