@@ -30,6 +30,7 @@ import argparse
 import hashlib
 import json
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -162,54 +163,62 @@ def section(results: dict[str, dict[tuple[str, str], Json]], command: str) -> st
     return "\n".join(out)
 
 
-def plot(results: dict[str, dict[tuple[str, str], Json]], path: Path) -> None:
-    """Deck win rates with intervals, per game, each agent set before and after."""
+Draw = Callable[[Any, dict[tuple[str, str], Json]], None]
+"""Draws one game's runs on its axes."""
+
+
+def games_figure(results: Results, path: Path, height: float, draw: Draw, legend: str) -> None:
+    """A figure of one panel per game, titled with the game, each drawn by ``draw`` from that
+    game's runs; the legend (of the first panel) at ``legend``; saved to ``path``."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, len(results), figsize=(4.2 * len(results), 3.6), squeeze=False)
+    fig, axes = plt.subplots(1, len(results), figsize=(4.2 * len(results), height), squeeze=False)
     for ax, (game, runs) in zip(axes[0], results.items(), strict=True):
-        for j, key in enumerate(sorted(runs)):
-            decks = runs[key]["decks"]
-            ys = [i + 0.18 * j for i in range(len(decks))]
-            xs = [d["score"] for d in decks]
-            err = [[d["score"] - d["low"] for d in decks], [d["high"] - d["score"] for d in decks]]
-            ax.errorbar(xs, ys, xerr=err, fmt="o", capsize=2, label=" ".join(key))
-        ax.set_yticks(range(len(decks)), [d["deck"] for d in decks], fontsize=8)
-        ax.axvspan(0.45, 0.55, color="#dfd", zorder=0)
-        ax.set_xlim(0, 1)
+        draw(ax, runs)
         ax.set_title(cardtable.load_game(game).title, fontsize=10)
-    axes[0][0].legend(fontsize=7, loc="lower right")
+    axes[0][0].legend(fontsize=7, loc=legend)
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=90)
 
 
-def lengths_plot(results: dict[str, dict[tuple[str, str], Json]], path: Path) -> None:
+def plot(results: Results, path: Path) -> None:
+    """Deck win rates with intervals, per game, each agent set before and after."""
+    games_figure(results, path, 3.6, win_rates, "lower right")
+
+
+def win_rates(ax: Any, runs: dict[tuple[str, str], Json]) -> None:
+    """One game's deck win rates with their intervals, each run a row of points."""
+    for j, key in enumerate(sorted(runs)):
+        decks = runs[key]["decks"]
+        ys = [i + 0.18 * j for i in range(len(decks))]
+        xs = [d["score"] for d in decks]
+        err = [[d["score"] - d["low"] for d in decks], [d["high"] - d["score"] for d in decks]]
+        ax.errorbar(xs, ys, xerr=err, fmt="o", capsize=2, label=" ".join(key))
+    ax.set_yticks(range(len(decks)), [d["deck"] for d in decks], fontsize=8)
+    ax.axvspan(0.45, 0.55, color="#dfd", zorder=0)
+    ax.set_xlim(0, 1)
+
+
+def lengths_plot(results: Results, path: Path) -> None:
     """The share of games of each length in the game's unit, per game, each agent set
     before and after (runs that kept no lengths in units are left out)."""
-    import matplotlib
+    games_figure(results, path, 3.0, lengths, "upper right")
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, len(results), figsize=(4.2 * len(results), 3.0), squeeze=False)
-    for ax, (game, runs) in zip(axes[0], results.items(), strict=True):
-        for key in sorted(runs):
-            units = runs[key].get("units")
-            if units:
-                xs = [k for k, _ in units["histogram"]]
-                ax.step(xs, [n / units["n"] for _, n in units["histogram"]], where="mid",
-                        label=" ".join(key))  # fmt: skip
-                ax.set_xlabel(units["unit"], fontsize=8)
-        ax.set_title(cardtable.load_game(game).title, fontsize=10)
-        ax.set_ylabel("share of games", fontsize=8)
-    axes[0][0].legend(fontsize=7, loc="upper right")
-    fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=90)
+def lengths(ax: Any, runs: dict[tuple[str, str], Json]) -> None:
+    """One game's share of games by length, a step line per run."""
+    for key in sorted(runs):
+        units = runs[key].get("units")
+        if units:
+            xs = [k for k, _ in units["histogram"]]
+            ax.step(xs, [n / units["n"] for _, n in units["histogram"]], where="mid",
+                    label=" ".join(key))  # fmt: skip
+            ax.set_xlabel(units["unit"], fontsize=8)
+    ax.set_ylabel("share of games", fontsize=8)
 
 
 def write_doc(path: Path, text: str) -> None:

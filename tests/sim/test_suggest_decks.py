@@ -9,7 +9,7 @@ from test_suggest import strong_deck
 
 import cardtable
 from cardtable.sim.balance import BalanceConfig, play, report
-from cardtable.sim.card_edit import Knob, Swap, deck_counts, numbers, write_card_set
+from cardtable.sim.card_edit import Swap, deck_counts, numbers, write_card_set
 from cardtable.sim.suggest import SuggestConfig, Target, suggest, swaps
 
 DECK = """game: test
@@ -39,8 +39,10 @@ def test_a_swap_moves_copies_and_keeps_the_deck_size(tmp_path: Path) -> None:
     assert {k.card: v for k, v in back.items()} == {"kick": 3, "jab": 1}
 
 
-def test_a_deck_target_swaps_its_strongest_cards_for_its_weakest() -> None:
-    counts = deck_counts_of({"a": 2, "b": 1, "c": 2, "d": 1})
+def test_a_deck_target_swaps_its_strongest_cards_for_its_weakest(tmp_path: Path) -> None:
+    deck = tmp_path / "starter-brawlers.yaml"
+    deck.write_text("deck:\n  a: 2\n  b: 1\n  c: 2\n  d: 1\n")
+    counts = deck_counts([deck])
     run = {"cards": [
         {"card": c, "played": {"n": 50, "score": 0.5 + e, "reference": 0.5}}
         for c, e in (("a", 0.2), ("b", 0.1), ("c", -0.1), ("d", -0.2))
@@ -52,16 +54,6 @@ def test_a_deck_target_swaps_its_strongest_cards_for_its_weakest() -> None:
     ]  # fmt: skip
     assert swaps(run, Target("card", "a", "above"), counts, files) == []
     assert swaps(run, Target("deck", "Others", "above"), counts, files) == []
-
-
-def deck_counts_of(cards: dict[str, int]) -> list[Knob]:
-    """The count knobs of a made-up deck file holding ``cards``."""
-    import tempfile
-
-    folder = Path(tempfile.mkdtemp())
-    path = folder / "starter-brawlers.yaml"
-    path.write_text("deck:\n" + "".join(f"  {c}: {n}\n" for c, n in cards.items()))
-    return deck_counts([path])
 
 
 def test_a_search_on_counts_alone_keeps_every_deck_legal(tmp_path: Path) -> None:

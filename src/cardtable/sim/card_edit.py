@@ -93,10 +93,6 @@ class Swap:
         """``arsenal.punch>chop``: the count given, and the card taken."""
         return f"{self.give.field}>{self.take.card}"
 
-    def label(self) -> str:
-        """``decks/x.yaml arsenal.punch>chop``."""
-        return f"{self.file} {self.field}"
-
     def counts(self, moved: int) -> dict[Knob, int]:
         """The two counts with ``moved`` copies moved."""
         return {self.give: self.give.value - moved, self.take: self.take.value + moved}

@@ -486,7 +486,7 @@ def suggest(
     its search begins, with how many targets are done and how many there are."""
     game = load_game(config.game, **config.options)
     files, decks = card_set_files(game), _swapped_decks(game, config, cfg)
-    counts, by_name = deck_counts(decks), _deck_names(game, decks)
+    found, counts, by_name = knobs(files), deck_counts(decks), _deck_names(game, decks)
     result: Json = {"band": BAND, "margin": cfg.margin, "settings": cfg.__dict__, "targets": []}
     aims = targets(base)
     digest = cards_digest(files + decks)
@@ -502,7 +502,7 @@ def suggest(
             if progress:
                 progress(f"{target.kind} {target.name}", done, len(aims))
             more = swaps(base, target, counts, by_name)
-            entry = search_target(target, base, screen_base, knobs(files), measure, cfg, more)
+            entry = search_target(target, base, screen_base, found, measure, cfg, more)
             _write(entry, files, decks, out / "suggestions" / slug(target))
             result["targets"].append(entry)
     return result

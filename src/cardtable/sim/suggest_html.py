@@ -6,11 +6,13 @@ language (``Words``: a target's *why* is said again from the base run, in that l
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
 from typing import Any
 
 from cardtable.core.i18n import N_
 from cardtable.sim.balance_tables import INTERVAL, card_label, pct, table
 from cardtable.sim.balance_words import Words
+from cardtable.sim.card_edit import DECKS
 from cardtable.sim.suggest import Target, why
 
 Json = dict[str, Any]
@@ -62,9 +64,9 @@ def _target(t: Json, base: Json, w: Words) -> str:
 def field_said(change: Json, w: Words) -> str:
     """The number a change moves, as written (``effects[0].amount``), or for a deck's count
     ``copies in starter-x`` (``decks/starter-x.yaml``)."""
-    file = str(change["file"])
-    if file.startswith("decks/"):
-        return w(N_("copies in {deck}"), deck=file.removeprefix("decks/").removesuffix(".yaml"))
+    deck = Path(str(change["file"]))
+    if deck.parent.name == DECKS:
+        return w(N_("copies in {deck}"), deck=deck.stem)
     return str(change["field"])
 
 
