@@ -256,7 +256,8 @@ def test_effects_of_one_type_choices_and_abilities_import(tmp_path: Path) -> Non
     got = cards_of(tmp_path / "out")
     offer = [{"do": "discard_self"}, {"do": "draw", "amount": 1}]
     assert got["palm-slap-testbed"]["effects_as"] == {"action": [{"do": "may", "effects": offer}]}
-    assert got["turn-around-testbed"]["effects_as"] == {"action": [{"do": "draw", "amount": 2}]}
+    # played as an action or a reversal only: its action's effects are its ``effects``
+    assert got["turn-around-testbed"]["effects"] == [{"do": "draw", "amount": 2}]
     assert got["quick-scramble-testbed"]["effects"] == [{"do": "draw", "amount": 1}]
     assert got["dig-deep-testbed"]["effects"] == [
         {"do": "discard", "amount": 1},
@@ -305,6 +306,99 @@ def test_what_the_new_vocabulary_cannot_do_is_reported(tmp_path: Path) -> None:
 
 
 # ----- bad files -------------------------------------------------------------------------
+def test_the_wordings_of_real_set_files_import(tmp_path: Path) -> None:
+    """Issue 29: the wordings the real set files use (in made-up cards): titles resolved to
+    ids, a Set-up reversal's carried turn (RD-6.4), a reversal only from the hand, the
+    opponent's draw (RD-7.16), a Superstar's text with no "Superstar ability:", and a logo
+    that lists a Superstar's other names."""
+    cards = [
+        card(
+            "Rope Run",
+            "Action / Reversal: Special",
+            "As an action, if your next card played this turn is a Strike maneuver, it is +3D. "
+            "As a reversal, reverse the card titled Rope Run and end your opponent's turn. At "
+            "the beginning of your next turn, your first card played is considered to be played "
+            "after the card titled Rope Run. If it is a Strike maneuver, it is +3D.",
+            Traits="Set-up",
+        ),
+        card(
+            "Flying Tackle",
+            "Strike",
+            "The card titled Rope Run must be played before playing this card.",
+            Damage="5",
+        ),
+        card(
+            "Tackle Block",
+            "Strike / Reversal: Special",
+            "May only reverse the maneuver titled Flying Tackle.",
+            Damage="3",
+        ),
+        card(
+            "Slip Away",
+            "Reversal: Special",
+            "When played from your hand, reverse any maneuver played after the card titled "
+            "Rope Run and end your opponent's turn.",
+        ),
+        card(
+            "Palm Tap",
+            "Strike / Action",
+            "As an action, you may discard this card to draw 1 card. Doing this will not cause "
+            "any damage to opponent.",
+            Damage="2",
+        ),
+        card("Gentle Hold", "Grapple", "When successfully played, your opponent draws 1 card."),
+        card("Wide Swing", "Strike", "May not be reversed.", Damage="6"),
+        card("Bruno Bash", "Strike", "", Damage="4", **{"SS Logos": "The Bruiser, Big Bruno"}),
+        star(
+            "Big Bruno",
+            "You must always draw 2 cards, if possible, during your draw segment. All damage "
+            "from opponent is at -1D.",
+        ),
+    ]
+    result = do_import(tmp_path / "out", write_set(tmp_path / "set.xml", cards))
+    got = cards_of(tmp_path / "out")
+    assert (result.sets[0].full, result.sets[0].partly, result.sets[0].none) == (9, 0, 0)
+    run = got["rope-run-testbed"]
+    assert run["setup"] and run["effects"] == [
+        {"do": "next_bonus", "amount": 3, "subtype": "strike"}
+    ]
+    assert run["reverses"] == {"types": ["maneuver", "action"], "titles": ["rope-run-testbed"]}
+    assert got["flying-tackle-testbed"]["requires"] == {"after": "rope-run-testbed"}
+    assert got["tackle-block-testbed"]["reverses"]["titles"] == ["flying-tackle-testbed"]
+    slip = got["slip-away-testbed"]["reverses"]
+    assert slip == {"types": ["maneuver"], "after": "rope-run-testbed", "hand_only": True}
+    assert got["gentle-hold-testbed"]["effects"] == [{"do": "opp_draw", "amount": 1}]
+    assert got["wide-swing-testbed"]["cannot_be_reversed"] is True
+    assert got["bruno-bash-testbed"]["superstar"] == "big-bruno-testbed"
+    assert got["big-bruno-testbed"]["ability"] == ["draw_two", "damage_reduction"]
+    game = cardtable.load_game("rawdeal", cards=str(tmp_path / "out"))
+    assert game.card_pool.get("rope-run-testbed").setup
+
+
+def test_a_carried_bonus_unlike_the_cards_own_is_not_enforced(tmp_path: Path) -> None:
+    """RD-6.4 said on a card is read only as what the card does: a Set-up reversal whose
+    carried bonus is not its own set-up bonus, or a card that is no Set-up, is reported."""
+    cards = [
+        card(
+            "Rope Dash",
+            "Action / Reversal: Special",
+            "As an action, if your next card played this turn is a Strike maneuver, it is +3D. "
+            "If it is a Strike maneuver, it is +4D.",
+            Traits="Set-up",
+        ),
+        card(
+            "Lone Dash",
+            "Action / Reversal: Special",
+            "At the beginning of your next turn, your first card played is considered to be "
+            "played after the card titled Lone Dash.",
+        ),
+    ]
+    do_import(tmp_path / "out", write_set(tmp_path / "set.xml", cards))
+    got = cards_of(tmp_path / "out")
+    assert got["rope-dash-testbed"]["unenforced"] == ["If it is a Strike maneuver, it is +4D."]
+    assert len(got["lone-dash-testbed"]["unenforced"]) == 1
+
+
 def card(name: str, kind: str, text: str, **props: str) -> str:
     values = {"CardType": kind, "Fortitude": "1", "Damage": "0", **props}
     if text:

@@ -115,6 +115,13 @@ class PinOpponent(StrictModel):
     do: Literal["pin_opponent"]
 
 
+class OppDraw(StrictModel):
+    """The opponent draws ``amount`` cards (RD-7.16)."""
+
+    do: Literal["opp_draw"]
+    amount: int = Field(ge=1, le=5)
+
+
 class EndTurn(StrictModel):
     """After this card's damage, your turn ends."""
 
@@ -151,6 +158,7 @@ SimpleEffect = Annotated[
     | Recover
     | EndTurn
     | PinOpponent
+    | OppDraw
     | DiscardSelf
     | Discard
     | Retrieve,
@@ -181,6 +189,7 @@ Effect = Annotated[
     | Recover
     | EndTurn
     | PinOpponent
+    | OppDraw
     | DiscardSelf
     | Discard
     | Retrieve
@@ -196,6 +205,7 @@ VERBS = (
     "recover",
     "end_turn",
     "pin_opponent",
+    "opp_draw",
     "discard_self",
     "discard",
     "retrieve",

@@ -24,20 +24,24 @@ GRAMMAR = r"""
 sentence: [as_type] [prefix] clause
 as_type: "as" "an" "action" ","                                      -> as_action
        | "as" "a" "maneuver" ","                                     -> as_maneuver
+       | "as" "a" "reversal" ","                                     -> as_reversal
 prefix: "when" "successfully" "played" ["and" "damage" "has" "been" "applied"] [","]
       | "if" "successful" [","]
 
-?clause: effects | may | reverse | require | ability | unreversible
+?clause: effects | may | reverse | require | ability | unreversible | note | carry
 
 may: "you" "may" effects
-effects: effect (joint effect)*
+effects: effect (joint effect)* [joint may]
 joint: "," | "and" | "," "and" | "then" | "," "then" | "to"
 ?effect: "draw" amount cards                                        -> draw
        | opponent ["must"] discard amount cards (at_random | their_choice)? -> opp_discard
-       | _next_card article [subtype] "maneuver" [","] "it" "gets" "+" DAMAGE  -> next_bonus
+       | _next_card article [subtype] "maneuver" [","] "it" _gets DAMAGE -> next_bonus
        | "reversals" "to" "your" "next" "maneuver" ["this" "turn"] "cost" "+" FORTITUDE -> next_cost
        | ["you" "must"] "overturn" amount "of" "your" "own" cards  -> overturn_self
        | "overturn" "the" "top" [amount] cards "of" "your" "arsenal" -> overturn_self
+       | "overturn" amount cards                                   -> overturn_self
+       | ["you" "must"] "take" "the" "top" "card" "of" _arsenal _put_it_in -> overturn_self
+       | opponent ("draws" | "must" "draw") amount cards             -> opp_draw
        | "put" "the" "top" [amount] cards "of" _ringside _to_bottom     -> recover
        | "put" amount cards _of_choice "from" _ringside _to_bottom      -> recover_choice
        | "put" amount cards _of_choice "from" _ringside _into_hand      -> retrieve
@@ -47,52 +51,80 @@ joint: "," | "and" | "," "and" | "then" | "," "then" | "to"
        | "you" "win" "the" ("match" | "game")                      -> pin_opponent
        | opponent "is" "pinned"                                    -> pin_opponent
 
-reverse: "reverse" "any" targets [condition] ["and" "end" "your" "opponent's" "turn"]
+reverse: [from_hand] _reverse_any targets [condition] [_ends_turn]    -> reverse
+       | [from_hand] _reverse_one _titled name [_ends_turn]           -> reverse_title
+       | _reverse_any "action" "card" _from_their_hand [_ends_turn]  -> reverse_from_hand
+_reverse_any: ("reverse" | "reverses") "any" | "may" "only" "reverse" ("a" | "an" | "any")
+_reverse_one: "reverse" | "may" "only" "reverse"
+from_hand: "when" "played" "from" "your" "hand" ","
+_ends_turn: "and" ("end" | "ends") ("your" "opponent's" | "their") "turn"
+_titled: "the" ("card" | "maneuver" | "cards" | "action") "titled"
+_from_their_hand: "played" "from" "your" "opponent's" "hand"
 targets: target ("or" target)*
 target: [subtypes] "maneuver"                                       -> maneuver
       | "action"                                                    -> action
-subtypes: subtype ("or" subtype)*
+subtypes: subtype (("," | "or" | "," "or") subtype)*
 condition: ("of" | "that" "does") DAMAGE "or" "less"                -> max_damage
-         | "played" "after" name                                    -> reverse_after
+         | "played" "after" [_titled] name                          -> reverse_after
 
 require: _only_after article [subtype] "maneuver"                  -> after_subtype
        | _only_after article "maneuver" "of" DAMAGE "or" "more"     -> after_damage
-       | _only_after name                                           -> after_card
+       | _only_after ["a"] [_successful] DAMAGE _or_more "maneuver" -> after_damage_first
+       | _only_after [_titled] name                                 -> after_card
+       | _titled name _before_this                                  -> after_card
        | _only_if "your" "fortitude" "is" _higher                   -> fortitude_over
 _only_after: "can" "only" "be" "played" "after"
+_or_more: "or" ("greater" | "more") | "+"
+_successful: "successfully" "played"
+_before_this: "must" "be" "played" "before" "playing" "this" "card"
 _only_if: "can" "only" "be" "played" "if"
 _higher: "higher" "than" "your" "opponent's" ["fortitude"]
 
-ability: "superstar" "ability" ":" power
+ability: ["superstar" "ability" ":"] power
 ?power: "during" "your" "draw" "segment" [","] "draw" TWO cards "instead" "of" ONE -> draw_two
       | _start opponent "must" "overturn" "the" "top" "card" "of" _theirs -> start_overturn
+      | _once_before opponent "overturns" ONE "card"                  -> start_overturn
+      | "you" "must" "always" "draw" TWO "cards" [_if_possible] _in_draw -> draw_two
+      | "all" "damage" "from" opponent "is" "at" "-" ONE_D              -> damage_reduction
       | _start "put" "the" "top" "card" "of" _ringside _to_bottom   -> start_recycle
       | _start "you" "may" _recycle_choice                         -> start_recycle_choice
       | "damage" "from" "your" "opponent's" "maneuvers" "is" "reduced" "by" ONE -> tough
       | ["all"] "damage" _to_you "is" "reduced" "by" _one_point    -> damage_reduction
-      | _once "you" "may" "draw" ONE "card" [","] ["then"] _bury                -> draw_and_bury
+      | _once_may "draw" ONE "card" [","] ["and"] ["then"] _bury   -> draw_and_bury
       | _once_may "discard" TWO "cards" [_of_choice] _so _retrieve_one   -> discard_to_retrieve
       | _once_may "discard" _one_card [_of_choice] _so _opp_discards    -> discard_to_opp_discard
 _start: "at" "the" "start" "of" "your" "turn" [","] "before" "your" "draw" "segment" [","]
-_once: "once" "during" "your" "turn" [","]
+_if_possible: [","] "if" "possible" ","
+_in_draw: "during" "your" "draw" "segment"
+_once: "once" "during" ("your" "turn" | "each" "of" "your" "turns") [","]
+_once_before: _once "before" "your" "draw" "segment" [","]
 _once_may: _once "you" "may"
 _theirs: "their" "arsenal"
 _bury: "put" ONE "card" "from" "your" "hand" _to_bottom
 _next_card: "if" "your" "next" "card" ["played"] "this" "turn" "is"
+_gets: ("gets" | "is") "+"
+_arsenal: "your" "arsenal"
+_put_it_in: "and" "put" "it" _into _ringside
 _ringside: "your" "ringside" "pile"
 _to_bottom: "on" "the" "bottom" "of" "your" "arsenal"
-_into_hand: ("into" | "in" | "to") "your" "hand"
+_into_hand: _into "your" "hand"
+_into: "into" | "in" | "to"
 _of_choice: "of" "your" "choice"
 _one_card: ("a" | ONE) "card"
 _recycle_choice: "put" _one_card _of_choice "from" _ringside _to_bottom
-_retrieve_one: "put" _one_card _of_choice "from" _ringside _into_hand
+_retrieve_one: "put" _one_card [_of_choice] "from" _ringside _into_hand
 _one_point: ONE | ONE_D
 _to_you: "to" ("you" | "this" "superstar") | "you" "take"
-_so: "to" | [","] "then"
-_opp_discards: ("have" | "make") opponent "discard" _one_card [at_random]
-             | opponent ("discards" | "must" "discard") _one_card [at_random]
+_so: "to" | [","] ["and"] "then"
+_opp_discards: ("have" | "make") opponent "discard" _one_card [their_choice]
+             | opponent ("discards" | "must" "discard") _one_card [their_choice]
 
-unreversible: ["this" "card"] "cannot" "be" "reversed"
+unreversible: ["this" "card"] ("cannot" | "may" "not") "be" "reversed"
+note: "doing" "this" "will" "not" "cause" "any" "damage" "to" opponent
+carry: _next_turn _first_card "played" "after" _titled name              -> carry_after
+     | "if" "it" "is" article [subtype] "maneuver" [","] "it" "is" "+" DAMAGE -> carry_bonus
+_next_turn: "at" "the" "beginning" "of" "your" "next" "turn" ","
+_first_card: "your" "first" "card" "played" "is" "considered" "to" "be"
 
 opponent: ["your"] "opponent"
 discard: "discard" | "discards"
@@ -124,7 +156,11 @@ WORD.-1: /[a-z0-9][a-z0-9'&!?\-]*/
 
 MAX_SENTENCE = 400  # characters: a longer sentence is not read (and is reported)
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+# a sentence ends at a full stop (not a title's: Mr.), or at ! or ? before no small letter (a
+# card's name may end in !: "a card titled Surprise! goes")
+_SENTENCE_END = re.compile(
+    r"(?<!\bMr\.)(?<!\bMrs\.)(?<!\bDr\.)(?<=\.)\s+|(?<=[!?])\s+(?=[^a-z])|\n+"
+)
 _PLAIN = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
 _PLAIN_DASHES = re.compile(r"[\u2010-\u2015]")
 
@@ -180,6 +216,8 @@ class _Meaning(Transformer[Token, Any]):
         pieces = clause if isinstance(clause, tuple) else (clause,)
         if play_as is None:
             return pieces
+        if play_as == "reversal" and all(p.kind == "reverses" for p in pieces):
+            return pieces  # what it reverses is said of the card as a reversal anyway
         if any(p.kind != "effect" for p in pieces):
             return (Piece("unsupported"),)
         return tuple(Piece(p.kind, p.data, play_as) for p in pieces)
@@ -189,6 +227,9 @@ class _Meaning(Transformer[Token, Any]):
 
     def as_maneuver(self) -> str:
         return "maneuver"
+
+    def as_reversal(self) -> str:
+        return "reversal"
 
     def may(self, effects: tuple[Piece, ...]) -> Piece:
         return Piece("effect", {"do": "may", "effects": [p.data for p in effects]})
@@ -257,6 +298,9 @@ class _Meaning(Transformer[Token, Any]):
     def own_discard(self, amount: int, *_: Any) -> Piece:
         return Piece("effect", {"do": "discard", "amount": amount})
 
+    def opp_draw(self, _opp: Any, amount: int, _cards: Any) -> Piece:
+        return Piece("effect", {"do": "opp_draw", "amount": amount})
+
     def end_turn(self) -> Piece:
         return Piece("effect", {"do": "end_turn"})
 
@@ -301,8 +345,24 @@ class _Meaning(Transformer[Token, Any]):
     def reverse_after(self, name: str) -> dict[str, Any]:
         return {"after_name": name}
 
-    def reverse(self, targets: dict[str, Any], condition: dict[str, Any] | None) -> Piece:
-        return Piece("reverses", {**targets, **(condition or {})})
+    def reverse(self, *items: Any) -> Piece:
+        hand, targets, condition = items
+        return Piece("reverses", {**targets, **(condition or {}), **(hand or {})})
+
+    def reverse_title(self, hand: dict[str, Any] | None, name: str) -> Piece:
+        """Only the card of that name (its id resolved once every card is read)."""
+        return Piece(
+            "reverses",
+            {"types": ("maneuver", "action"), "subtypes": ()}
+            | {"title_name": name, **(hand or {})},
+        )
+
+    def reverse_from_hand(self, *_: Any) -> Piece:
+        return Piece("reverses", {"types": ("action",), "subtypes": (), "from_hand": True})
+
+    def from_hand(self, *_: Any) -> dict[str, Any]:
+        """RD-5.7: a reversal that works only played from the hand, never overturned."""
+        return {"hand_only": True}
 
     def name(self, *words: Token) -> str:
         return " ".join(str(w) for w in words)
@@ -312,6 +372,10 @@ class _Meaning(Transformer[Token, Any]):
         return Piece("requires", {"after_maneuver": sub or "any"})
 
     def after_damage(self, _article: Any, damage: Token) -> Piece:
+        return Piece("requires", {"after_damage": int(damage[:-1])})
+
+    def after_damage_first(self, *items: Any) -> Piece:
+        damage = next(i for i in items if isinstance(i, Token) and i.type == "DAMAGE")
         return Piece("requires", {"after_damage": int(damage[:-1])})
 
     def after_card(self, name: str) -> Piece:
@@ -352,6 +416,20 @@ class _Meaning(Transformer[Token, Any]):
 
     def unreversible(self, *_: Any) -> Piece:
         return Piece("unreversible")
+
+    def carry_after(self, name: str) -> Piece:
+        """RD-6.4: a set-up reversal's next turn begins as if after it (``title_name``:
+        the card named, which must be the card itself)."""
+        return Piece("carry", {"title_name": name})
+
+    def carry_bonus(self, *items: Any) -> Piece:
+        """RD-6.4: the carried set-up's bonus, as its ``next_bonus`` says."""
+        bonus = self.next_bonus(*items)
+        return Piece("carry", {"bonus": bonus.data})
+
+    def note(self, *_: Any) -> Piece:
+        """A sentence that only says what the rules do anyway (an action deals no damage)."""
+        return Piece("note")
 
 
 @cache

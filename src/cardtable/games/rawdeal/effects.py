@@ -37,6 +37,7 @@ from .tables import (
     V_NEXT_COST,
     V_OPP_DISCARD,
     V_OPP_DISCARD_CHOICE,
+    V_OPP_DRAW,
     V_OVERTURN_SELF,
     V_PIN_OPPONENT,
     V_RECOVER,
@@ -87,6 +88,8 @@ class EffectRules(WinningRules):
                 self.rev_cost = amount
             elif verb == V_DRAW:
                 self._draw(p, amount, ev)
+            elif verb == V_OPP_DRAW:
+                self._draw(opp, amount, ev)
             elif verb == V_OPP_DISCARD:
                 self._discard_at_random(opp, amount, ev)
             elif verb == V_PIN_OPPONENT:

@@ -84,6 +84,7 @@ from .tables import (
     V_NEXT_COST,
     V_OPP_DISCARD,
     V_OPP_DISCARD_CHOICE,
+    V_OPP_DRAW,
     V_OVERTURN_SELF,
     V_PIN_OPPONENT,
     V_RECOVER,
@@ -118,6 +119,7 @@ VALUED = frozenset(
         V_OVERTURN_SELF,
         V_RECOVER,
         V_PIN_OPPONENT,
+        V_OPP_DRAW,
     )
 )
 # what a card the opponent discards is worth: less when they choose it (RD-7.15)
@@ -744,6 +746,8 @@ def effects_value(v: View, effects: Any, d: int, q: int, fort_after: int) -> flo
             out += n * (hand_worth(len(v.hand)) - arsenal_worth(my_ars - n))
         elif verb in DISCARD_WORTH:
             out += DISCARD_WORTH[verb] * min(amount, v.hand_n[q])
+        elif verb == V_OPP_DRAW:  # RD-7.16: a card for the opponent
+            out -= amount * hand_worth(v.hand_n[q])
         elif verb == V_NEXT_BONUS:  # a set-up: worth its bonus with a follow-up in hand
             mask = 0 if sub < 0 else 1 << sub
             follow = v.follow_up(d, fort_after, mask)
@@ -905,7 +909,7 @@ def _ability_value(v: View, activated: int, ringside: Callable[[], list[int]]) -
         return 2 * WIN  # draw, then bury the worst card: never worse
     worst = sorted(_usefulness(v, d) for d in v.hand)
     if activated == A_DISCARD_OPP_DISCARD:
-        return (1.6 if v.hand_n[v.opponents[0]] else 0.0) - worst[0]
+        return (1.2 if v.hand_n[v.opponents[0]] else 0.0) - worst[0]
     if activated == A_DISCARD_RETRIEVE:
         back = max((_usefulness(v, d) for d in ringside() + v.hand), default=0.0)
         return back - worst[0] - worst[1]
@@ -1082,6 +1086,8 @@ def _reversal_gain(
             gain += WIN
         elif verb == V_OVERTURN_SELF:
             gain -= own_cost(k, amount, my_ars)
+        elif verb == V_OPP_DRAW:
+            gain -= amount * hand_worth(v.hand_n[attacker])
     if t.setup[r]:
         gain += 1.5  # RD-6.4: carried into the next turn
     return gain

@@ -298,10 +298,20 @@ def _effect_as(entry: dict[str, Any], kind: CardType, piece: Piece) -> bool:
     in ``effects`` of a card of that type only; not enforced on a card not played so."""
     if piece.play_as not in kind.plays:
         return False
-    if len(kind.plays) == 1:
-        entry.setdefault("effects", []).append(piece.data)
+    if piece.play_as == "reversal":
+        return _reversal_effect(entry, piece)
+    if [p for p in kind.plays if p != "reversal"] == [piece.play_as]:
+        entry.setdefault("effects", []).append(piece.data)  # its one way of being played
     else:
         entry.setdefault("effects_as", {}).setdefault(piece.play_as, []).append(piece.data)
+    return True
+
+
+def _reversal_effect(entry: dict[str, Any], piece: Piece) -> bool:
+    """An effect said ``As a reversal``: in ``reversal_effects``, unless it is a turn's."""
+    if not_for_reversals((EFFECT.validate_python(piece.data),)):
+        return False
+    entry.setdefault("reversal_effects", []).append(piece.data)
     return True
 
 
@@ -335,6 +345,9 @@ def _name_later(
     name = data.pop("after_name", None)
     if name is not None:
         names.append((field, name, sentence))
+    title = data.pop("title_name", None)
+    if title is not None:
+        names.append((f"{field}.titles", title, sentence))
 
 
 def _requires(
@@ -367,6 +380,21 @@ def _ability(entry: dict[str, Any], kind: CardType, piece: Piece, *_: Any) -> bo
     return True
 
 
+def _carry(entry: dict[str, Any], kind: CardType, piece: Piece, *_: Any) -> bool:
+    """RD-6.4 said on the card: a Set-up reversal's next turn starts as if after this card
+    (named by its own title), with the set-up bonus its ``effects`` hold."""
+    if not entry.get("setup") or "reversal" not in kind.plays:
+        return False
+    if "title_name" in piece.data:
+        return bool(piece.data["title_name"] == entry["name"].lower())
+    return piece.data["bonus"] in entry.get("effects", [])
+
+
+def _note(entry: dict[str, Any], kind: CardType, *_: Any) -> bool:
+    """A sentence that says what the rules do anyway: an action deals no damage (RD-3.3)."""
+    return "action" in kind.plays
+
+
 def _unreversible(entry: dict[str, Any], kind: CardType, *_: Any) -> bool:
     if kind.superstar:
         return False
@@ -380,6 +408,8 @@ APPLY: dict[str, Apply] = {
     "requires": _requires,
     "ability": _ability,
     "unreversible": _unreversible,
+    "note": _note,
+    "carry": _carry,
 }
 
 
@@ -399,7 +429,7 @@ def resolve(drafts: list[Draft]) -> list[tuple[Draft, str]]:
         _resolve_names(d, played)
         if d.entry["type"] == "superstar" or not d.logo:
             continue
-        star = stars.get(d.logo.lower())
+        star = _logo_star(d.logo, stars)
         if star is None:
             why = (
                 f"{d.source.where}: property 'SS Logos' {d.logo!r} names no Superstar of the "
@@ -411,6 +441,13 @@ def resolve(drafts: list[Draft]) -> list[tuple[Draft, str]]:
     return bad
 
 
+def _logo_star(logo: str, stars: dict[str, str]) -> str | None:
+    """The Superstar a logo names: ``SS Logos`` may list a Superstar's other names
+    (``Mankind, Cactus Jack, Dude Love``); the first that names an imported Superstar."""
+    names = (n.strip().lower() for n in logo.split(","))
+    return next((stars[n] for n in names if n in stars), None)
+
+
 def _order(d: Draft) -> tuple[str, str]:
     return d.source.set_name.lower(), d.entry["id"]
 
@@ -419,9 +456,13 @@ def _resolve_names(d: Draft, played: dict[str, str]) -> None:
     """The card names of a draft's conditions as ids."""
     for where, name, sentence in d.after_names:
         target = played.get(name)
+        if target is not None and where.endswith(".titles"):
+            d.entry["reverses"].setdefault("titles", []).append(target)
+            continue
         if target is not None:
             d.entry[where]["after"] = target
             continue
+        where = where.removesuffix(".titles")
         d.entry[where].pop("after", None)
         if where == "requires" and not d.entry[where]:
             del d.entry[where]

@@ -31,6 +31,7 @@ Effect = tuple[int, int, int]  # verb, amount, subtype (-1: any)
     V_RECOVER,
     V_END_TURN,
     V_PIN_OPPONENT,
+    V_OPP_DRAW,
     V_DISCARD_SELF,
     V_DISCARD,
     V_RETRIEVE,
@@ -71,7 +72,7 @@ A_LESS_DAMAGE = A_TOUGH | A_DAMAGE_REDUCTION  # 1 less damage from the opponent'
 ABILITY_EFFECTS: dict[int, tuple[Effect, ...]] = {
     A_START_RECYCLE_CHOICE: ((V_MAY, 1, -1), (V_RECOVER_CHOICE, 1, -1)),
     A_DISCARD_RETRIEVE: ((V_DISCARD, 2, -1), (V_RETRIEVE, 1, -1)),
-    A_DISCARD_OPP_DISCARD: ((V_DISCARD, 1, -1), (V_OPP_DISCARD, 1, -1)),
+    A_DISCARD_OPP_DISCARD: ((V_DISCARD, 1, -1), (V_OPP_DISCARD_CHOICE, 1, -1)),
 }
 ABILITY_COST = {A_DISCARD_RETRIEVE: 2, A_DISCARD_OPP_DISCARD: 1}
 

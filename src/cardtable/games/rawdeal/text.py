@@ -26,6 +26,7 @@ from .cards import (
     NextBonus,
     NextReversalCost,
     OppDiscard,
+    OppDraw,
     OverturnSelf,
     PinOpponent,
     PrematchEffect,
@@ -174,6 +175,13 @@ def recover_clause(_: Translate, e: Recover) -> str:
     )
 
 
+def opp_draw_clause(_: Translate, e: OppDraw) -> str:
+    """RD-7.16: the opponent draws cards."""
+    if e.amount == 1:
+        return _("your opponent draws 1 card")
+    return _("your opponent draws {amount} cards", amount=e.amount)
+
+
 def end_turn_clause(_: Translate, e: EndTurn) -> str:
     """RD-7.7: the turn ends after the card's damage."""
     return _("your turn ends after its damage")
@@ -220,6 +228,7 @@ CLAUSES: dict[str, Callable[[Translate, Any], str]] = {
     "recover": recover_clause,
     "end_turn": end_turn_clause,
     "pin_opponent": pin_opponent_clause,
+    "opp_draw": opp_draw_clause,
     "discard_self": discard_self_clause,
     "discard": discard_clause,
     "retrieve": retrieve_clause,
@@ -469,7 +478,7 @@ def ability_sentence(_: Translate, ability: str) -> str:
         ),
         "discard_to_opp_discard": _(
             "Once during each of your turns, you may discard 1 card of your choice; then "
-            "your opponent discards 1 card at random from their hand."
+            "your opponent discards 1 card of their choice from their hand."
         ),
     }[ability]
 
