@@ -30,7 +30,7 @@ REAL_CARD_ABILITIES = {
     "discard_to_retrieve",
     "discard_to_opp_discard",
 }
-REAL_CARD_VERBS = {"discard_self", "discard", "retrieve", "may", "opp_draw"}
+REAL_CARD_VERBS = {"discard_self", "discard", "retrieve", "may", "opp_draw", "search"}
 
 
 def test_superstars_with_every_ability() -> None:

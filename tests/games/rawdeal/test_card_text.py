@@ -81,6 +81,8 @@ def test_every_effect_verb_is_worded(verb: str) -> None:
         m for m in _effect_models() if typing.get_args(m.model_fields["do"].annotation) == (verb,)
     )
     fields: dict[str, Any] = {"amount": 2} if "amount" in model.model_fields else {}
+    if verb == "search":  # RD-7.17: the card sought
+        fields = {"title": "x"}
     if verb == "may":  # RD-7.10: what it offers
         fields = {"effects": [{"do": "discard", "amount": 1}, {"do": "draw", "amount": 2}]}
     effect = model.model_validate({"do": verb, **fields})

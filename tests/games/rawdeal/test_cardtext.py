@@ -349,6 +349,45 @@ TEMPLATES = [
         "If it is a Submission maneuver, it is +3D.",
         (Piece("carry", {"bonus": {"do": "next_bonus", "amount": 3, "subtype": "submission"}}),),
     ),
+    # searching by title (RD-7.17), reversal bonuses (RD-5.9), bonuses right after (RD-6.7)
+    (
+        "When successfully played, look through your Arsenal for the card titled Tight Grip "
+        "and place that card in your hand, then shuffle your Arsenal.",
+        (Piece("effect", {"do": "search", "title_name": "tight grip"}),),
+    ),
+    (
+        "Search your Arsenal for the card titled Tight Grip, reveal it to your opponent, put "
+        "it into your hand, and shuffle your Arsenal.",
+        (Piece("effect", {"do": "search", "title_name": "tight grip"}),),
+    ),
+    (
+        "Search your Ringside pile and Arsenal for the card titled Tight Grip, reveal it to "
+        "your opponent, put it into your hand, and shuffle your Arsenal.",
+        (Piece("effect", {"do": "search", "title_name": "tight grip", "ringside": True}),),
+    ),
+    ("Reversals to this maneuver are +3D.", (Piece("stat", {"reversal_bonus": 3}),)),
+    ("Reversals to this card are +5D.", (Piece("stat", {"reversal_bonus": 5}),)),
+    (
+        "When played after a successfully played 6D or greater maneuver, this card is +4D.",
+        (Piece("stat", {"after_bonus": {"after_damage": 6, "damage": 4}}),),
+    ),
+    (
+        "As a maneuver, this card is +3D when played after a Grapple maneuver.",
+        (Piece("stat", {"after_bonus": {"after_maneuver": "grapple", "damage": 3}}),),
+    ),
+    (
+        "This card is -5F when played after the card titled Tight Grip.",
+        (Piece("stat", {"after_bonus": {"after_name": "tight grip", "fortitude": 5}}),),
+    ),
+    (
+        "This card is -4F when played after a card with the word 'slam' in the title.",
+        (Piece("stat", {"after_bonus": {"after_word": "slam", "fortitude": 4}}),),
+    ),
+    (  # read, but a Fortitude cut is no maneuver's alone: reported
+        "As a maneuver, this card is -4F when played after a card with the word 'slam' in the "
+        "title.",
+        (Piece("unsupported"),),
+    ),
     # Superstar abilities as a Superstar card's own text words them (no "Superstar ability:")
     (
         "Once during each of your turns you may draw 1 card and then put 1 card from your "

@@ -375,6 +375,52 @@ def test_the_wordings_of_real_set_files_import(tmp_path: Path) -> None:
     assert game.card_pool.get("rope-run-testbed").setup
 
 
+def test_searches_and_bonuses_name_cards_by_title(tmp_path: Path) -> None:
+    """RD-7.17, RD-5.9, RD-6.7 read from card text: a searched title and a card named by a
+    bonus become ids; a title no imported card has leaves its sentence not enforced."""
+    cards = [
+        card("Tight Grip", "Submission", "", Damage="3"),
+        card(
+            "Grip Hunt",
+            "Submission",
+            "When successfully played, look through your Arsenal for the card titled Tight "
+            "Grip and place that card in your hand, then shuffle your Arsenal.",
+            Damage="2",
+        ),
+        card(
+            "Lost Hunt",
+            "Action",
+            "Search your Arsenal for the card titled Missing Card, reveal it to your opponent, "
+            "put it into your hand, and shuffle your Arsenal.",
+        ),
+        card("Big Swing", "Strike", "Reversals to this maneuver are +3D.", Damage="5"),
+        card(
+            "Grip Finish",
+            "Submission",
+            "This card is -5F when played after the card titled Tight Grip.",
+            Fortitude="9",
+            Damage="8",
+        ),
+        card("Late Hit", "Action", "Reversals to this card are +2D."),  # no maneuver
+    ]
+    result = do_import(tmp_path / "out", write_set(tmp_path / "set.xml", cards))
+    got = cards_of(tmp_path / "out")
+    assert got["grip-hunt-testbed"]["effects"] == [{"do": "search", "title": "tight-grip-testbed"}]
+    assert "effects" not in got["lost-hunt-testbed"]
+    assert got["lost-hunt-testbed"]["unenforced"] == [cards_text(cards[2])]
+    assert got["big-swing-testbed"]["reversal_bonus"] == 3
+    bonus = got["grip-finish-testbed"]["after_bonus"]
+    assert bonus == {"after": "tight-grip-testbed", "fortitude": 5}
+    assert got["late-hit-testbed"]["unenforced"] == ["Reversals to this card are +2D."]
+    assert (result.sets[0].full, result.sets[0].partly, result.sets[0].none) == (4, 0, 2)
+    cardtable.load_game("rawdeal", cards=str(tmp_path / "out"))
+
+
+def cards_text(xml: str) -> str:
+    """The Card Text of a card written by :func:`card`."""
+    return xml.split('name="Card Text" value="')[1].split('"')[0]
+
+
 def test_a_carried_bonus_unlike_the_cards_own_is_not_enforced(tmp_path: Path) -> None:
     """RD-6.4 said on a card is read only as what the card does: a Set-up reversal whose
     carried bonus is not its own set-up bonus, or a card that is no Set-up, is reported."""

@@ -122,6 +122,16 @@ class OppDraw(StrictModel):
     amount: int = Field(ge=1, le=5)
 
 
+class Search(StrictModel):
+    """You look through your Arsenal (with ``ringside``: your Ringside pile first) for a card
+    ``title`` (a card id), put one into your hand, shown, then shuffle your Arsenal
+    (RD-7.17)."""
+
+    do: Literal["search"]
+    title: str = Field(min_length=1, max_length=200)
+    ringside: bool = False
+
+
 class EndTurn(StrictModel):
     """After this card's damage, your turn ends."""
 
@@ -190,6 +200,7 @@ Effect = Annotated[
     | EndTurn
     | PinOpponent
     | OppDraw
+    | Search
     | DiscardSelf
     | Discard
     | Retrieve
@@ -206,6 +217,7 @@ VERBS = (
     "end_turn",
     "pin_opponent",
     "opp_draw",
+    "search",
     "discard_self",
     "discard",
     "retrieve",
@@ -284,6 +296,32 @@ class Requires(StrictModel):
     fortitude_over_opponent: bool = False
 
 
+class AfterBonus(StrictModel):
+    """A card that is stronger played right after some card this turn (RD-6.7): +``damage``
+    D, and its Fortitude need ``fortitude`` lower; the conditions are those of
+    :class:`Requires`, or ``after_word``: a card whose name holds that word."""
+
+    after: str | None = None
+    after_damage: int | None = Field(None, ge=1, le=40)
+    after_maneuver: (
+        Literal["any", "strike", "grapple", "submission", "high_risk", "trademark_finisher"] | None
+    ) = None
+    after_word: str | None = Field(None, min_length=1, max_length=40)
+    damage: int = Field(0, ge=0, le=20)
+    fortitude: int = Field(0, ge=0, le=40)
+
+    @model_validator(mode="after")
+    def _one_condition_and_a_bonus(self) -> AfterBonus:
+        conditions = (self.after, self.after_damage, self.after_maneuver, self.after_word)
+        if sum(c is not None for c in conditions) != 1:
+            why = N_("'after_bonus' needs one of 'after', 'after_damage', 'after_maneuver', "
+                     "'after_word'")  # fmt: skip
+            raise ValueError(why)
+        if not self.damage and not self.fortitude:
+            raise ValueError(N_("'after_bonus' needs 'damage' or 'fortitude'"))
+        return self
+
+
 class PrematchEffect(StrictModel):
     """A Pre-match card's lasting effect while it is in the Ring."""
 
@@ -310,6 +348,8 @@ class NotPlayed:
     plays_as: ClassVar[tuple[PlayType, ...]] = ()
     subtypes: ClassVar[tuple[Subtype, ...]] = ()
     fortitude: ClassVar[int] = 0
+    reversal_bonus: ClassVar[int] = 0
+    after_bonus: ClassVar[None] = None
     damage: ClassVar[int] = 0
     stun: ClassVar[int] = 0
     reverses: ClassVar[None] = None
@@ -413,6 +453,8 @@ class PlayedCard(NoStarFields, NoPrematch, RawDealCardBase):
     follow_up: bool = False
     multi: bool = False
     cannot_be_reversed: bool = False
+    reversal_bonus: int = Field(0, ge=0, le=20)  # reversals to it deal +N damage (RD-5.9)
+    after_bonus: AfterBonus | None = None  # stronger right after some card (RD-6.7)
 
     @model_validator(mode="after")
     def _plays_fit(self) -> PlayedCard:
@@ -517,6 +559,9 @@ def check_pool(pool: CardPool[RawDealCard]) -> None:
         ]
         if c.requires:
             named.append(("requires.after", c.requires.after, PLAYED))
+        if c.after_bonus is not None:
+            named.append(("after_bonus.after", c.after_bonus.after, PLAYED))
+        named += [(f"effects.{i}.title", e.title, PLAYED) for i, e in _searches(c)]
         if c.reverses:
             named.append(("reverses.after", c.reverses.after, PLAYED))
             named += [(f"reverses.titles.{i}", t, PLAYED) for i, t in enumerate(c.reverses.titles)]
@@ -525,6 +570,14 @@ def check_pool(pool: CardPool[RawDealCard]) -> None:
                 problems.append(card_problem(f"card '{c.id}'", field, _not_a(cid, kind)))
     if problems:
         raise CardFileError("\n".join(problems), problems)
+
+
+def _searches(c: RawDealCard) -> list[tuple[int, Search]]:
+    """The ``search`` effects of a card (RD-7.17), with their places in its effects."""
+    effects = (*c.effects, *c.reversal_effects)
+    if c.effects_as is not None:
+        effects += (*c.effects_as.maneuver, *c.effects_as.action)
+    return [(i, e) for i, e in enumerate(effects) if isinstance(e, Search)]
 
 
 def _not_a(cid: str, kind: Mapping[str, str]) -> str:

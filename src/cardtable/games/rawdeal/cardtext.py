@@ -28,7 +28,7 @@ as_type: "as" "an" "action" ","                                      -> as_actio
 prefix: "when" "successfully" "played" ["and" "damage" "has" "been" "applied"] [","]
       | "if" "successful" [","]
 
-?clause: effects | may | reverse | require | ability | unreversible | note | carry
+?clause: effects | may | reverse | require | ability | unreversible | note | carry | stat
 
 may: "you" "may" effects
 effects: effect (joint effect)* [joint may]
@@ -42,6 +42,9 @@ joint: "," | "and" | "," "and" | "then" | "," "then" | "to"
        | "overturn" amount cards                                   -> overturn_self
        | ["you" "must"] "take" "the" "top" "card" "of" _arsenal _put_it_in -> overturn_self
        | opponent ("draws" | "must" "draw") amount cards             -> opp_draw
+       | _look_for _titled name _place_it [","] "then" _shuffle      -> search
+       | "search" _arsenal "for" _titled name _found                  -> search
+       | "search" _ringside "and" ["your"] "arsenal" "for" _titled name _found -> search_both
        | "put" "the" "top" [amount] cards "of" _ringside _to_bottom     -> recover
        | "put" amount cards _of_choice "from" _ringside _to_bottom      -> recover_choice
        | "put" amount cards _of_choice "from" _ringside _into_hand      -> retrieve
@@ -102,6 +105,12 @@ _once_may: _once "you" "may"
 _theirs: "their" "arsenal"
 _bury: "put" ONE "card" "from" "your" "hand" _to_bottom
 _next_card: "if" "your" "next" "card" ["played"] "this" "turn" "is"
+_look_for: "look" "through" _arsenal "for"
+_place_it: "and" "place" "that" "card" _into "your" "hand"
+_reveal: [","] "reveal" "it" "to" opponent
+_found: [_reveal] _take_it _shuffle
+_take_it: [","] "put" "it" _into "your" "hand" [","] ["and"]
+_shuffle: "shuffle" _arsenal
 _gets: ("gets" | "is") "+"
 _arsenal: "your" "arsenal"
 _put_it_in: "and" "put" "it" _into _ringside
@@ -126,6 +135,16 @@ carry: _next_turn _first_card "played" "after" _titled name              -> carr
 _next_turn: "at" "the" "beginning" "of" "your" "next" "turn" ","
 _first_card: "your" "first" "card" "played" "is" "considered" "to" "be"
 
+stat: "reversals" "to" "this" ("maneuver" | "card") "are" "+" DAMAGE     -> reversal_bonus
+    | _when_after _big_maneuver "," _this_is "+" DAMAGE                  -> bonus_after_damage
+    | _this_is "+" DAMAGE _when_after article [subtype] "maneuver"       -> bonus_after_subtype
+    | _this_is "-" FORTITUDE _when_after _titled name                   -> cut_after_card
+    | _this_is "-" FORTITUDE _when_after "a" "card" _with_word          -> cut_after_word
+_when_after: "when" "played" "after"
+_big_maneuver: article [_successful] DAMAGE _or_more "maneuver"
+_this_is: "this" "card" "is"
+_with_word: "with" "the" "word" QUOTED "in" ("the" | "its") "title"
+
 opponent: ["your"] "opponent"
 discard: "discard" | "discards"
 at_random: "at" "random"
@@ -149,6 +168,7 @@ DAMAGE: /\d{1,2}d/
 FORTITUDE: /\d{1,2}f/
 NUMBER: /\d{1,2}/
 WORD.-1: /[a-z0-9][a-z0-9'&!?\-]*/
+QUOTED: /'[a-z0-9 ]{1,40}'/
 
 %import common.WS
 %ignore WS
@@ -218,6 +238,8 @@ class _Meaning(Transformer[Token, Any]):
             return pieces
         if play_as == "reversal" and all(p.kind == "reverses" for p in pieces):
             return pieces  # what it reverses is said of the card as a reversal anyway
+        if play_as == "maneuver" and all(_damage_only(p) for p in pieces):
+            return pieces  # a damage bonus is a maneuver's anyway
         if any(p.kind != "effect" for p in pieces):
             return (Piece("unsupported"),)
         return tuple(Piece(p.kind, p.data, play_as) for p in pieces)
@@ -427,9 +449,43 @@ class _Meaning(Transformer[Token, Any]):
         bonus = self.next_bonus(*items)
         return Piece("carry", {"bonus": bonus.data})
 
+    def search(self, name: str, *_: Any) -> Piece:
+        return Piece("effect", {"do": "search", "title_name": name})
+
+    def search_both(self, name: str, *_: Any) -> Piece:
+        return Piece("effect", {"do": "search", "title_name": name, "ringside": True})
+
+    def reversal_bonus(self, damage: Token) -> Piece:
+        return Piece("stat", {"reversal_bonus": int(damage[:-1])})
+
+    def bonus_after_damage(self, *items: Any) -> Piece:
+        """RD-6.7: +D right after a maneuver of some damage (the first DAMAGE, the second)."""
+        need, bonus = (int(i[:-1]) for i in items if isinstance(i, Token) and i.type == "DAMAGE")
+        return Piece("stat", {"after_bonus": {"after_damage": need, "damage": bonus}})
+
+    def bonus_after_subtype(self, damage: Token, _article: Any, sub: str | None) -> Piece:
+        bonus = {"after_maneuver": sub or "any", "damage": int(damage[:-1])}
+        return Piece("stat", {"after_bonus": bonus})
+
+    def cut_after_card(self, fortitude: Token, name: str) -> Piece:
+        bonus = {"after_name": name, "fortitude": int(fortitude[:-1])}
+        return Piece("stat", {"after_bonus": bonus})
+
+    def cut_after_word(self, fortitude: Token, word: Token) -> Piece:
+        bonus = {"after_word": str(word).strip("'"), "fortitude": int(fortitude[:-1])}
+        return Piece("stat", {"after_bonus": bonus})
+
     def note(self, *_: Any) -> Piece:
         """A sentence that only says what the rules do anyway (an action deals no damage)."""
         return Piece("note")
+
+
+def _damage_only(piece: Piece) -> bool:
+    """Whether a piece only adds to the card's damage (a maneuver's alone)."""
+    bonus = piece.data.get("after_bonus", {})
+    return (
+        piece.kind == "stat" and "reversal_bonus" not in piece.data and not bonus.get("fortitude")
+    )
 
 
 @cache

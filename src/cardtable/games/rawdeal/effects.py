@@ -12,7 +12,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Sequence
 
-from cardtable.core.events import move, note
+from cardtable.core.events import move, note, reveal
 
 from .actions import ABILITY, END, HAND
 from .match import (
@@ -42,6 +42,7 @@ from .tables import (
     V_PIN_OPPONENT,
     V_RECOVER,
     V_RETRIEVE,
+    V_SEARCH,
     Effect,
 )
 from .winning import WinningRules
@@ -90,6 +91,8 @@ class EffectRules(WinningRules):
                 self._draw(p, amount, ev)
             elif verb == V_OPP_DRAW:
                 self._draw(opp, amount, ev)
+            elif verb == V_SEARCH:
+                self._search(p, sub, amount, ev)
             elif verb == V_OPP_DISCARD:
                 self._discard_at_random(opp, amount, ev)
             elif verb == V_PIN_OPPONENT:
@@ -249,6 +252,38 @@ class EffectRules(WinningRules):
             self._learn(card)
             if ev is not None:
                 ev.append(move(card, b + RINGSIDE, b + ARSENAL, p))
+
+    def _search(self, p: int, d: int, ringside: int, ev: Events) -> None:
+        """RD-7.17: player ``p`` takes a card ``d`` into their hand, shown to everyone, from
+        their Ringside pile (with ``ringside``; Arsenal cards only, RD-3.4) or else their
+        Arsenal; then their Arsenal is shuffled (found or not)."""
+        b = pbase(p)
+        from_ringside = ringside and self.game.tables.kind[d] == ARSENAL_CARD
+        zones = (RINGSIDE, ARSENAL) if from_ringside else (ARSENAL,)
+        found = next(
+            ((z, c) for z in zones for c in reversed(self.zones[b + z]) if self.cards[c] == d),
+            None,
+        )
+        if found is not None:
+            z, card = found
+            self.zones[b + z] = tuple(c for c in self.zones[b + z] if c != card)
+            self.zones[b + HAND_ZONE] += (card,)
+            self._learn(card)
+            if ev is not None:
+                ev.append(move(card, b + z, b + HAND_ZONE, p))
+                ev.append(reveal(card, p))
+        self._shuffle_arsenal(p, ev)
+
+    def _shuffle_arsenal(self, p: int, ev: Events) -> None:
+        """Player ``p``'s Arsenal in a new random order: where its cards lie is known to
+        nobody any more."""
+        src = pbase(p) + ARSENAL
+        arsenal = self.zones[src]
+        self.zones[src] = self.rng.shuffled(arsenal)
+        gone = frozenset(arsenal)
+        self.known = tuple(k - gone for k in self.known)
+        if ev is not None:
+            ev.append(note("shuffle", p))
 
     def _overturn_self(self, p: int, n: int, ev: Events) -> None:
         """RD-7.5: player ``p`` overturns ``n`` cards of their own Arsenal, the cost of their

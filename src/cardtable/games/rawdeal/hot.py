@@ -13,7 +13,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from .actions import ACTION, HAND, MANEUVER
-from .tables import ARSENAL_CARD, MIDMATCH_CARD, NO_LIMIT, PREMATCH_CARD, V_END_TURN
+from .tables import (
+    ARSENAL_CARD,
+    MIDMATCH_CARD,
+    NO_LIMIT,
+    PREMATCH_CARD,
+    V_END_TURN,
+    AfterBonusTable,
+    CardTables,
+)
 
 if TYPE_CHECKING:
     from .game import RawDealGame
@@ -103,19 +111,13 @@ class HotTables:
             _plays(backlash + 3 * d, t.plays[d]) if t.kind[d] == MIDMATCH_CARD else ()
             for d in range(n)
         )
-        # RD-3.5: the Fortitude a play needs (NEVER: the card is not played so)
-        self.need = tuple(t.fortitude[d] if t.plays[d] & 3 else NEVER for d in range(n))
-        # RD-4.5 requirements and RD-6.1 uniqueness: the cards that need more checks
-        self.conditional = frozenset(
-            d
-            for d in range(n)
-            if t.req_after[d] != -1
-            or t.req_after_damage[d]
-            or t.req_fort_over[d]
-            or t.req_after_maneuver[d]
-            or t.active[d]
-            or t.universal[d]
+        # RD-3.5: the Fortitude a play needs (NEVER: the card is not played so), the least of
+        # it: with an RD-6.7 cut, whose condition _requirements_met checks
+        self.need = tuple(
+            t.fortitude[d] - _cut(t.after_bonus[d]) if t.plays[d] & 3 else NEVER for d in range(n)
         )
+        # RD-4.5 requirements, RD-6.1 uniqueness, RD-6.7 cuts: the cards that need more checks
+        self.conditional = frozenset(d for d in range(n) if _conditional(t, d))
         # RD-7.7: whether a success ends the turn, by the type played as (RD-3.7)
         self.ends_turn = tuple(
             tuple(any(e[0] == V_END_TURN for e in effects) for effects in t.success[d])
@@ -172,3 +174,22 @@ class HotTables:
             frozenset(rev for rev, r in fit if t.kind[rev] == ARSENAL_CARD and not r.hand_only),
             tuple(sorted(playable, key=lambda rev: (t.fortitude[rev], rev))),
         )
+
+
+def _cut(bonus: AfterBonusTable | None) -> int:
+    """RD-6.7: how much less Fortitude a card needs right after the card its bonus names."""
+    return 0 if bonus is None else bonus.fortitude
+
+
+def _conditional(t: CardTables, d: int) -> bool:
+    """Whether definition ``d`` needs more checks than its Fortitude to be played: a
+    requirement (RD-4.5), uniqueness in play (RD-6.1) or a cut of its Fortitude (RD-6.7)."""
+    return bool(
+        t.req_after[d] != -1
+        or t.req_after_damage[d]
+        or t.req_fort_over[d]
+        or t.req_after_maneuver[d]
+        or t.active[d]
+        or t.universal[d]
+        or _cut(t.after_bonus[d])
+    )

@@ -40,6 +40,7 @@ KNOWN_TYPES = "Superstar Card, Action, Strike, Grapple, Submission, High Risk, "
 EFFECT: TypeAdapter[Effect] = TypeAdapter(Effect)
 REQUIRES = {"after_damage", "after_maneuver", "fortitude_over_opponent", "after_name"}
 NO_NUMBER = ("", "-", "\u2014", "n/a", "none")
+SOUGHT = "@"  # a searched card's title, before it is resolved into an id
 
 
 @dataclass(frozen=True)
@@ -269,13 +270,24 @@ def _apply(
     return how is not None and how(entry, kind, piece, names, sentence)
 
 
-def _effect(entry: dict[str, Any], kind: CardType, piece: Piece, *_: Any) -> bool:
+def _effect(
+    entry: dict[str, Any],
+    kind: CardType,
+    piece: Piece,
+    names: list[tuple[str, str, str]],
+    sentence: str,
+) -> bool:
     """An effect: ``effects`` of a maneuver or action, ``reversal_effects`` of a reversal
     (no turn effect, RD-5.3); one said of a type (``As an action, …``) in that type's
     ``effects_as`` (RD-3.7); not on a hybrid that is also a reversal unless the type is said
     (which way it works is unsaid)."""
     if kind.superstar:
         return False
+    if "title_name" in piece.data:  # a search (RD-7.17): the title resolved once all are read
+        data = dict(piece.data)
+        data["title"] = SOUGHT + data.pop("title_name")
+        names.append(("search", data["title"], sentence))
+        piece = Piece(piece.kind, data, piece.play_as)
     try:
         effect = EFFECT.validate_python(piece.data)
     except ValidationError:
@@ -390,6 +402,29 @@ def _carry(entry: dict[str, Any], kind: CardType, piece: Piece, *_: Any) -> bool
     return piece.data["bonus"] in entry.get("effects", [])
 
 
+def _stat(
+    entry: dict[str, Any],
+    kind: CardType,
+    piece: Piece,
+    names: list[tuple[str, str, str]],
+    sentence: str,
+) -> bool:
+    """RD-5.9 ``reversal_bonus`` of a maneuver, RD-6.7 ``after_bonus`` (a damage bonus for a
+    maneuver; a Fortitude cut for any card played as a maneuver or an action)."""
+    data = dict(piece.data)
+    bonus = dict(data.pop("after_bonus", {}))
+    damages = "reversal_bonus" in data or bonus.get("damage")
+    if kind.superstar or (damages and "maneuver" not in kind.plays):
+        return False
+    if not bonus.get("damage") and not {"maneuver", "action"} & set(kind.plays):
+        return False
+    if bonus:
+        _name_later(bonus, "after_bonus", names, sentence)
+        data["after_bonus"] = bonus
+    entry.update(data)
+    return True
+
+
 def _note(entry: dict[str, Any], kind: CardType, *_: Any) -> bool:
     """A sentence that says what the rules do anyway: an action deals no damage (RD-3.3)."""
     return "action" in kind.plays
@@ -410,6 +445,7 @@ APPLY: dict[str, Apply] = {
     "unreversible": _unreversible,
     "note": _note,
     "carry": _carry,
+    "stat": _stat,
 }
 
 
@@ -448,6 +484,28 @@ def _logo_star(logo: str, stars: dict[str, str]) -> str | None:
     return next((stars[n] for n in names if n in stars), None)
 
 
+def _resolve_search(d: Draft, sought: str, target: str | None) -> None:
+    """A ``search`` effect's title as an id (RD-7.17); with no such card, it is taken out."""
+    for where, key in _effect_lists(d.entry):
+        effects = where[key]
+        for e in [e for e in effects if e.get("do") == "search" and e["title"] == sought]:
+            if target is None:
+                effects.remove(e)
+            else:
+                e["title"] = target
+        if not effects:
+            del where[key]
+    if d.entry.get("effects_as") == {}:
+        del d.entry["effects_as"]
+
+
+def _effect_lists(entry: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
+    """Every list of effects of a card entry, as the mapping that holds it and its key."""
+    out = [(entry, k) for k in ("effects", "reversal_effects") if k in entry]
+    held = entry.get("effects_as", {})
+    return out + [(held, k) for k in list(held)]
+
+
 def _order(d: Draft) -> tuple[str, str]:
     return d.source.set_name.lower(), d.entry["id"]
 
@@ -455,7 +513,12 @@ def _order(d: Draft) -> tuple[str, str]:
 def _resolve_names(d: Draft, played: dict[str, str]) -> None:
     """The card names of a draft's conditions as ids."""
     for where, name, sentence in d.after_names:
-        target = played.get(name)
+        target = played.get(name.removeprefix(SOUGHT))
+        if where == "search":
+            _resolve_search(d, name, target)
+            if target is None:
+                _not_enforced(d, sentence)
+            continue
         if target is not None and where.endswith(".titles"):
             d.entry["reverses"].setdefault("titles", []).append(target)
             continue
@@ -468,6 +531,13 @@ def _resolve_names(d: Draft, played: dict[str, str]) -> None:
             del d.entry[where]
         if where == "reverses":
             d.entry[where] = {"types": []}
-        if sentence not in d.unenforced:
-            d.unenforced.append(sentence)
-            d.enforced -= 1
+        if where == "after_bonus":
+            del d.entry[where]
+        _not_enforced(d, sentence)
+
+
+def _not_enforced(d: Draft, sentence: str) -> None:
+    """A sentence found not enforced once every card is known."""
+    if sentence not in d.unenforced:
+        d.unenforced.append(sentence)
+        d.enforced -= 1

@@ -83,6 +83,8 @@ class PlayingRules(TurnRules):
         t = self.game.tables
         if t.req_after[d] != -1 and self.last_played != t.req_after[d]:
             return False
+        if fort < t.fortitude[d] and not self._after_bonus_holds(d):  # RD-6.7 a cut
+            return False
         if t.req_after_damage[d] and self.last_damage < t.req_after_damage[d]:
             return False
         if t.req_fort_over[d] and not self._targets(self.actor, d):
@@ -97,6 +99,19 @@ class PlayingRules(TurnRules):
             t.universal[d]
             and any(cards[c] == d for q in range(self.hot.n) for c in z[PER_PLAYER * q + RING])
         )
+
+    def _after_bonus_holds(self, d: int) -> bool:
+        """RD-6.7: whether the card played right before this turn is the one card ``d``'s
+        bonus names."""
+        ab = self.game.tables.after_bonus[d]
+        if ab is None:
+            return False
+        if ab.after >= 0 or ab.after_named:
+            last = self.last_played
+            return last in ab.after_named or (ab.after >= 0 and last == ab.after)
+        if ab.after_damage:
+            return self.last_damage >= ab.after_damage
+        return bool(self.last_maneuver & ab.after_maneuver)
 
     def _play(self, src: int, d: int, k: int, ev: Events) -> None:
         """RD-4.4: a card is played: it waits in the playing area for its target (RD-9.2)
@@ -143,6 +158,9 @@ class PlayingRules(TurnRules):
             for b2, m2 in self.ring_facts(p).bonuses:  # Pre-match damage bonuses
                 if not m2 or m2 & subtypes:
                     dmg += b2
+            ab = t.after_bonus[d]
+            if ab is not None and ab.damage and self._after_bonus_holds(d):  # RD-6.7
+                dmg += ab.damage
             dmg -= self.ring_facts(o).reduction
             if self.abilities[o] & A_LESS_DAMAGE:  # RD-3.2 tough, RD-3.9 damage_reduction
                 dmg -= 1
@@ -200,6 +218,7 @@ class PlayingRules(TurnRules):
         dmg = t.damage[rev]
         if t.damage_as_reversed[rev]:
             dmg = self.pending_damage if self.pending_as == MANEUVER else 0
+        dmg += t.reversal_bonus[self.pending_def]  # RD-5.9
         if dmg and self.abilities[p] & A_DAMAGE_REDUCTION:  # RD-3.9
             dmg -= 1
         if self.phase != PH_OVER and dmg and not self.gone >> p & 1:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from pydantic import BaseModel
 
@@ -32,6 +34,7 @@ Effect = tuple[int, int, int]  # verb, amount, subtype (-1: any)
     V_END_TURN,
     V_PIN_OPPONENT,
     V_OPP_DRAW,
+    V_SEARCH,
     V_DISCARD_SELF,
     V_DISCARD,
     V_RETRIEVE,
@@ -95,6 +98,20 @@ class Reversal:
 
 
 @dataclass(frozen=True)
+class AfterBonusTable:
+    """RD-6.7 compiled: the card played right before (a definition, or -1), a maneuver of
+    at least this damage (0: none), one of these subtypes (a mask, 0: none), or one of these
+    definitions (a word of their names); and the bonus."""
+
+    after: int
+    after_damage: int
+    after_maneuver: int
+    after_named: frozenset[int]
+    damage: int
+    fortitude: int
+
+
+@dataclass(frozen=True)
 class CardTables:
     """Per pool index: kind, types, subtypes, F, D, SV, reversal, requirements, effects, traits."""
 
@@ -131,6 +148,8 @@ class CardTables:
     value: tuple[int, ...]
     alignment: tuple[int, ...]  # index of ALIGNMENTS, -1: none
     damage_as_reversed: tuple[bool, ...]
+    reversal_bonus: tuple[int, ...]  # RD-5.9: reversals to the card deal this much more
+    after_bonus: tuple[AfterBonusTable | None, ...]  # RD-6.7
 
 
 def _after_maneuver(card: RawDealCard) -> int:
@@ -142,6 +161,7 @@ def _after_maneuver(card: RawDealCard) -> int:
     return (1 << len(SUBTYPES)) - 1 if need == "any" else 1 << SUBTYPES.index(need)
 
 
+EMPTY_INDEX: Mapping[str, int] = MappingProxyType({})
 # the verbs of a card file whose ``choice`` makes them verbs of the compiled tables only
 CHOSEN_VERBS = {"recover": V_RECOVER_CHOICE, "opp_discard": V_OPP_DISCARD_CHOICE}
 CHOSEN_NAMES = {verb: name for name, verb in CHOSEN_VERBS.items()}
@@ -151,30 +171,42 @@ def _mask(names: tuple[str, ...], vocab: tuple[str, ...]) -> int:
     return sum(1 << vocab.index(n) for n in names)
 
 
-def _effect(e: BaseModel) -> tuple[Effect, ...]:
-    """One effect of a card file, compiled (a ``may``: its head, then what it offers)."""
+def _effect(e: BaseModel, index: Mapping[str, int]) -> tuple[Effect, ...]:
+    """One effect of a card file, compiled (a ``may``: its head, then what it offers; a
+    ``search``: (V_SEARCH, 1 with the Ringside pile first, the definition sought))."""
     do = str(getattr(e, "do"))  # noqa: B009
     if do == "may":
-        inner = compile_effects(getattr(e, "effects"))  # noqa: B009
+        inner = compile_effects(getattr(e, "effects"), index)  # noqa: B009
         return ((V_MAY, len(inner), -1), *inner)
+    if do == "search":
+        title = index.get(str(getattr(e, "title")), -1)  # noqa: B009
+        return ((V_SEARCH, int(bool(getattr(e, "ringside"))), title),)  # noqa: B009
     if do in CHOSEN_VERBS and getattr(e, "choice", False):
         return ((CHOSEN_VERBS[do], getattr(e, "amount"), -1),)  # noqa: B009
     sub = getattr(e, "subtype", None)
     return ((VERBS.index(do), getattr(e, "amount", 0), SUBTYPES.index(sub) if sub else -1),)
 
 
-def compile_effects(effects: tuple[BaseModel, ...]) -> tuple[Effect, ...]:
-    """Effects of a card file (cards.py models), compiled in order (RD-7)."""
-    return tuple(c for e in effects for c in _effect(e))
+def compile_effects(
+    effects: tuple[BaseModel, ...], index: Mapping[str, int] = EMPTY_INDEX
+) -> tuple[Effect, ...]:
+    """Effects of a card file (cards.py models), compiled in order (RD-7); ``index``: the
+    pool's definition of each card id (for ``search``)."""
+    return tuple(c for e in effects for c in _effect(e, index))
 
 
-def _success(card: RawDealCard) -> tuple[tuple[Effect, ...], tuple[Effect, ...]]:
+def _success(
+    card: RawDealCard, index: Mapping[str, int]
+) -> tuple[tuple[Effect, ...], tuple[Effect, ...]]:
     """RD-3.7: a card's success effects played as a maneuver, and as an action."""
-    common = compile_effects(card.effects)
+    common = compile_effects(card.effects, index)
     if card.effects_as is None:
         return common, common
     extra = card.effects_as
-    return common + compile_effects(extra.maneuver), common + compile_effects(extra.action)
+    return (
+        common + compile_effects(extra.maneuver, index),
+        common + compile_effects(extra.action, index),
+    )
 
 
 def _abilities(card: RawDealCard) -> int:
@@ -242,9 +274,9 @@ def compile_tables(pool: CardPool[RawDealCard]) -> CardTables:
         req_after_damage=tuple((c.requires.after_damage or 0) if c.requires else 0 for c in cards),
         req_fort_over=tuple(bool(c.requires and c.requires.fortitude_over_opponent) for c in cards),
         req_after_maneuver=tuple(_after_maneuver(c) for c in cards),
-        effects=tuple(compile_effects(c.effects) for c in cards),
-        success=tuple(_success(c) for c in cards),
-        reversal_effects=tuple(compile_effects(c.reversal_effects) for c in cards),
+        effects=tuple(compile_effects(c.effects, index) for c in cards),
+        success=tuple(_success(c, index) for c in cards),
+        reversal_effects=tuple(compile_effects(c.reversal_effects, index) for c in cards),
         unique=tuple(c.unique or c.universally_unique for c in cards),
         universal=tuple(c.universally_unique or c.prematch_kind == "title_belt" for c in cards),
         active=tuple(c.active for c in cards),
@@ -272,4 +304,28 @@ def compile_tables(pool: CardPool[RawDealCard]) -> CardTables:
         value=tuple(c.superstar_value or 0 for c in cards),
         alignment=tuple(ALIGNMENTS.index(c.alignment) if c.alignment else -1 for c in cards),
         damage_as_reversed=tuple(c.damage_as_reversed for c in cards),
+        reversal_bonus=tuple(c.reversal_bonus for c in cards),
+        after_bonus=tuple(_after_bonus(c, pool) for c in cards),
+    )
+
+
+def _after_bonus(card: RawDealCard, pool: CardPool[RawDealCard]) -> AfterBonusTable | None:
+    """RD-6.7 compiled: the card's condition on the card played right before it, and its
+    bonus (None: it has none)."""
+    ab = card.after_bonus
+    if ab is None:
+        return None
+    word = (ab.after_word or "").lower()
+    named = frozenset(i for i, c in enumerate(pool.cards) if word and word in c.name.lower())
+    return AfterBonusTable(
+        after=_ref(pool.index, ab.after),
+        after_damage=ab.after_damage or 0,
+        after_maneuver=(1 << len(SUBTYPES)) - 1
+        if ab.after_maneuver == "any"
+        else _mask((ab.after_maneuver,), SUBTYPES)
+        if ab.after_maneuver
+        else 0,
+        after_named=named,
+        damage=ab.damage,
+        fortitude=ab.fortitude,
     )

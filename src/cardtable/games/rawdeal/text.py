@@ -35,6 +35,7 @@ from .cards import (
     Requires,
     Retrieve,
     Reverses,
+    Search,
 )
 
 
@@ -182,6 +183,20 @@ def opp_draw_clause(_: Translate, e: OppDraw) -> str:
     return _("your opponent draws {amount} cards", amount=e.amount)
 
 
+def search_clause(_: Translate, e: Search, name: Callable[[str], str] = str) -> str:
+    """RD-7.17: a card fetched by its title, shown, then the Arsenal shuffled."""
+    if e.ringside:
+        return _(
+            "put a {card} from your Ringside pile or your Arsenal into your hand, shown, then "
+            "shuffle your Arsenal",
+            card=name(e.title),
+        )
+    return _(
+        "put a {card} from your Arsenal into your hand, shown, then shuffle your Arsenal",
+        card=name(e.title),
+    )
+
+
 def end_turn_clause(_: Translate, e: EndTurn) -> str:
     """RD-7.7: the turn ends after the card's damage."""
     return _("your turn ends after its damage")
@@ -229,6 +244,7 @@ CLAUSES: dict[str, Callable[[Translate, Any], str]] = {
     "end_turn": end_turn_clause,
     "pin_opponent": pin_opponent_clause,
     "opp_draw": opp_draw_clause,
+    "search": search_clause,
     "discard_self": discard_self_clause,
     "discard": discard_clause,
     "retrieve": retrieve_clause,
@@ -237,23 +253,34 @@ CLAUSES: dict[str, Callable[[Translate, Any], str]] = {
 """The clause of each effect verb (``do``) of the card schema."""
 
 
-def effect_clauses(_: Translate, effects: tuple[Effect, ...], maneuver: bool = True) -> str:
+def effect_clauses(
+    _: Translate,
+    effects: tuple[Effect, ...],
+    maneuver: bool = True,
+    name: Callable[[str], str] = str,
+) -> str:
     """The effects, in order, as one clause: ``a, then b``; a card that deals no damage
-    (not played as a maneuver) ends the turn without waiting for it (RD-7.7)."""
+    (not played as a maneuver) ends the turn without waiting for it (RD-7.7). ``name``: a
+    card's name by its id."""
     text = ""
     for e in effects:
-        clause = _("your turn ends") if e.do == "end_turn" and not maneuver else CLAUSES[e.do](_, e)
+        if isinstance(e, Search):
+            clause = search_clause(_, e, name)
+        elif e.do == "end_turn" and not maneuver:
+            clause = _("your turn ends")
+        else:
+            clause = CLAUSES[e.do](_, e)
         text = _("{first}, then {then}", first=text, then=clause) if text else clause
     return text
 
 
-def success_effects(_: Translate, c: RawDealCard) -> list[str]:
+def success_effects(_: Translate, c: RawDealCard, name: Callable[[str], str] = str) -> list[str]:
     """RD-4.6: what a card's effects do when it is played successfully (a maneuver's before
     its damage; a hybrid's whichever type it is played as, RD-3.3; then those of the type it
     is played as, RD-3.7)."""
     out = []
     if c.effects:
-        clauses = effect_clauses(_, c.effects, "maneuver" in c.plays_as)
+        clauses = effect_clauses(_, c.effects, "maneuver" in c.plays_as, name)
         if "maneuver" in c.plays_as:
             out.append(_("If successful, {effects}.", effects=clauses))
         elif c.is_hybrid:
@@ -261,10 +288,10 @@ def success_effects(_: Translate, c: RawDealCard) -> list[str]:
         else:
             out.append(sentence(_("{effects}.", effects=clauses)))
     if c.effects_as is not None and c.effects_as.maneuver:
-        clauses = effect_clauses(_, c.effects_as.maneuver)
+        clauses = effect_clauses(_, c.effects_as.maneuver, name=name)
         out.append(_("As a maneuver, if successful, {effects}.", effects=clauses))
     if c.effects_as is not None and c.effects_as.action:
-        clauses = effect_clauses(_, c.effects_as.action, maneuver=False)
+        clauses = effect_clauses(_, c.effects_as.action, maneuver=False, name=name)
         out.append(_("As an action, {effects}.", effects=clauses))
     return out
 
@@ -367,7 +394,7 @@ def reversal_effects(w: Words, c: RawDealCard) -> list[str]:
         return [_("Overturned, it only stops the damage; its effects never apply.")]
     if not c.reversal_effects:
         return []
-    effects = effect_clauses(_, c.reversal_effects, maneuver=False)
+    effects = effect_clauses(_, c.reversal_effects, maneuver=False, name=w.name)
     if r.overturned_only:
         return [_("When it stops the damage, {effects}.", effects=effects)]
     if r.effects_when_overturned and w.official:
@@ -436,6 +463,35 @@ def requirement_sentences(w: Words, q: Requires | None) -> list[str]:
         out.append(_("Play it only right after a {subtype} maneuver.", subtype=word))
     if q.fortitude_over_opponent:
         out.append(_("Play it only if your Fortitude Rating is higher than your opponent's."))
+    return out
+
+
+def bonus_sentences(w: Words, c: RawDealCard) -> list[str]:
+    """RD-5.9 and RD-6.7: what reversing the card costs more, and its bonus right after
+    another card."""
+    _ = w._
+    out = []
+    if c.reversal_bonus:
+        out.append(_("Reversals to it deal +{amount}D.", amount=c.reversal_bonus))
+    ab = c.after_bonus
+    if ab is None:
+        return out
+    if ab.after:
+        after = w.name(ab.after)
+    elif ab.after_word:
+        after = _("a card with '{word}' in its title", word=ab.after_word)
+    elif ab.after_damage:
+        after = _("a maneuver of {damage}D or more", damage=ab.after_damage)
+    elif ab.after_maneuver == "any":
+        after = _("a maneuver")
+    else:
+        after = _("a {subtype} maneuver", subtype=subtype_word(_, ab.after_maneuver or "strike"))
+    if ab.damage:
+        out.append(_("Right after {card}, it gets +{amount}D.", card=after, amount=ab.damage))
+    if ab.fortitude:
+        out.append(
+            _("Right after {card}, it needs {amount}F less.", card=after, amount=ab.fortitude)
+        )
     return out
 
 
@@ -559,8 +615,8 @@ def card_sentences(w: Words, c: RawDealCard) -> list[str]:
     if c.is_hybrid:
         types = or_list(w, [type_word(_, t) for t in c.plays_as])
         out.append(_("Hybrid: play it as {types}.", types=types))
-    out += requirement_sentences(w, c.requires) + play_traits(_, c)
-    return out + success_effects(_, c) + reversal_sentences(w, c) + deck_traits(w, c)
+    out += requirement_sentences(w, c.requires) + play_traits(_, c) + bonus_sentences(w, c)
+    return out + success_effects(_, c, w.name) + reversal_sentences(w, c) + deck_traits(w, c)
 
 
 def type_line(_: Translate, c: RawDealCard) -> str:

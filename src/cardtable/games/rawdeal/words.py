@@ -135,6 +135,8 @@ SENTENCES: Sentences = {
     "damage": N_("P{player} takes {amount} damage"),
     "overturn": _overturn,
     "reversal": N_("P{player} reverses it with {card}"),
+    "reveal": N_("P{player} shows {card}"),
+    "shuffle": N_("P{player} shuffles their Arsenal"),
     "reversed_from_arsenal": N_(
         "P{player} overturns the reversal {card} from their Arsenal and stops the damage"
     ),
