@@ -29,8 +29,19 @@ REAL_CARD_ABILITIES = {
     "start_recycle_choice",
     "discard_to_retrieve",
     "discard_to_opp_discard",
+    "start_recover",
 }
-REAL_CARD_VERBS = {"discard_self", "discard", "retrieve", "may", "opp_draw", "search"}
+REAL_CARD_VERBS = {
+    "discard_self",
+    "discard",
+    "retrieve",
+    "may",
+    "opp_draw",
+    "search",
+    "shuffle_in",
+    "turn_bonus",
+    "opp_overturn",
+}
 
 
 def test_superstars_with_every_ability() -> None:

@@ -383,6 +383,86 @@ TEMPLATES = [
         "This card is -4F when played after a card with the word 'slam' in the title.",
         (Piece("stat", {"after_bonus": {"after_word": "slam", "fortitude": 4}}),),
     ),
+    # RD-7.18 to RD-7.21, and a requirement of cards in hand
+    (
+        "When successfully played, shuffle 2 cards from your Ringside pile into your Arsenal.",
+        effect("shuffle_in", amount=2),
+    ),
+    (
+        "Shuffle any 3 cards from your Ringside pile back into your Arsenal.",
+        effect("shuffle_in", amount=3),
+    ),
+    ("Then draw 2 cards.", effect("draw", amount=2)),
+    (
+        "Your next maneuver this turn is +5D and your opponent's Reversal card to it is +10F.",
+        effect("next_bonus", amount=5, maneuver=True) + effect("next_reversal_cost", amount=10),
+    ),
+    (
+        "All Grapple maneuvers are +2D for the rest of this turn.",
+        effect("turn_bonus", subtype="grapple", amount=2),
+    ),
+    ("Your maneuvers are +1D for the rest of the turn.", effect("turn_bonus", amount=1)),
+    (
+        "+3D to all your maneuvers and +10F to all of opponent's reversals for the rest of "
+        "this turn.",
+        effect("turn_bonus", amount=3, reversal_cost=10),
+    ),
+    (
+        "Your opponent discards 1 card and overturns 3 cards.",
+        effect("opp_discard", amount=1, choice=True) + effect("opp_overturn", amount=3),
+    ),
+    ("Opponent must overturn 2 cards.", effect("opp_overturn", amount=2)),
+    (
+        "Can only be played when you have 3 or more cards in your hand.",
+        (Piece("requires", {"hand_at_least": 3}),),
+    ),
+    (
+        "Discard 1 card and then your opponent discards 4 cards.",
+        effect("discard", amount=1) + effect("opp_discard", amount=4, choice=True),
+    ),
+    # a Superstar's rules about cards by title (RD-3.14, RD-1.9), and RD-3.13
+    (
+        "You cannot pack the card titled Rope Run.",
+        (Piece("star", {"cannot_pack": "rope run"}),),
+    ),
+    (
+        "Your opponent cannot play the card titled Big Finish!",
+        (Piece("star", {"opponent_cannot_play": "big finish"}),),
+    ),
+    (
+        "Your card titled Big Finish is -8F.",
+        (Piece("star", {"card_rule": {"title": "big finish", "fortitude": 8}}),),
+    ),
+    (
+        "Your cards titled Rope Run are -1F and when you successfully play that card, you may "
+        "draw 1 card.",
+        (
+            Piece(
+                "star",
+                {
+                    "card_rule": {
+                        "title": "rope run",
+                        "fortitude": 1,
+                        "effects": [{"do": "may", "effects": [{"do": "draw", "amount": 1}]}],
+                    }
+                },
+            ),
+        ),
+    ),
+    (
+        "When you successfully play the card titled Rope Run, draw 2 cards.",
+        (
+            Piece(
+                "star",
+                {"card_rule": {"title": "rope run", "effects": [{"do": "draw", "amount": 2}]}},
+            ),
+        ),
+    ),
+    (
+        "Once during each of your turns, before your Draw Segment, put 1 card from your "
+        "Ringside pile on the bottom of your Arsenal.",
+        (Piece("ability", {"ability": "start_recover"}),),
+    ),
     (  # read, but a Fortitude cut is no maneuver's alone: reported
         "As a maneuver, this card is -4F when played after a card with the word 'slam' in the "
         "title.",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -202,3 +203,21 @@ def test_rd_1_8_a_game_starts_only_with_decks_of_its_regulation() -> None:
     assert not seed.new_initial_state(1, decks).is_terminal()
     with pytest.raises(IllegalDeckError, match=r"RD-1\.6"):
         revolution.new_initial_state(1, decks)
+
+
+def test_rd_1_9_a_superstar_may_not_pack_a_title() -> None:
+    """Titan Tate (a made-up scenario Superstar) may not pack Mind Games: a deck of his with
+    one breaks RD-1.9, the same deck under another Superstar does not."""
+    cards = str(Path(__file__).parent / "scenario-cards" / "cards.yaml")
+    g = cardtable.load_game("rawdeal", cards=cards)
+    assert isinstance(g, RawDealGame)
+    data = {
+        "game": "rawdeal",
+        "name": "Packed",
+        "superstar": "titan-tate",
+        "arsenal": {"filler-jab": 59, "mind-games": 1},
+    }
+    assert "RD-1.9" in rules(g, data)
+    problem = next(p for p in g.check_deck(g.deck_from_dict(data)) if p.rule == "RD-1.9")
+    assert "mind-games" in str(problem) and "titan-tate" in str(problem)
+    assert "RD-1.9" not in rules(g, data | {"superstar": "plain-pat"})

@@ -416,6 +416,39 @@ def test_searches_and_bonuses_name_cards_by_title(tmp_path: Path) -> None:
     cardtable.load_game("rawdeal", cards=str(tmp_path / "out"))
 
 
+def test_a_superstars_rules_by_title_import(tmp_path: Path) -> None:
+    """RD-3.14, RD-1.9, RD-3.13 read from a Superstar's text: titles kept as printed (a title
+    no imported card has too), a searched card resolved to its id."""
+    cards = [
+        card("Rope Run", "Action", "Draw 1 card."),
+        card("Big Finish!", "Trademark Finisher", "", Fortitude="12", Damage="9"),
+        star(
+            "Ring General",
+            "You cannot pack the card titled Lost Cause. Once during each of your turns, "
+            "before your Draw Segment, put 1 card from your Ringside pile on the bottom of "
+            "your Arsenal. Your card titled Big Finish! is -5F. When you successfully play "
+            "the card titled Rope Run, search your Arsenal for the card titled Big Finish!, "
+            "reveal it to your opponent, put it into your hand, and shuffle your Arsenal. "
+            "Your opponent cannot play the card titled Rope Run.",
+        ),
+    ]
+    do_import(tmp_path / "out", write_set(tmp_path / "set.xml", cards))
+    general = cards_of(tmp_path / "out")["ring-general-testbed"]
+    assert "unenforced" not in general
+    assert general["ability"] == "start_recover"
+    assert general["cannot_pack"] == ["Lost Cause"]
+    assert general["opponent_cannot_play"] == ["Rope Run"]
+    assert general["card_rules"] == [
+        {"title": "Big Finish!", "fortitude": 5},
+        {
+            "title": "Rope Run",
+            "effects": [{"do": "search", "title": "big-finish-testbed"}],
+        },
+    ]
+    game = cardtable.load_game("rawdeal", cards=str(tmp_path / "out"))
+    assert game.card_pool.get("ring-general-testbed").card_rules
+
+
 def cards_text(xml: str) -> str:
     """The Card Text of a card written by :func:`card`."""
     return xml.split('name="Card Text" value="')[1].split('"')[0]

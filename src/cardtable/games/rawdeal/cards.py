@@ -34,13 +34,27 @@ ABILITIES = (
     "start_recycle_choice",
     # once per turn: discard 2 cards, then put 1 Ringside card of one's choice into the hand
     "discard_to_retrieve",
-    # once per turn: discard 1 card, then the opponent discards 1 card at random
+    # once per turn: discard 1 card, then the opponent discards 1 card of their choice
     "discard_to_opp_discard",
+    # before the Draw Segment the player puts a Ringside card of their choice under the
+    # Arsenal (not optional)
+    "start_recover",
 )
 # the abilities used with the action ``ability`` in the main segment (one a Superstar)
 ACTIVATED = ("draw_and_bury", "discard_to_retrieve", "discard_to_opp_discard")
 # abilities that do one thing two ways: a Superstar has one of each pair at most
-OVERLAPPING = (("tough", "damage_reduction"), ("start_recycle", "start_recycle_choice"))
+OVERLAPPING = (
+    ("tough", "damage_reduction"),
+    ("start_recycle", "start_recycle_choice"),
+    ("start_recycle", "start_recover"),
+    ("start_recycle_choice", "start_recover"),
+)
+
+
+def title_key(name: str) -> str:
+    """A card's name as titles are matched: any case, no closing ``!``, ``?`` or ``.`` (a
+    sentence's end takes them off)."""
+    return " ".join(name.lower().split()).rstrip("!?. ")
 
 
 def abilities_problem(names: tuple[str, ...]) -> str | None:
@@ -73,17 +87,20 @@ class OppDiscard(StrictModel):
     with ``choice``, cards of the opponent's choice, one at a time (RD-7.15)."""
 
     do: Literal["opp_discard"]
-    amount: int = Field(ge=1, le=3)
+    amount: int = Field(ge=1, le=5)
     choice: bool = False
 
 
 class NextBonus(StrictModel):
     """Set-up: if the next card played this turn is a maneuver of ``subtype`` (any if
-    omitted), it gets +amount D; any other next card uses the bonus up (RD-6.2)."""
+    omitted), it gets +amount D; any other next card uses the bonus up (RD-6.2). With
+    ``maneuver``: the next maneuver this turn gets it, the actions before it do not use it
+    up (RD-7.18)."""
 
     do: Literal["next_bonus"]
     amount: int = Field(ge=1, le=10)
     subtype: Subtype | None = None
+    maneuver: bool = False
 
 
 class NextReversalCost(StrictModel):
@@ -130,6 +147,40 @@ class Search(StrictModel):
     do: Literal["search"]
     title: str = Field(min_length=1, max_length=200)
     ringside: bool = False
+
+
+class ShuffleIn(StrictModel):
+    """You put ``amount`` cards of your choice from your Ringside pile into your Arsenal,
+    one at a time, then shuffle it (RD-7.19)."""
+
+    do: Literal["shuffle_in"]
+    amount: int = Field(ge=1, le=5)
+
+
+class TurnBonus(StrictModel):
+    """For the rest of this turn your maneuvers (of ``subtype``, any if omitted) get
+    +amount D, and reversals to them cost +reversal_cost F (RD-7.20)."""
+
+    do: Literal["turn_bonus"]
+    amount: int = Field(0, ge=0, le=10)
+    subtype: Subtype | None = None
+    reversal_cost: int = Field(0, ge=0, le=30)
+
+    @model_validator(mode="after")
+    def _something(self) -> TurnBonus:
+        if not self.amount and not self.reversal_cost:
+            raise ValueError(N_("'turn_bonus' needs 'amount' or 'reversal_cost'"))
+        if self.reversal_cost and self.subtype:
+            raise ValueError(N_("'turn_bonus' with 'reversal_cost' is for every maneuver"))
+        return self
+
+
+class OppOverturn(StrictModel):
+    """The opponent overturns ``amount`` cards of their Arsenal to their Ringside pile: no
+    damage (RD-7.21)."""
+
+    do: Literal["opp_overturn"]
+    amount: int = Field(ge=1, le=10)
 
 
 class EndTurn(StrictModel):
@@ -201,6 +252,9 @@ Effect = Annotated[
     | PinOpponent
     | OppDraw
     | Search
+    | ShuffleIn
+    | TurnBonus
+    | OppOverturn
     | DiscardSelf
     | Discard
     | Retrieve
@@ -218,6 +272,9 @@ VERBS = (
     "pin_opponent",
     "opp_draw",
     "search",
+    "shuffle_in",
+    "turn_bonus",
+    "opp_overturn",
     "discard_self",
     "discard",
     "retrieve",
@@ -226,11 +283,12 @@ VERBS = (
 
 
 # the verbs that set up the player's own next card: no use on the opponent's turn
-TURN_VERBS = frozenset({"next_bonus", "next_reversal_cost", "end_turn"})
+TURN_VERBS = frozenset({"next_bonus", "next_reversal_cost", "end_turn", "turn_bonus"})
 # the verbs that work on the turn of the card's own player, or move the card played: not
 # for a reversal's effects (a reversal may ask choices, RD-7.10 to RD-7.15)
 NOT_REVERSAL_VERBS = TURN_VERBS | {"discard_self"}
-ASKING_VERBS = frozenset({"may", "discard", "retrieve"})  # and any effect with ``choice``
+# and any effect with ``choice``
+ASKING_VERBS = frozenset({"may", "discard", "retrieve", "shuffle_in"})
 PLAYED = ("arsenal", "midmatch")
 
 
@@ -294,6 +352,7 @@ class Requires(StrictModel):
         Literal["any", "strike", "grapple", "submission", "high_risk", "trademark_finisher"] | None
     ) = None
     fortitude_over_opponent: bool = False
+    hand_at_least: int | None = Field(None, ge=2, le=20)  # cards in hand, this one too
 
 
 class AfterBonus(StrictModel):
@@ -396,12 +455,31 @@ class StarCard(NotPlayed, NoPrematch, RawDealCardBase):
     superstar_value: int = Field(ge=-5, le=10)
 
 
+class CardRule(StrictModel):
+    """A Superstar's rule for its player's cards of one title (RD-3.14): they need
+    ``fortitude`` less, and ``effects`` follow when one is played successfully."""
+
+    title: str = Field(min_length=1, max_length=200)  # a card's name as printed
+    fortitude: int = Field(0, ge=0, le=40)
+    effects: tuple[Effect, ...] = Field((), max_length=4)
+
+    @model_validator(mode="after")
+    def _does_something(self) -> CardRule:
+        if not self.fortitude and not self.effects:
+            raise ValueError(N_("a card rule needs 'fortitude' or 'effects'"))
+        return self
+
+
 class Superstar(StarCard):
     """The Superstar a deck is built around, with its ability."""
 
     type: Literal["superstar"]
     # one ability of ABILITIES, or a list of them (RD-3.8)
     ability: str | tuple[str, ...] | None = None
+    card_rules: tuple[CardRule, ...] = Field((), max_length=8)  # RD-3.14
+    # card names the opponents may not play (RD-3.14), and this deck may not hold (RD-1.9)
+    opponent_cannot_play: tuple[str, ...] = Field((), max_length=8)
+    cannot_pack: tuple[str, ...] = Field((), max_length=8)
 
     @field_validator("ability")
     @classmethod
@@ -573,10 +651,13 @@ def check_pool(pool: CardPool[RawDealCard]) -> None:
 
 
 def _searches(c: RawDealCard) -> list[tuple[int, Search]]:
-    """The ``search`` effects of a card (RD-7.17), with their places in its effects."""
+    """The ``search`` effects of a card (RD-7.17), with their places in its effects (a
+    Superstar's: in its card rules, RD-3.14)."""
     effects = (*c.effects, *c.reversal_effects)
     if c.effects_as is not None:
         effects += (*c.effects_as.maneuver, *c.effects_as.action)
+    if isinstance(c, Superstar):
+        effects += tuple(e for rule in c.card_rules for e in rule.effects)
     return [(i, e) for i, e in enumerate(effects) if isinstance(e, Search)]
 
 

@@ -27,12 +27,13 @@ as_type: "as" "an" "action" ","                                      -> as_actio
        | "as" "a" "reversal" ","                                     -> as_reversal
 prefix: "when" "successfully" "played" ["and" "damage" "has" "been" "applied"] [","]
       | "if" "successful" [","]
+      | "then" [","]
 
-?clause: effects | may | reverse | require | ability | unreversible | note | carry | stat
+?clause: effects | may | reverse | require | ability | unreversible | note | carry | stat | star
 
 may: "you" "may" effects
 effects: effect (joint effect)* [joint may]
-joint: "," | "and" | "," "and" | "then" | "," "then" | "to"
+joint: "," | "and" | "," "and" | "then" | "," "then" | "and" "then" | "to"
 ?effect: "draw" amount cards                                        -> draw
        | opponent ["must"] discard amount cards (at_random | their_choice)? -> opp_discard
        | _next_card article [subtype] "maneuver" [","] "it" _gets DAMAGE -> next_bonus
@@ -42,6 +43,12 @@ joint: "," | "and" | "," "and" | "then" | "," "then" | "to"
        | "overturn" amount cards                                   -> overturn_self
        | ["you" "must"] "take" "the" "top" "card" "of" _arsenal _put_it_in -> overturn_self
        | opponent ("draws" | "must" "draw") amount cards             -> opp_draw
+       | [opponent] ("overturns" | "must" "overturn") amount cards   -> opp_overturn
+       | "shuffle" ["any"] amount cards [_of_choice] "from" _ringside _into_arsenal -> shuffle_in
+       | "your" "next" "maneuver" ["played"] "this" "turn" "is" "+" DAMAGE -> keep_bonus
+       | "your" "opponent's" "reversal" cards "to" "it" ("is" | "are") "+" FORTITUDE -> next_cost
+       | ["all"] [_yours] [subtype] "maneuvers" "are" "+" DAMAGE _rest_of_turn -> turn_bonus
+       | "+" DAMAGE "to" "all" "your" "maneuvers" "and" _all_reversals _rest_of_turn -> turn_bonus
        | _look_for _titled name _place_it [","] "then" _shuffle      -> search
        | "search" _arsenal "for" _titled name _found                  -> search
        | "search" _ringside "and" ["your"] "arsenal" "for" _titled name _found -> search_both
@@ -76,6 +83,8 @@ require: _only_after article [subtype] "maneuver"                  -> after_subt
        | _only_after [_titled] name                                 -> after_card
        | _titled name _before_this                                  -> after_card
        | _only_if "your" "fortitude" "is" _higher                   -> fortitude_over
+       | _only_when NUMBER "or" "more" "cards" "in" "your" "hand"   -> hand_at_least
+_only_when: "can" "only" "be" "played" "when" "you" "have"
 _only_after: "can" "only" "be" "played" "after"
 _or_more: "or" ("greater" | "more") | "+"
 _successful: "successfully" "played"
@@ -87,6 +96,7 @@ ability: ["superstar" "ability" ":"] power
 ?power: "during" "your" "draw" "segment" [","] "draw" TWO cards "instead" "of" ONE -> draw_two
       | _start opponent "must" "overturn" "the" "top" "card" "of" _theirs -> start_overturn
       | _once_before opponent "overturns" ONE "card"                  -> start_overturn
+      | _once_before "put" _one_card "from" _ringside _to_bottom      -> start_recover
       | "you" "must" "always" "draw" TWO "cards" [_if_possible] _in_draw -> draw_two
       | "all" "damage" "from" opponent "is" "at" "-" ONE_D              -> damage_reduction
       | _start "put" "the" "top" "card" "of" _ringside _to_bottom   -> start_recycle
@@ -105,6 +115,10 @@ _once_may: _once "you" "may"
 _theirs: "their" "arsenal"
 _bury: "put" ONE "card" "from" "your" "hand" _to_bottom
 _next_card: "if" "your" "next" "card" ["played"] "this" "turn" "is"
+_into_arsenal: ["back"] "into" _arsenal
+_yours: "your"
+_rest_of_turn: "for" "the" "rest" "of" ("this" | "the") "turn"
+_all_reversals: "+" FORTITUDE "to" "all" "of" ["your"] "opponent's" "reversals"
 _look_for: "look" "through" _arsenal "for"
 _place_it: "and" "place" "that" "card" _into "your" "hand"
 _reveal: [","] "reveal" "it" "to" opponent
@@ -144,6 +158,14 @@ _when_after: "when" "played" "after"
 _big_maneuver: article [_successful] DAMAGE _or_more "maneuver"
 _this_is: "this" "card" "is"
 _with_word: "with" "the" "word" QUOTED "in" ("the" | "its") "title"
+
+star: "you" "cannot" "pack" _titled name                             -> cannot_pack
+    | opponent "cannot" "play" _titled name                          -> opponent_cannot_play
+    | "your" cards "titled" name _less FORTITUDE [_and_then_that rule_effects] -> title_cut
+    | "when" "you" "successfully" "play" _titled name "," rule_effects -> title_effects
+_and_then_that: "and" "when" "you" "successfully" "play" "that" "card" ","
+_less: ("is" | "are") "-"
+rule_effects: effects | may
 
 opponent: ["your"] "opponent"
 discard: "discard" | "discards"
@@ -297,7 +319,8 @@ class _Meaning(Transformer[Token, Any]):
             out["subtype"] = sub
         return Piece("effect", out)
 
-    def next_cost(self, fortitude: Token) -> Piece:
+    def next_cost(self, *items: Any) -> Piece:
+        fortitude = next(i for i in items if isinstance(i, Token) and i.type == "FORTITUDE")
         return Piece("effect", {"do": "next_reversal_cost", "amount": int(fortitude[:-1])})
 
     def overturn_self(self, *items: Any) -> Piece:
@@ -322,6 +345,28 @@ class _Meaning(Transformer[Token, Any]):
 
     def opp_draw(self, _opp: Any, amount: int, _cards: Any) -> Piece:
         return Piece("effect", {"do": "opp_draw", "amount": amount})
+
+    def opp_overturn(self, *items: Any) -> Piece:
+        """RD-7.21 ("overturns" with no subject: the opponent, the one the card speaks of)."""
+        amount = next(i for i in items if isinstance(i, int))
+        return Piece("effect", {"do": "opp_overturn", "amount": amount})
+
+    def shuffle_in(self, *items: Any) -> Piece:
+        amount = next(i for i in items if isinstance(i, int))
+        return Piece("effect", {"do": "shuffle_in", "amount": amount})
+
+    def keep_bonus(self, damage: Token) -> Piece:
+        return Piece("effect", {"do": "next_bonus", "amount": int(damage[:-1]), "maneuver": True})
+
+    def turn_bonus(self, *items: Any) -> Piece:
+        """RD-7.20: this turn's bonus (the DAMAGE, a subtype, a FORTITUDE for reversals)."""
+        out: dict[str, Any] = {"do": "turn_bonus"}
+        for i in items:
+            if isinstance(i, Token) and i.type in ("DAMAGE", "FORTITUDE"):
+                out["amount" if i.type == "DAMAGE" else "reversal_cost"] = int(i[:-1])
+            elif isinstance(i, str) and not isinstance(i, Token):
+                out["subtype"] = i
+        return Piece("effect", out)
 
     def end_turn(self) -> Piece:
         return Piece("effect", {"do": "end_turn"})
@@ -403,6 +448,9 @@ class _Meaning(Transformer[Token, Any]):
     def after_card(self, name: str) -> Piece:
         return Piece("requires", {"after_name": name})
 
+    def hand_at_least(self, number: Token) -> Piece:
+        return Piece("requires", {"hand_at_least": int(number)})
+
     def fortitude_over(self, *_: Any) -> Piece:
         return Piece("requires", {"fortitude_over_opponent": True})
 
@@ -474,6 +522,31 @@ class _Meaning(Transformer[Token, Any]):
     def cut_after_word(self, fortitude: Token, word: Token) -> Piece:
         bonus = {"after_word": str(word).strip("'"), "fortitude": int(fortitude[:-1])}
         return Piece("stat", {"after_bonus": bonus})
+
+    def cannot_pack(self, name: str) -> Piece:
+        return Piece("star", {"cannot_pack": name})
+
+    def opponent_cannot_play(self, _opp: Any, name: str) -> Piece:
+        return Piece("star", {"opponent_cannot_play": name})
+
+    def rule_effects(self, pieces: Any) -> tuple[Piece, ...]:
+        return pieces if isinstance(pieces, tuple) else (pieces,)
+
+    def title_cut(self, _cards: Any, name: str, fortitude: Token, *rest: Any) -> Piece:
+        """RD-3.14: a Superstar's cards of a title need less Fortitude (and do more)."""
+        effects = next((r for r in rest if isinstance(r, tuple)), ())
+        rule = {"title": name, "fortitude": int(fortitude[:-1])}
+        return Piece("star", {"card_rule": rule | self._effects_of(effects)})
+
+    def title_effects(self, name: str, pieces: tuple[Piece, ...]) -> Piece:
+        return Piece("star", {"card_rule": {"title": name} | self._effects_of(pieces)})
+
+    @staticmethod
+    def _effects_of(pieces: tuple[Piece, ...]) -> dict[str, Any]:
+        return {"effects": [p.data for p in pieces]} if pieces else {}
+
+    def start_recover(self, *_: Any) -> str:
+        return "start_recover"
 
     def note(self, *_: Any) -> Piece:
         """A sentence that only says what the rules do anyway (an action deals no damage)."""

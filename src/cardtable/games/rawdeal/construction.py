@@ -31,7 +31,22 @@ def check(game: RawDealGame, deck: Deck) -> list[DeckProblem]:
         out += _copies_problems(pool, section, counts)
     out += _belonging_problems([pool.get(c) for c in (*arsenal, *backlash)], star)
     out += _backlash_size_problems(game, backlash)
-    return out
+    return out + _unpackable_problems([pool.get(c) for c in (*arsenal, *backlash)], star)
+
+
+def _unpackable_problems(
+    everything: list[RawDealCard], star: RawDealCard | None
+) -> list[DeckProblem]:
+    """RD-1.9: the cards the Superstar may not pack, named by title."""
+    barred = {n.lower() for n in getattr(star, "cannot_pack", ())}
+    return [
+        DeckProblem(
+            "RD-1.9",
+            reason(N_("'{card}' may not be packed with '{star}'"), card=c.id, star=star.id),
+        )
+        for c in dict.fromkeys(everything)
+        if star is not None and c.name.lower() in barred
+    ]
 
 
 KIND_WORDS = {  # a card's type in the deck problems' words

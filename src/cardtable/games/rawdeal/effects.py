@@ -29,20 +29,26 @@ from .match import (
 from .tables import (
     ARSENAL_CARD,
     CHOICE_VERBS,
+    KEEP,
     V_DISCARD,
     V_DISCARD_SELF,
     V_DRAW,
+    V_KEEP_BONUS,
     V_MAY,
     V_NEXT_BONUS,
     V_NEXT_COST,
     V_OPP_DISCARD,
     V_OPP_DISCARD_CHOICE,
     V_OPP_DRAW,
+    V_OPP_OVERTURN,
     V_OVERTURN_SELF,
     V_PIN_OPPONENT,
     V_RECOVER,
     V_RETRIEVE,
     V_SEARCH,
+    V_SHUFFLE,
+    V_TURN_BONUS,
+    V_TURN_COST,
     Effect,
 )
 from .winning import WinningRules
@@ -51,7 +57,10 @@ from .zones import HAND as HAND_ZONE
 
 # the phase that asks for the cards of each choice verb, and the zone they are chosen from
 CHOICE_PHASE = {V_DISCARD: PH_DISCARD, V_OPP_DISCARD_CHOICE: PH_DISCARD, V_RETRIEVE: PH_RETRIEVE}
-HAND_VERBS = frozenset({V_DISCARD, V_OPP_DISCARD_CHOICE})  # the choices made from a hand
+HAND_VERBS = frozenset({V_DISCARD, V_OPP_DISCARD_CHOICE})
+OPPONENT_VERBS = frozenset(
+    {V_OPP_DRAW, V_OPP_OVERTURN, V_OPP_DISCARD, V_PIN_OPPONENT}
+)  # the choices made from a hand
 CHOICE_ZONE = {PH_DISCARD: HAND_ZONE, PH_RETRIEVE: RINGSIDE, PH_RECOVER: RINGSIDE}
 
 
@@ -77,34 +86,56 @@ class EffectRules(WinningRules):
         (RD-7.10 to RD-7.14) stops them: the state then waits in a choice phase, the rest of
         the effects kept in ``queue`` (see ``_go_on``)."""
         for i, (verb, amount, sub) in enumerate(effects):
+            if verb >= V_SHUFFLE:
+                self._quiet_effect(p, verb, amount, sub, ev)
+                continue
             if verb >= V_DISCARD_SELF:
                 if verb == V_DISCARD_SELF:
                     self._discard_self(p, ev)
                     continue
                 self._decide(p, opp, effects, i, ev)
                 return
-            if verb == V_NEXT_BONUS:
+            if verb in OPPONENT_VERBS:
+                self._opponent_effect(opp, verb, amount, ev)
+            elif verb == V_NEXT_BONUS:
                 self.bonus = (amount, 0 if sub < 0 else 1 << sub)
             elif verb == V_NEXT_COST:
                 self.rev_cost = amount
             elif verb == V_DRAW:
                 self._draw(p, amount, ev)
-            elif verb == V_OPP_DRAW:
-                self._draw(opp, amount, ev)
             elif verb == V_SEARCH:
                 self._search(p, sub, amount, ev)
-            elif verb == V_OPP_DISCARD:
-                self._discard_at_random(opp, amount, ev)
-            elif verb == V_PIN_OPPONENT:
-                self._knock_out([opp], PINFALL, ev)
-                if self.phase == PH_OVER:
-                    return
+            elif verb == V_TURN_BONUS:
+                self.turn_bonuses += ((amount, 0 if sub < 0 else 1 << sub),)
             elif verb == V_OVERTURN_SELF:
                 self._overturn_self(p, amount, ev)
-                if self.phase == PH_OVER:
-                    return
             elif verb == V_RECOVER:
                 self._recover(p, amount, ev)
+            if self.phase == PH_OVER:
+                return
+
+    def _opponent_effect(self, opp: int, verb: int, amount: int, ev: Events) -> None:
+        """The effects done to the opponent ``opp``: RD-7.16 ``opp_draw``, RD-7.21
+        ``opp_overturn``, RD-7.2 ``opp_discard`` at random, RD-7.9 ``pin_opponent``."""
+        if verb == V_OPP_DRAW:
+            self._draw(opp, amount, ev)
+        elif verb == V_OPP_OVERTURN:
+            self._overturn_self(opp, amount, ev)
+        elif verb == V_OPP_DISCARD:
+            self._discard_at_random(opp, amount, ev)
+        elif verb == V_PIN_OPPONENT:
+            self._knock_out([opp], PINFALL, ev)
+
+    def _quiet_effect(self, p: int, verb: int, amount: int, sub: int, ev: Events) -> None:
+        """The verbs of the compiled tables only that ask nothing: RD-7.19 the shuffle after
+        a ``shuffle_in``, RD-7.18 a bonus kept to the next maneuver, RD-7.20 a turn's extra
+        reversal cost."""
+        if verb == V_SHUFFLE:
+            self._shuffle_arsenal(p, ev)
+        elif verb == V_KEEP_BONUS:
+            self.bonus = (amount, (0 if sub < 0 else 1 << sub) | KEEP)
+        elif verb == V_TURN_COST:
+            self.turn_cost += amount
 
     # ----- decisions (RD-7.10 to RD-7.14) ---------------------------------------------------
     def _decide(self, p: int, opp: int, effects: tuple[Effect, ...], i: int, ev: Events) -> None:

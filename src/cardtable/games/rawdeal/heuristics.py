@@ -80,16 +80,21 @@ from .tables import (
     V_DISCARD_SELF,
     V_DRAW,
     V_END_TURN,
+    V_KEEP_BONUS,
     V_NEXT_BONUS,
     V_NEXT_COST,
     V_OPP_DISCARD,
     V_OPP_DISCARD_CHOICE,
     V_OPP_DRAW,
+    V_OPP_OVERTURN,
     V_OVERTURN_SELF,
     V_PIN_OPPONENT,
     V_RECOVER,
     V_RECOVER_CHOICE,
     V_RETRIEVE,
+    V_SEARCH,
+    V_TURN_BONUS,
+    V_TURN_COST,
     Effect,
 )
 from .zones import ARSENAL, BACKLASH, PER_PLAYER, PLAYING, PREMATCH, RING, RINGSIDE
@@ -120,6 +125,11 @@ VALUED = frozenset(
         V_RECOVER,
         V_PIN_OPPONENT,
         V_OPP_DRAW,
+        V_OPP_OVERTURN,
+        V_TURN_BONUS,
+        V_TURN_COST,
+        V_SEARCH,
+        V_KEEP_BONUS,
     )
 )
 # what a card the opponent discards is worth: less when they choose it (RD-7.15)
@@ -746,9 +756,9 @@ def effects_value(v: View, effects: Any, d: int, q: int, fort_after: int) -> flo
             out += n * (hand_worth(len(v.hand)) - arsenal_worth(my_ars - n))
         elif verb in DISCARD_WORTH:
             out += DISCARD_WORTH[verb] * min(amount, v.hand_n[q])
-        elif verb == V_OPP_DRAW:  # RD-7.16: a card for the opponent
-            out -= amount * hand_worth(v.hand_n[q])
-        elif verb == V_NEXT_BONUS:  # a set-up: worth its bonus with a follow-up in hand
+        elif verb in MORE_VALUED:
+            out += _more_value(v, verb, amount, q)
+        elif verb in (V_NEXT_BONUS, V_KEEP_BONUS):  # a set-up: its bonus with a follow-up
             mask = 0 if sub < 0 else 1 << sub
             follow = v.follow_up(d, fort_after, mask)
             out += amount if follow else 0.15 * amount
@@ -762,6 +772,24 @@ def effects_value(v: View, effects: Any, d: int, q: int, fort_after: int) -> flo
         elif verb == V_PIN_OPPONENT:
             out += WIN
     return out
+
+
+MORE_VALUED = frozenset({V_OPP_DRAW, V_OPP_OVERTURN, V_TURN_BONUS, V_TURN_COST, V_SEARCH})
+
+
+def _more_value(v: View, verb: int, amount: int, q: int) -> float:
+    """What the effects of the real sets' cards are worth: RD-7.16 a card for the opponent,
+    RD-7.21 cards the opponent overturns, RD-7.20 the turn's bonuses (a guess: about one
+    more maneuver this turn), RD-7.17 a card searched for (one more in hand)."""
+    if verb == V_OPP_DRAW:
+        return -amount * hand_worth(v.hand_n[q])
+    if verb == V_OPP_OVERTURN:
+        return amount * arsenal_worth(v.arsenal[q])
+    if verb == V_TURN_BONUS:
+        return 0.6 * amount
+    if verb == V_TURN_COST:
+        return 0.2 * min(amount, 10)
+    return hand_worth(len(v.hand))
 
 
 def action_values(k: HeuristicTables, obs: dict[str, Any], legal: list[int]) -> list[float]:

@@ -113,11 +113,18 @@ class HotTables:
         )
         # RD-3.5: the Fortitude a play needs (NEVER: the card is not played so), the least of
         # it: with an RD-6.7 cut, whose condition _requirements_met checks
+        star_cut = _star_cuts(t)
         self.need = tuple(
-            t.fortitude[d] - _cut(t.after_bonus[d]) if t.plays[d] & 3 else NEVER for d in range(n)
+            t.fortitude[d] - _cut(t.after_bonus[d]) - star_cut.get(d, 0)
+            if t.plays[d] & 3
+            else NEVER
+            for d in range(n)
         )
         # RD-4.5 requirements, RD-6.1 uniqueness, RD-6.7 cuts: the cards that need more checks
-        self.conditional = frozenset(d for d in range(n) if _conditional(t, d))
+        barred = {d for r in t.star_rules if r for d in r.barred}
+        self.conditional = frozenset(
+            d for d in range(n) if _conditional(t, d) or d in star_cut or d in barred
+        )
         # RD-7.7: whether a success ends the turn, by the type played as (RD-3.7)
         self.ends_turn = tuple(
             tuple(any(e[0] == V_END_TURN for e in effects) for effects in t.success[d])
@@ -189,7 +196,17 @@ def _conditional(t: CardTables, d: int) -> bool:
         or t.req_after_damage[d]
         or t.req_fort_over[d]
         or t.req_after_maneuver[d]
+        or t.req_hand[d]
         or t.active[d]
         or t.universal[d]
         or _cut(t.after_bonus[d])
     )
+
+
+def _star_cuts(t: CardTables) -> dict[int, int]:
+    """RD-3.14: the most Fortitude any Superstar's card rule takes off each definition."""
+    out: dict[int, int] = {}
+    for rules in t.star_rules:
+        for d, cut in (rules.cut if rules else {}).items():
+            out[d] = max(out.get(d, 0), cut)
+    return out

@@ -22,7 +22,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from cardtable.core.importer import ImportFileError
 
-from .cards import Effect, abilities_problem, not_for_reversals
+from .cards import CardRule, Effect, abilities_problem, not_for_reversals, title_key
 from .cardtext import Piece, read_text
 from .octgn import SetCard
 
@@ -38,7 +38,14 @@ KNOWN_TYPES = "Superstar Card, Action, Strike, Grapple, Submission, High Risk, "
     "Trademark Finisher, Reversal: <Strike|Grapple|Submission|Action|Special>..."
 )
 EFFECT: TypeAdapter[Effect] = TypeAdapter(Effect)
-REQUIRES = {"after_damage", "after_maneuver", "fortitude_over_opponent", "after_name"}
+CARD_RULE: TypeAdapter[CardRule] = TypeAdapter(CardRule)
+REQUIRES = {
+    "after_damage",
+    "after_maneuver",
+    "fortitude_over_opponent",
+    "after_name",
+    "hand_at_least",
+}
 NO_NUMBER = ("", "-", "\u2014", "n/a", "none")
 SOUGHT = "@"  # a searched card's title, before it is resolved into an id
 
@@ -425,6 +432,47 @@ def _stat(
     return True
 
 
+def _star(
+    entry: dict[str, Any],
+    kind: CardType,
+    piece: Piece,
+    names: list[tuple[str, str, str]],
+    sentence: str,
+) -> bool:
+    """RD-3.14, RD-1.9: a Superstar's rule about cards named by title (names kept as printed
+    in the sentence; a title no imported card has is kept: such a card may come later)."""
+    if not kind.superstar:
+        return False
+    data = dict(piece.data)
+    if "card_rule" not in data:
+        ((key, name),) = data.items()
+        entry.setdefault(key, []).append(_as_printed(sentence, name))
+        return True
+    rule = dict(data["card_rule"])
+    rule["title"] = _as_printed(sentence, rule["title"])
+    effects = []
+    for e in rule.get("effects", []):
+        if "title_name" in e:
+            e = {k: v for k, v in e.items() if k != "title_name"} | {
+                "title": SOUGHT + e["title_name"]
+            }
+            names.append(("search", e["title"], sentence))
+        effects.append(e)
+    rule["effects"] = effects
+    try:
+        CARD_RULE.validate_python(rule)
+    except ValidationError:
+        return False
+    entry.setdefault("card_rules", []).append({k: v for k, v in rule.items() if v})
+    return True
+
+
+def _as_printed(sentence: str, name: str) -> str:
+    """A name the grammar read in lower case, as the sentence prints it."""
+    found = re.search(re.escape(name), sentence, re.IGNORECASE)
+    return found.group(0) if found else name
+
+
 def _note(entry: dict[str, Any], kind: CardType, *_: Any) -> bool:
     """A sentence that says what the rules do anyway: an action deals no damage (RD-3.3)."""
     return "action" in kind.plays
@@ -446,6 +494,7 @@ APPLY: dict[str, Apply] = {
     "note": _note,
     "carry": _carry,
     "stat": _stat,
+    "star": _star,
 }
 
 
@@ -454,7 +503,9 @@ def resolve(drafts: list[Draft]) -> list[tuple[Draft, str]]:
     no played card leaves its sentence not enforced), and each Superstar logo its
     Superstar's id. Returns the drafts whose logo names no Superstar, with the problem."""
     ordered = sorted(drafts, key=_order)
-    played = {d.source.name.lower(): d.entry["id"] for d in ordered if d.entry["type"] == "arsenal"}
+    played = {
+        title_key(d.source.name): d.entry["id"] for d in ordered if d.entry["type"] == "arsenal"
+    }
     stars: dict[str, str] = {}
     for d in ordered:
         if d.entry["type"] == "superstar":
@@ -500,10 +551,12 @@ def _resolve_search(d: Draft, sought: str, target: str | None) -> None:
 
 
 def _effect_lists(entry: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
-    """Every list of effects of a card entry, as the mapping that holds it and its key."""
+    """Every list of effects of a card entry, as the mapping that holds it and its key (a
+    Superstar's card rules too, RD-3.14)."""
     out = [(entry, k) for k in ("effects", "reversal_effects") if k in entry]
     held = entry.get("effects_as", {})
-    return out + [(held, k) for k in list(held)]
+    rules = [(r, "effects") for r in entry.get("card_rules", []) if "effects" in r]
+    return out + [(held, k) for k in list(held)] + rules
 
 
 def _order(d: Draft) -> tuple[str, str]:
@@ -513,7 +566,7 @@ def _order(d: Draft) -> tuple[str, str]:
 def _resolve_names(d: Draft, played: dict[str, str]) -> None:
     """The card names of a draft's conditions as ids."""
     for where, name, sentence in d.after_names:
-        target = played.get(name.removeprefix(SOUGHT))
+        target = played.get(title_key(name.removeprefix(SOUGHT)))
         if where == "search":
             _resolve_search(d, name, target)
             if target is None:

@@ -131,6 +131,8 @@ class MatchState(State):
         "tagged",
         "target",
         "tp",
+        "turn_bonuses",
+        "turn_cost",
         "turn_no",
         "winner",
     )
@@ -151,6 +153,10 @@ class MatchState(State):
         self.last_maneuver = 0  # subtype mask of the card played last, if as a maneuver
         self.bonus = (0, 0)  # set-up bonus for the next card: (damage, subtype mask 0: any)
         self.rev_cost = 0  # extra F for reversals to the next maneuver
+        # RD-7.20: this turn's bonuses to maneuvers, (damage, subtype mask 0: any), and the
+        # extra F for reversals to them
+        self.turn_bonuses: tuple[tuple[int, int], ...] = ()
+        self.turn_cost = 0
         n = self.game.num_players
         self.carry = [-1] * n  # a set-up reversal carried into that player's next turn
         self.pending_as = 0
@@ -220,6 +226,8 @@ class MatchState(State):
         other.last_maneuver = self.last_maneuver
         other.bonus = self.bonus
         other.rev_cost = self.rev_cost
+        other.turn_bonuses = self.turn_bonuses
+        other.turn_cost = self.turn_cost
         other.carry = self.carry[:]
         other.pending_as = self.pending_as
         other.pending_cost = self.pending_cost

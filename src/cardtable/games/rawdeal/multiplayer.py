@@ -71,5 +71,7 @@ class MultiplayerRules(ReversalRules):
         self.last_maneuver = 0
         self.bonus = (0, 0)
         self.rev_cost = 0
+        self.turn_bonuses = ()
+        self.turn_cost = 0
         if ev is not None:
             ev.append(note("tag", p, partner=q))

@@ -23,9 +23,17 @@ from .match import (
     Events,
     _event,
 )
-from .tables import A_ACTIVATED, A_DAMAGE_REDUCTION, A_DRAW_BURY, A_LESS_DAMAGE, ABILITY_COST
+from .tables import (
+    A_ACTIVATED,
+    A_DAMAGE_REDUCTION,
+    A_DRAW_BURY,
+    A_LESS_DAMAGE,
+    ABILITY_COST,
+    KEEP,
+    StarRules,
+)
 from .turn import TurnRules
-from .zones import ARSENAL, BACKLASH, PER_PLAYER, PLAYING, PREMATCH, RING, RINGSIDE
+from .zones import ARSENAL, BACKLASH, BACKSTAGE, PER_PLAYER, PLAYING, PREMATCH, RING, RINGSIDE
 from .zones import HAND as HAND_ZONE
 
 
@@ -83,7 +91,12 @@ class PlayingRules(TurnRules):
         t = self.game.tables
         if t.req_after[d] != -1 and self.last_played != t.req_after[d]:
             return False
-        if fort < t.fortitude[d] and not self._after_bonus_holds(d):  # RD-6.7 a cut
+        if fort < t.fortitude[d] and not self._fortitude_met(d, fort):  # RD-6.7, RD-3.14 cuts
+            return False
+        if self._barred(d):  # RD-3.14
+            return False
+        z = self.zones
+        if t.req_hand[d] and len(z[PER_PLAYER * self.actor + HAND_ZONE]) < t.req_hand[d]:
             return False
         if t.req_after_damage[d] and self.last_damage < t.req_after_damage[d]:
             return False
@@ -91,7 +104,6 @@ class PlayingRules(TurnRules):
             return False
         if t.req_after_maneuver[d] and not self.last_maneuver & t.req_after_maneuver[d]:
             return False
-        z = self.zones
         cards = self.cards
         if t.active[d] and any(cards[c] == d for c in z[PER_PLAYER * self.actor + RING]):
             return False
@@ -99,6 +111,32 @@ class PlayingRules(TurnRules):
             t.universal[d]
             and any(cards[c] == d for q in range(self.hot.n) for c in z[PER_PLAYER * q + RING])
         )
+
+    def _fortitude_met(self, d: int, fort: int) -> bool:
+        """RD-3.5 with the cuts: the actor's Superstar's card rule (RD-3.14) and the card's
+        own bonus right after another card (RD-6.7)."""
+        t = self.game.tables
+        need = t.fortitude[d]
+        rules = self._star_rules(self.actor)
+        if rules is not None:
+            need -= rules.cut.get(d, 0)
+        ab = t.after_bonus[d]
+        if ab is not None and ab.fortitude and fort < need and self._after_bonus_holds(d):
+            need -= ab.fortitude
+        return fort >= need
+
+    def _star_rules(self, p: int) -> StarRules | None:
+        """RD-3.14: the rules by title of player ``p``'s Superstar (None: none)."""
+        backstage = self.zones[PER_PLAYER * p + BACKSTAGE]
+        return self.game.tables.star_rules[self.cards[backstage[0]]] if backstage else None
+
+    def _barred(self, d: int) -> bool:
+        """RD-3.14: whether an opponent's Superstar forbids the actor to play ``d``."""
+        for q in range(self.hot.n):
+            rules = self._star_rules(q) if q != self.actor else None
+            if rules is not None and d in rules.barred:
+                return True
+        return False
 
     def _after_bonus_holds(self, d: int) -> bool:
         """RD-6.7: whether the card played right before this turn is the one card ``d``'s
@@ -153,8 +191,12 @@ class PlayingRules(TurnRules):
         if k == MANEUVER:
             dmg = t.damage[d]
             subtypes = t.subtypes[d]
-            if bonus and (not mask or mask & subtypes):
+            sub_mask = mask & ~KEEP
+            if bonus and (not sub_mask or sub_mask & subtypes):
                 dmg += bonus
+            for b2, m2 in self.turn_bonuses:  # RD-7.20
+                if not m2 or m2 & subtypes:
+                    dmg += b2
             for b2, m2 in self.ring_facts(p).bonuses:  # Pre-match damage bonuses
                 if not m2 or m2 & subtypes:
                     dmg += b2
@@ -167,9 +209,10 @@ class PlayingRules(TurnRules):
             if dmg < 0:
                 dmg = 0
         self.pending_damage = dmg
-        self.bonus = (0, 0)
+        if k == MANEUVER or not mask & KEEP:  # RD-7.18: kept through actions
+            self.bonus = (0, 0)
         if k == MANEUVER:  # RD-7.4: an extra reversal cost is for the next maneuver only
-            self.pending_cost, self.rev_cost = self.rev_cost, 0
+            self.pending_cost, self.rev_cost = self.rev_cost + self.turn_cost, 0
         self.reversals_left = 2 if t.multi[d] and k == MANEUVER else 1
         self._open_reversal_window(ev)
 
@@ -254,6 +297,9 @@ class PlayingRules(TurnRules):
         self.last_damage = self.pending_damage if maneuver else 0
         self.last_maneuver = t.subtypes[d] if maneuver else 0
         effects = t.success[d][self.pending_as]
+        rules = self._star_rules(p)
+        if rules is not None and d in rules.effects:  # RD-3.14: after the card's own
+            effects += rules.effects[d]
         if effects:
             self.resume = RESUME_SUCCESS
             self.source = d

@@ -10,7 +10,17 @@ from pydantic import BaseModel
 
 from cardtable.core.cards import CardPool
 
-from .cards import ABILITIES, PLAY_TYPES, SUBTYPES, VERBS, RawDealCard, Reverses
+from .cards import (
+    ABILITIES,
+    PLAY_TYPES,
+    PLAYED,
+    SUBTYPES,
+    VERBS,
+    RawDealCard,
+    Reverses,
+    Superstar,
+    title_key,
+)
 
 KINDS = ("superstar", "enforcer", "arsenal", "prematch", "midmatch")
 SUPERSTAR, ENFORCER, ARSENAL_CARD, PREMATCH_CARD, MIDMATCH_CARD = range(5)
@@ -35,6 +45,9 @@ Effect = tuple[int, int, int]  # verb, amount, subtype (-1: any)
     V_PIN_OPPONENT,
     V_OPP_DRAW,
     V_SEARCH,
+    V_SHUFFLE_IN,
+    V_TURN_BONUS,
+    V_OPP_OVERTURN,
     V_DISCARD_SELF,
     V_DISCARD,
     V_RETRIEVE,
@@ -42,6 +55,13 @@ Effect = tuple[int, int, int]  # verb, amount, subtype (-1: any)
 ) = range(len(VERBS))
 V_RECOVER_CHOICE = len(VERBS)
 V_OPP_DISCARD_CHOICE = len(VERBS) + 1  # an ``opp_discard`` of the opponent's choice (RD-7.15)
+# verbs of the compiled tables only that ask nothing (effects.py takes them before the test
+# ``>= V_DISCARD_SELF``): the Arsenal shuffled after a ``shuffle_in`` (RD-7.19), a
+# ``next_bonus`` kept to the next maneuver (RD-7.18), a ``turn_bonus``'s extra reversal cost
+V_SHUFFLE = len(VERBS) + 2
+V_KEEP_BONUS = len(VERBS) + 3
+V_TURN_COST = len(VERBS) + 4
+KEEP = 1 << 8  # a set-up bonus mask's bit: the actions before the next maneuver keep it
 CHOICE_VERBS = frozenset({V_DISCARD, V_RETRIEVE, V_RECOVER_CHOICE})  # a card of one's choice
 # a Superstar's abilities are a bit mask: bit i stands for ABILITIES[i] (RD-3.8; "none" is 0)
 (
@@ -54,6 +74,7 @@ CHOICE_VERBS = frozenset({V_DISCARD, V_RETRIEVE, V_RECOVER_CHOICE})  # a card of
     A_START_RECYCLE_CHOICE,
     A_DISCARD_RETRIEVE,
     A_DISCARD_OPP_DISCARD,
+    A_START_RECOVER,
 ) = (
     1 << ABILITIES.index(a)
     for a in (
@@ -66,6 +87,7 @@ CHOICE_VERBS = frozenset({V_DISCARD, V_RETRIEVE, V_RECOVER_CHOICE})  # a card of
         "start_recycle_choice",
         "discard_to_retrieve",
         "discard_to_opp_discard",
+        "start_recover",
     )
 )
 A_ACTIVATED = A_DRAW_BURY | A_DISCARD_RETRIEVE | A_DISCARD_OPP_DISCARD  # used with ``ability``
@@ -76,6 +98,7 @@ ABILITY_EFFECTS: dict[int, tuple[Effect, ...]] = {
     A_START_RECYCLE_CHOICE: ((V_MAY, 1, -1), (V_RECOVER_CHOICE, 1, -1)),
     A_DISCARD_RETRIEVE: ((V_DISCARD, 2, -1), (V_RETRIEVE, 1, -1)),
     A_DISCARD_OPP_DISCARD: ((V_DISCARD, 1, -1), (V_OPP_DISCARD_CHOICE, 1, -1)),
+    A_START_RECOVER: ((V_RECOVER_CHOICE, 1, -1),),
 }
 ABILITY_COST = {A_DISCARD_RETRIEVE: 2, A_DISCARD_OPP_DISCARD: 1}
 
@@ -112,6 +135,19 @@ class AfterBonusTable:
 
 
 @dataclass(frozen=True)
+class StarRules:
+    """A Superstar's rules about cards named by title, compiled (RD-3.14, RD-1.9): the
+    Fortitude its player's cards of a title need less, the effects after one is played
+    successfully, the definitions its opponents may not play, and those its deck may not
+    hold (by definition)."""
+
+    cut: dict[int, int]
+    effects: dict[int, tuple[Effect, ...]]
+    barred: frozenset[int]
+    unpackable: frozenset[int]
+
+
+@dataclass(frozen=True)
 class CardTables:
     """Per pool index: kind, types, subtypes, F, D, SV, reversal, requirements, effects, traits."""
 
@@ -126,6 +162,7 @@ class CardTables:
     req_after_damage: tuple[int, ...]
     req_fort_over: tuple[bool, ...]
     req_after_maneuver: tuple[int, ...]  # subtype mask the card played before needs, 0: none
+    req_hand: tuple[int, ...]  # cards the hand must hold to play it (this one too), 0: any
     effects: tuple[tuple[Effect, ...], ...]
     # RD-3.7: the effects of a success by the type played as (MANEUVER, ACTION): ``effects``
     # and those of ``effects_as`` of that type
@@ -150,6 +187,7 @@ class CardTables:
     damage_as_reversed: tuple[bool, ...]
     reversal_bonus: tuple[int, ...]  # RD-5.9: reversals to the card deal this much more
     after_bonus: tuple[AfterBonusTable | None, ...]  # RD-6.7
+    star_rules: tuple[StarRules | None, ...]  # RD-3.14 (Superstars only; None: no such rule)
 
 
 def _after_maneuver(card: RawDealCard) -> int:
@@ -181,10 +219,38 @@ def _effect(e: BaseModel, index: Mapping[str, int]) -> tuple[Effect, ...]:
     if do == "search":
         title = index.get(str(getattr(e, "title")), -1)  # noqa: B009
         return ((V_SEARCH, int(bool(getattr(e, "ringside"))), title),)  # noqa: B009
+    if do in COMPOUND:
+        return COMPOUND[do](e)
     if do in CHOSEN_VERBS and getattr(e, "choice", False):
         return ((CHOSEN_VERBS[do], getattr(e, "amount"), -1),)  # noqa: B009
     sub = getattr(e, "subtype", None)
     return ((VERBS.index(do), getattr(e, "amount", 0), SUBTYPES.index(sub) if sub else -1),)
+
+
+def _shuffle_in(e: BaseModel) -> tuple[Effect, ...]:
+    """RD-7.19: the cards of the player's choice go to the Arsenal, then it is shuffled."""
+    return ((V_RECOVER_CHOICE, getattr(e, "amount"), -1), (V_SHUFFLE, 0, -1))  # noqa: B009
+
+
+def _turn_bonus(e: BaseModel) -> tuple[Effect, ...]:
+    """RD-7.20: the turn's damage bonus, then its extra reversal cost."""
+    sub = getattr(e, "subtype")  # noqa: B009
+    out: tuple[Effect, ...] = ()
+    if getattr(e, "amount"):  # noqa: B009
+        out += ((V_TURN_BONUS, getattr(e, "amount"), SUBTYPES.index(sub) if sub else -1),)  # noqa: B009
+    if getattr(e, "reversal_cost"):  # noqa: B009
+        out += ((V_TURN_COST, getattr(e, "reversal_cost"), -1),)  # noqa: B009
+    return out
+
+
+def _next_bonus(e: BaseModel) -> tuple[Effect, ...]:
+    """RD-6.2, RD-7.18: a set-up bonus, kept to the next maneuver with ``maneuver``."""
+    sub = getattr(e, "subtype")  # noqa: B009
+    verb = V_KEEP_BONUS if getattr(e, "maneuver") else V_NEXT_BONUS  # noqa: B009
+    return ((verb, getattr(e, "amount"), SUBTYPES.index(sub) if sub else -1),)  # noqa: B009
+
+
+COMPOUND = {"shuffle_in": _shuffle_in, "turn_bonus": _turn_bonus, "next_bonus": _next_bonus}
 
 
 def compile_effects(
@@ -220,6 +286,8 @@ AMOUNTLESS = frozenset({V_END_TURN, V_PIN_OPPONENT, V_DISCARD_SELF})
 def effect_data(e: Effect) -> dict[str, object]:
     """A compiled effect (not a ``may``) as it is written in a card file."""
     verb, amount, sub = e
+    if verb == V_KEEP_BONUS:  # RD-7.18
+        return effect_data((V_NEXT_BONUS, amount, sub)) | {"maneuver": True}
     out: dict[str, object] = {"do": CHOSEN_NAMES.get(verb) or VERBS[verb]}
     if verb not in AMOUNTLESS:
         out["amount"] = amount
@@ -274,6 +342,7 @@ def compile_tables(pool: CardPool[RawDealCard]) -> CardTables:
         req_after_damage=tuple((c.requires.after_damage or 0) if c.requires else 0 for c in cards),
         req_fort_over=tuple(bool(c.requires and c.requires.fortitude_over_opponent) for c in cards),
         req_after_maneuver=tuple(_after_maneuver(c) for c in cards),
+        req_hand=tuple((c.requires.hand_at_least or 0) if c.requires else 0 for c in cards),
         effects=tuple(compile_effects(c.effects, index) for c in cards),
         success=tuple(_success(c, index) for c in cards),
         reversal_effects=tuple(compile_effects(c.reversal_effects, index) for c in cards),
@@ -306,7 +375,34 @@ def compile_tables(pool: CardPool[RawDealCard]) -> CardTables:
         damage_as_reversed=tuple(c.damage_as_reversed for c in cards),
         reversal_bonus=tuple(c.reversal_bonus for c in cards),
         after_bonus=tuple(_after_bonus(c, pool) for c in cards),
+        star_rules=tuple(_star_rules(c, pool) for c in cards),
     )
+
+
+def _titled(pool: CardPool[RawDealCard], name: str) -> frozenset[int]:
+    """The played cards (of every set) whose name is ``name``, whatever the case."""
+    key = title_key(name)
+    return frozenset(
+        i for i, c in enumerate(pool.cards) if title_key(c.name) == key and c.type in PLAYED
+    )
+
+
+def _star_rules(card: RawDealCard, pool: CardPool[RawDealCard]) -> StarRules | None:
+    """RD-3.14, RD-1.9: a Superstar's rules about cards by title, compiled (None: none)."""
+    if not isinstance(card, Superstar) or not (
+        card.card_rules or card.opponent_cannot_play or card.cannot_pack
+    ):
+        return None
+    cut: dict[int, int] = {}
+    effects: dict[int, tuple[Effect, ...]] = {}
+    for rule in card.card_rules:
+        compiled = compile_effects(rule.effects, pool.index)
+        for d in _titled(pool, rule.title):
+            cut[d] = cut.get(d, 0) + rule.fortitude
+            effects[d] = effects.get(d, ()) + compiled
+    barred = frozenset(d for n in card.opponent_cannot_play for d in _titled(pool, n))
+    unpackable = frozenset(d for n in card.cannot_pack for d in _titled(pool, n))
+    return StarRules(cut, effects, barred, unpackable)
 
 
 def _after_bonus(card: RawDealCard, pool: CardPool[RawDealCard]) -> AfterBonusTable | None:

@@ -27,6 +27,7 @@ from .cards import (
     NextReversalCost,
     OppDiscard,
     OppDraw,
+    OppOverturn,
     OverturnSelf,
     PinOpponent,
     PrematchEffect,
@@ -36,6 +37,9 @@ from .cards import (
     Retrieve,
     Reverses,
     Search,
+    ShuffleIn,
+    Superstar,
+    TurnBonus,
 )
 
 
@@ -134,7 +138,15 @@ def opp_discard_clause(_: Translate, e: OppDiscard) -> str:
 
 def next_bonus_clause(_: Translate, e: NextBonus) -> str:
     """RD-7.3, RD-6.2: a set-up bonus for the next card this turn, if it is a maneuver (of
-    the type)."""
+    the type); RD-7.18: for the next maneuver, whatever is played before it."""
+    if e.maneuver and e.subtype is None:
+        return _("your next maneuver this turn gets +{amount}D", amount=e.amount)
+    if e.maneuver:
+        return _(
+            "your next {subtype} maneuver this turn gets +{amount}D",
+            amount=e.amount,
+            subtype=subtype_word(_, e.subtype or "strike"),
+        )
     if e.subtype is None:
         return _("your next card this turn gets +{amount}D if it is a maneuver", amount=e.amount)
     return _(
@@ -197,6 +209,36 @@ def search_clause(_: Translate, e: Search, name: Callable[[str], str] = str) -> 
     )
 
 
+def shuffle_in_clause(_: Translate, e: ShuffleIn) -> str:
+    """RD-7.19: Ringside cards of the player's choice into the Arsenal, then shuffled."""
+    if e.amount == 1:
+        return _("shuffle 1 card of your choice from your Ringside pile into your Arsenal")
+    return _(
+        "shuffle {amount} cards of your choice from your Ringside pile into your Arsenal",
+        amount=e.amount,
+    )
+
+
+def turn_bonus_clause(_: Translate, e: TurnBonus) -> str:
+    """RD-7.20: bonuses for the rest of the turn."""
+    parts = []
+    if e.amount and e.subtype:
+        word = subtype_word(_, e.subtype)
+        parts.append(_("your {subtype} maneuvers get +{amount}D", subtype=word, amount=e.amount))
+    elif e.amount:
+        parts.append(_("your maneuvers get +{amount}D", amount=e.amount))
+    if e.reversal_cost:
+        parts.append(_("reversals to them cost +{amount}F", amount=e.reversal_cost))
+    return _("for the rest of this turn, {what}", what=_(", and ").join(parts))
+
+
+def opp_overturn_clause(_: Translate, e: OppOverturn) -> str:
+    """RD-7.21: the opponent overturns cards, no damage."""
+    if e.amount == 1:
+        return _("your opponent overturns the top card of their Arsenal")
+    return _("your opponent overturns the top {amount} cards of their Arsenal", amount=e.amount)
+
+
 def end_turn_clause(_: Translate, e: EndTurn) -> str:
     """RD-7.7: the turn ends after the card's damage."""
     return _("your turn ends after its damage")
@@ -245,6 +287,9 @@ CLAUSES: dict[str, Callable[[Translate, Any], str]] = {
     "pin_opponent": pin_opponent_clause,
     "opp_draw": opp_draw_clause,
     "search": search_clause,
+    "shuffle_in": shuffle_in_clause,
+    "turn_bonus": turn_bonus_clause,
+    "opp_overturn": opp_overturn_clause,
     "discard_self": discard_self_clause,
     "discard": discard_clause,
     "retrieve": retrieve_clause,
@@ -463,6 +508,10 @@ def requirement_sentences(w: Words, q: Requires | None) -> list[str]:
         out.append(_("Play it only right after a {subtype} maneuver.", subtype=word))
     if q.fortitude_over_opponent:
         out.append(_("Play it only if your Fortitude Rating is higher than your opponent's."))
+    if q.hand_at_least:
+        out.append(
+            _("Play it only with {amount} or more cards in your hand.", amount=q.hand_at_least)
+        )
     return out
 
 
@@ -532,11 +581,37 @@ def ability_sentence(_: Translate, ability: str) -> str:
             "Once during each of your turns, you may discard 2 cards of your choice, then put "
             "1 card of your choice from your Ringside pile into your hand."
         ),
+        "start_recover": _(
+            "Before your Draw Segment, put a card of your choice from your Ringside pile on "
+            "the bottom of your Arsenal."
+        ),
         "discard_to_opp_discard": _(
             "Once during each of your turns, you may discard 1 card of your choice; then "
             "your opponent discards 1 card of their choice from their hand."
         ),
     }[ability]
+
+
+def star_rule_sentences(w: Words, c: Superstar) -> list[str]:
+    """RD-3.14, RD-1.9: a Superstar's rules about cards named by title."""
+    _ = w._
+    out = []
+    for rule in c.card_rules:
+        if rule.fortitude:
+            out.append(
+                _(
+                    "Your cards named {card} need {amount}F less.",
+                    card=rule.title,
+                    amount=rule.fortitude,
+                )
+            )
+        if rule.effects:
+            effects = effect_clauses(_, rule.effects, name=w.name)
+            out.append(
+                _("When you play {card} successfully, {effects}.", card=rule.title, effects=effects)
+            )
+    out += [_("Your opponents may not play {card}.", card=n) for n in c.opponent_cannot_play]
+    return out + [_("Your deck may not hold {card}.", card=n) for n in c.cannot_pack]
 
 
 def enforcer_sentences(_: Translate, hand_size: int, value: int) -> list[str]:
@@ -604,8 +679,11 @@ def prematch_sentences(_: Translate, p: PrematchEffect) -> list[str]:
 def card_sentences(w: Words, c: RawDealCard) -> list[str]:
     """The rules text of a card: one sentence per ability, trait, requirement and effect."""
     _ = w._
-    if c.type == "superstar":
-        return [ability_sentence(_, a) for a in c.abilities or ("none",)]
+    if isinstance(c, Superstar):
+        abilities = [ability_sentence(_, a) for a in c.abilities or ("none",)]
+        if c.card_rules or c.opponent_cannot_play or c.cannot_pack:
+            abilities = [a for a in abilities if c.abilities] + star_rule_sentences(w, c)
+        return abilities
     if c.type == "enforcer":
         return enforcer_sentences(_, c.hand_size or 0, c.superstar_value or 0)
     if c.prematch is not None and c.prematch_kind is not None:

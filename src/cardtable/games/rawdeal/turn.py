@@ -26,6 +26,7 @@ from .tables import (
     A_DRAW_BURY,
     A_DRAW_TWO,
     A_START_OVERTURN,
+    A_START_RECOVER,
     A_START_RECYCLE,
     A_START_RECYCLE_CHOICE,
     ABILITY_EFFECTS,
@@ -54,6 +55,8 @@ class TurnRules(DamageRules):
         self.last_maneuver = 0
         self.bonus = (0, 0)
         self.rev_cost = 0
+        self.turn_bonuses = ()
+        self.turn_cost = 0
         if ev is not None:
             ev.append(
                 _event(
@@ -72,10 +75,11 @@ class TurnRules(DamageRules):
                 return
         if ability & A_START_RECYCLE:
             self._recover(p, 1, ev)
-        if ability & A_START_RECYCLE_CHOICE:  # RD-3.12: the player may choose a card first
+        chooses = ability & (A_START_RECYCLE_CHOICE | A_START_RECOVER)
+        if chooses:  # RD-3.12, RD-3.13: the player chooses a card first
             self.resume = RESUME_START
             self.source = self.superstar(p)
-            self._effects(p, p, ABILITY_EFFECTS[A_START_RECYCLE_CHOICE], ev)
+            self._effects(p, p, ABILITY_EFFECTS[chooses], ev)
             if self.phase != PH_MAIN:
                 return
         self._draw_segment(ev)
