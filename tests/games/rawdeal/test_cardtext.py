@@ -420,6 +420,23 @@ TEMPLATES = [
         "Discard 1 card and then your opponent discards 4 cards.",
         effect("discard", amount=1) + effect("opp_discard", amount=4, choice=True),
     ),
+    # as many as the player chooses (RD-7.22); a reversal's effects from the hand
+    (
+        "Draw up to 3 cards and then discard 1 card.",
+        effect("draw", amount=3, up_to=True) + effect("discard", amount=1),
+    ),
+    (
+        "Shuffle up to 4 cards from your Ringside pile into your Arsenal.",
+        effect("shuffle_in", amount=4, up_to=True),
+    ),
+    (
+        "Put up to 2 cards from your Ringside pile into your hand.",
+        effect("retrieve", amount=2, up_to=True),
+    ),
+    (
+        "If played from your hand, draw 2 cards.",
+        (Piece("effect", {"do": "draw", "amount": 2}, "reversal"),),
+    ),
     # a Superstar's rules about cards by title (RD-3.14, RD-1.9), and RD-3.13
     (
         "You cannot pack the card titled Rope Run.",

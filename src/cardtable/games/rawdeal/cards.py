@@ -76,10 +76,12 @@ def abilities_problem(names: tuple[str, ...]) -> str | None:
 
 
 class Draw(StrictModel):
-    """The player draws ``amount`` cards."""
+    """The player draws ``amount`` cards (with ``up_to``: as many of them as they choose,
+    RD-7.22)."""
 
     do: Literal["draw"]
     amount: int = Field(ge=1, le=5)
+    up_to: bool = False
 
 
 class OppDiscard(StrictModel):
@@ -155,6 +157,7 @@ class ShuffleIn(StrictModel):
 
     do: Literal["shuffle_in"]
     amount: int = Field(ge=1, le=5)
+    up_to: bool = False  # as many of them as the player chooses (RD-7.22)
 
 
 class TurnBonus(StrictModel):
@@ -208,6 +211,7 @@ class Retrieve(StrictModel):
 
     do: Literal["retrieve"]
     amount: int = Field(ge=1, le=5)
+    up_to: bool = False  # as many of them as the player chooses (RD-7.22)
 
 
 SimpleEffect = Annotated[

@@ -25,6 +25,7 @@ sentence: [as_type] [prefix] clause
 as_type: "as" "an" "action" ","                                      -> as_action
        | "as" "a" "maneuver" ","                                     -> as_maneuver
        | "as" "a" "reversal" ","                                     -> as_reversal
+       | "if" "played" "from" "your" "hand" ","                      -> as_reversal
 prefix: "when" "successfully" "played" ["and" "damage" "has" "been" "applied"] [","]
       | "if" "successful" [","]
       | "then" [","]
@@ -35,6 +36,9 @@ may: "you" "may" effects
 effects: effect (joint effect)* [joint may]
 joint: "," | "and" | "," "and" | "then" | "," "then" | "and" "then" | "to"
 ?effect: "draw" amount cards                                        -> draw
+       | "draw" _up_to amount cards                                 -> draw_up_to
+       | "shuffle" _up_to amount cards "from" _ringside _into_arsenal -> shuffle_up_to
+       | "put" _up_to amount cards "from" _ringside _into_hand       -> retrieve_up_to
        | opponent ["must"] discard amount cards (at_random | their_choice)? -> opp_discard
        | _next_card article [subtype] "maneuver" [","] "it" _gets DAMAGE -> next_bonus
        | "reversals" "to" "your" "next" "maneuver" ["this" "turn"] "cost" "+" FORTITUDE -> next_cost
@@ -117,6 +121,7 @@ _bury: "put" ONE "card" "from" "your" "hand" _to_bottom
 _next_card: "if" "your" "next" "card" ["played"] "this" "turn" "is"
 _into_arsenal: ["back"] "into" _arsenal
 _yours: "your"
+_up_to: "up" "to"
 _rest_of_turn: "for" "the" "rest" "of" ("this" | "the") "turn"
 _all_reversals: "+" FORTITUDE "to" "all" "of" ["your"] "opponent's" "reversals"
 _look_for: "look" "through" _arsenal "for"
@@ -342,6 +347,16 @@ class _Meaning(Transformer[Token, Any]):
 
     def own_discard(self, amount: int, *_: Any) -> Piece:
         return Piece("effect", {"do": "discard", "amount": amount})
+
+    def draw_up_to(self, amount: int, _cards: Any) -> Piece:
+        return Piece("effect", {"do": "draw", "amount": amount, "up_to": True})
+
+    def shuffle_up_to(self, amount: int, _cards: Any) -> Piece:
+        return Piece("effect", {"do": "shuffle_in", "amount": amount, "up_to": True})
+
+    def retrieve_up_to(self, amount: int, _cards: Any) -> Piece:
+        """RD-7.22 (the cards of one's own pile are one's choice)."""
+        return Piece("effect", {"do": "retrieve", "amount": amount, "up_to": True})
 
     def opp_draw(self, _opp: Any, amount: int, _cards: Any) -> Piece:
         return Piece("effect", {"do": "opp_draw", "amount": amount})

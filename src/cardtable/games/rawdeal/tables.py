@@ -228,8 +228,27 @@ def _effect(e: BaseModel, index: Mapping[str, int]) -> tuple[Effect, ...]:
 
 
 def _shuffle_in(e: BaseModel) -> tuple[Effect, ...]:
-    """RD-7.19: the cards of the player's choice go to the Arsenal, then it is shuffled."""
-    return ((V_RECOVER_CHOICE, getattr(e, "amount"), -1), (V_SHUFFLE, 0, -1))  # noqa: B009
+    """RD-7.19: the cards of the player's choice go to the Arsenal, then it is shuffled
+    (RD-7.22 ``up_to``: each one offered)."""
+    amount = getattr(e, "amount")  # noqa: B009
+    if getattr(e, "up_to"):  # noqa: B009
+        return (*_one_by_one(V_RECOVER_CHOICE, amount), (V_SHUFFLE, 0, -1))
+    return ((V_RECOVER_CHOICE, amount, -1), (V_SHUFFLE, 0, -1))
+
+
+def _up_to(e: BaseModel) -> tuple[Effect, ...]:
+    """RD-7.22: ``draw`` or ``retrieve`` of as many as the player chooses: each card
+    offered (a ``may`` of one), up to ``amount``."""
+    do = str(getattr(e, "do"))  # noqa: B009
+    amount = getattr(e, "amount")  # noqa: B009
+    if not getattr(e, "up_to"):  # noqa: B009
+        return ((VERBS.index(do), amount, -1),)
+    return _one_by_one(VERBS.index(do), amount)
+
+
+def _one_by_one(verb: int, amount: int) -> tuple[Effect, ...]:
+    """``amount`` offers of one each (RD-7.10): the player takes as many as they choose."""
+    return ((V_MAY, 1, -1), (verb, 1, -1)) * amount
 
 
 def _turn_bonus(e: BaseModel) -> tuple[Effect, ...]:
@@ -250,7 +269,13 @@ def _next_bonus(e: BaseModel) -> tuple[Effect, ...]:
     return ((verb, getattr(e, "amount"), SUBTYPES.index(sub) if sub else -1),)  # noqa: B009
 
 
-COMPOUND = {"shuffle_in": _shuffle_in, "turn_bonus": _turn_bonus, "next_bonus": _next_bonus}
+COMPOUND = {
+    "shuffle_in": _shuffle_in,
+    "turn_bonus": _turn_bonus,
+    "next_bonus": _next_bonus,
+    "draw": _up_to,
+    "retrieve": _up_to,
+}
 
 
 def compile_effects(

@@ -118,7 +118,9 @@ def prematch_kind_word(_: Translate, kind: str) -> str:
 
 
 def draw_clause(_: Translate, e: Draw) -> str:
-    """RD-7.1: the player draws."""
+    """RD-7.1: the player draws (RD-7.22: as many as they choose)."""
+    if e.up_to:
+        return _("draw up to {amount} cards, as many as you choose", amount=e.amount)
     return _("draw 1 card") if e.amount == 1 else _("draw {amount} cards", amount=e.amount)
 
 
@@ -211,6 +213,11 @@ def search_clause(_: Translate, e: Search, name: Callable[[str], str] = str) -> 
 
 def shuffle_in_clause(_: Translate, e: ShuffleIn) -> str:
     """RD-7.19: Ringside cards of the player's choice into the Arsenal, then shuffled."""
+    if e.up_to:
+        return _(
+            "shuffle up to {amount} cards of your choice from your Ringside pile into your Arsenal",
+            amount=e.amount,
+        )
     if e.amount == 1:
         return _("shuffle 1 card of your choice from your Ringside pile into your Arsenal")
     return _(
@@ -263,6 +270,11 @@ def discard_clause(_: Translate, e: Discard) -> str:
 
 def retrieve_clause(_: Translate, e: Retrieve) -> str:
     """RD-7.13: Ringside cards of the player's choice go into the hand."""
+    if e.up_to:
+        return _(
+            "put up to {amount} cards of your choice from your Ringside pile into your hand",
+            amount=e.amount,
+        )
     if e.amount == 1:
         return _("put 1 card of your choice from your Ringside pile into your hand")
     return _(
