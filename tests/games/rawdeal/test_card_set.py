@@ -41,6 +41,9 @@ REAL_CARD_VERBS = {
     "shuffle_in",
     "turn_bonus",
     "opp_overturn",
+    "next_turn_bonus",
+    "discard_hand",
+    "next_unreversible",
 }
 
 

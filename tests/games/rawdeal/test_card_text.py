@@ -83,6 +83,8 @@ def test_every_effect_verb_is_worded(verb: str) -> None:
     fields: dict[str, Any] = {"amount": 2} if "amount" in model.model_fields else {}
     if verb == "search":  # RD-7.17: the card sought
         fields = {"title": "x"}
+    if verb == "discard_hand":  # RD-7.24: whose hand
+        fields = {"whose": "opponent"}
     if verb == "may":  # RD-7.10: what it offers
         fields = {"effects": [{"do": "discard", "amount": 1}, {"do": "draw", "amount": 2}]}
     effect = model.model_validate({"do": verb, **fields})

@@ -437,6 +437,41 @@ TEMPLATES = [
         "If played from your hand, draw 2 cards.",
         (Piece("effect", {"do": "draw", "amount": 2}, "reversal"),),
     ),
+    # RD-7.23 to RD-7.25
+    (
+        "During your next turn, your maneuvers are +3D and his Reversal cards are +10F.",
+        effect("next_turn_bonus", amount=3, reversal_cost=10),
+    ),
+    (
+        "Opponent must discard 1 card; next turn, all your maneuvers are +1D, and all "
+        "opponent's reversals are +5F.",
+        effect("opp_discard", amount=1, choice=True)
+        + effect("next_turn_bonus", amount=1, reversal_cost=5),
+    ),
+    (
+        "Your opponent discards 1 card and on your next turn your maneuvers are +2D.",
+        effect("opp_discard", amount=1, choice=True) + effect("next_turn_bonus", amount=2),
+    ),
+    (
+        "Opponent discards all cards in his hand.",
+        effect("discard_hand", whose="opponent"),
+    ),
+    ("All players discard their hands.", effect("discard_hand", whose="both")),
+    (
+        "If your next card played this turn is a maneuver, it cannot be reversed.",
+        effect("next_unreversible"),
+    ),
+    (
+        "If your next card played this turn is a maneuver of 5D or less your opponent can "
+        "not reverse it.",
+        effect("next_unreversible", max_damage=5),
+    ),
+    ("Play after a successfully played maneuver.", (Piece("requires", {"after_maneuver": "any"}),)),
+    ("End your opponent's turn.", (Piece("note", {"reversal": True}),)),
+    (
+        "Take the top 3 cards from your Arsenal and put them in your Ringside pile.",
+        effect("overturn_self", amount=3),
+    ),
     # a Superstar's rules about cards by title (RD-3.14, RD-1.9), and RD-3.13
     (
         "You cannot pack the card titled Rope Run.",

@@ -186,6 +186,36 @@ class OppOverturn(StrictModel):
     amount: int = Field(ge=1, le=10)
 
 
+class NextTurnBonus(StrictModel):
+    """On your next turn your maneuvers get +amount D, and reversals to them cost
+    +reversal_cost F (RD-7.23)."""
+
+    do: Literal["next_turn_bonus"]
+    amount: int = Field(0, ge=0, le=10)
+    reversal_cost: int = Field(0, ge=0, le=30)
+
+    @model_validator(mode="after")
+    def _something(self) -> NextTurnBonus:
+        if not self.amount and not self.reversal_cost:
+            raise ValueError(N_("'next_turn_bonus' needs 'amount' or 'reversal_cost'"))
+        return self
+
+
+class DiscardHand(StrictModel):
+    """Every card of a hand goes to its Ringside pile: ``whose`` (RD-7.24)."""
+
+    do: Literal["discard_hand"]
+    whose: Literal["own", "opponent", "both"]
+
+
+class NextUnreversible(StrictModel):
+    """If your next card played this turn is a maneuver (of at most ``max_damage``), it
+    cannot be reversed (RD-7.25)."""
+
+    do: Literal["next_unreversible"]
+    max_damage: int | None = Field(None, ge=0, le=40)
+
+
 class EndTurn(StrictModel):
     """After this card's damage, your turn ends."""
 
@@ -259,6 +289,9 @@ Effect = Annotated[
     | ShuffleIn
     | TurnBonus
     | OppOverturn
+    | NextTurnBonus
+    | DiscardHand
+    | NextUnreversible
     | DiscardSelf
     | Discard
     | Retrieve
@@ -279,6 +312,9 @@ VERBS = (
     "shuffle_in",
     "turn_bonus",
     "opp_overturn",
+    "next_turn_bonus",
+    "discard_hand",
+    "next_unreversible",
     "discard_self",
     "discard",
     "retrieve",
@@ -287,7 +323,9 @@ VERBS = (
 
 
 # the verbs that set up the player's own next card: no use on the opponent's turn
-TURN_VERBS = frozenset({"next_bonus", "next_reversal_cost", "end_turn", "turn_bonus"})
+TURN_VERBS = frozenset(
+    {"next_bonus", "next_reversal_cost", "end_turn", "turn_bonus", "next_unreversible"}
+)
 # the verbs that work on the turn of the card's own player, or move the card played: not
 # for a reversal's effects (a reversal may ask choices, RD-7.10 to RD-7.15)
 NOT_REVERSAL_VERBS = TURN_VERBS | {"discard_self"}

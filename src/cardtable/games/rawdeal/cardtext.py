@@ -34,7 +34,7 @@ prefix: "when" "successfully" "played" ["and" "damage" "has" "been" "applied"] [
 
 may: "you" "may" effects
 effects: effect (joint effect)* [joint may]
-joint: "," | "and" | "," "and" | "then" | "," "then" | "and" "then" | "to"
+joint: "," | "and" | "," "and" | "then" | "," "then" | "and" "then" | "to" | ";"
 ?effect: "draw" amount cards                                        -> draw
        | "draw" _up_to amount cards                                 -> draw_up_to
        | "shuffle" _up_to amount cards "from" _ringside _into_arsenal -> shuffle_up_to
@@ -47,6 +47,11 @@ joint: "," | "and" | "," "and" | "then" | "," "then" | "and" "then" | "to"
        | "overturn" amount cards                                   -> overturn_self
        | ["you" "must"] "take" "the" "top" "card" "of" _arsenal _put_it_in -> overturn_self
        | opponent ("draws" | "must" "draw") amount cards             -> opp_draw
+       | _on_next_turn ["all"] "your" "maneuvers" "are" "+" DAMAGE [_and_rev_cost] -> next_turn
+       | opponent "discards" "all" "cards" "in" "their" "hand"       -> opp_discard_hand
+       | "all" "players" "discard" "their" "hands"                   -> all_discard_hands
+       | _next_card article "maneuver" [_at_most] [","] _not_reversed -> next_unrev
+       | "take" "the" "top" amount cards "from" _arsenal _put_them_in -> overturn_self
        | [opponent] ("overturns" | "must" "overturn") amount cards   -> opp_overturn
        | "shuffle" ["any"] amount cards [_of_choice] "from" _ringside _into_arsenal -> shuffle_in
        | "your" "next" "maneuver" ["played"] "this" "turn" "is" "+" DAMAGE -> keep_bonus
@@ -88,6 +93,7 @@ require: _only_after article [subtype] "maneuver"                  -> after_subt
        | _titled name _before_this                                  -> after_card
        | _only_if "your" "fortitude" "is" _higher                   -> fortitude_over
        | _only_when NUMBER "or" "more" "cards" "in" "your" "hand"   -> hand_at_least
+       | "play" "after" article [_successful] [subtype] "maneuver"  -> play_after
 _only_when: "can" "only" "be" "played" "when" "you" "have"
 _only_after: "can" "only" "be" "played" "after"
 _or_more: "or" ("greater" | "more") | "+"
@@ -121,6 +127,11 @@ _bury: "put" ONE "card" "from" "your" "hand" _to_bottom
 _next_card: "if" "your" "next" "card" ["played"] "this" "turn" "is"
 _into_arsenal: ["back"] "into" _arsenal
 _yours: "your"
+_on_next_turn: ("during" | "on") "your" "next" "turn" [","] | "next" "turn" ","
+_and_rev_cost: [","] "and" ["all"] _their_reversals ("is" | "are") "+" FORTITUDE
+_their_reversals: ("their" | "opponent's" | "your" "opponent's") ("reversals" | "reversal" cards)
+_at_most: "of" DAMAGE "or" "less"
+_not_reversed: "it" "cannot" "be" "reversed" | opponent ("can" "not" | "cannot") "reverse" "it"
 _up_to: "up" "to"
 _rest_of_turn: "for" "the" "rest" "of" ("this" | "the") "turn"
 _all_reversals: "+" FORTITUDE "to" "all" "of" ["your"] "opponent's" "reversals"
@@ -133,6 +144,7 @@ _shuffle: "shuffle" _arsenal
 _gets: ("gets" | "is") "+"
 _arsenal: "your" "arsenal"
 _put_it_in: "and" "put" "it" _into _ringside
+_put_them_in: "and" "put" "them" _into _ringside
 _ringside: "your" "ringside" "pile"
 _to_bottom: "on" "the" "bottom" "of" "your" "arsenal"
 _into_hand: _into "your" "hand"
@@ -149,6 +161,7 @@ _opp_discards: ("have" | "make") opponent "discard" _one_card [their_choice]
 
 unreversible: ["this" "card"] ("cannot" | "may" "not") "be" "reversed"
 note: "doing" "this" "will" "not" "cause" "any" "damage" "to" opponent
+    | "end" "your" "opponent's" "turn"                               -> turn_note
 carry: _next_turn _first_card "played" "after" _titled name              -> carry_after
      | "if" "it" "is" article [subtype] "maneuver" [","] "it" "is" "+" DAMAGE -> carry_bonus
 _next_turn: "at" "the" "beginning" "of" "your" "next" "turn" ","
@@ -358,6 +371,26 @@ class _Meaning(Transformer[Token, Any]):
         """RD-7.22 (the cards of one's own pile are one's choice)."""
         return Piece("effect", {"do": "retrieve", "amount": amount, "up_to": True})
 
+    def next_turn(self, *items: Any) -> Piece:
+        """RD-7.23 (the DAMAGE, then the FORTITUDE of reversals, if said)."""
+        out: dict[str, Any] = {"do": "next_turn_bonus"}
+        for i in items:
+            if isinstance(i, Token) and i.type in ("DAMAGE", "FORTITUDE"):
+                out["amount" if i.type == "DAMAGE" else "reversal_cost"] = int(i[:-1])
+        return Piece("effect", out)
+
+    def opp_discard_hand(self, *_: Any) -> Piece:
+        return Piece("effect", {"do": "discard_hand", "whose": "opponent"})
+
+    def all_discard_hands(self, *_: Any) -> Piece:
+        return Piece("effect", {"do": "discard_hand", "whose": "both"})
+
+    def next_unrev(self, *items: Any) -> Piece:
+        """RD-7.25 (with the damage limit, if said)."""
+        limit = [int(i[:-1]) for i in items if isinstance(i, Token) and i.type == "DAMAGE"]
+        out: dict[str, Any] = {"do": "next_unreversible"}
+        return Piece("effect", out | ({"max_damage": limit[0]} if limit else {}))
+
     def opp_draw(self, _opp: Any, amount: int, _cards: Any) -> Piece:
         return Piece("effect", {"do": "opp_draw", "amount": amount})
 
@@ -562,6 +595,14 @@ class _Meaning(Transformer[Token, Any]):
 
     def start_recover(self, *_: Any) -> str:
         return "start_recover"
+
+    def turn_note(self, *_: Any) -> Piece:
+        """A reversal's sentence that says it ends the turn, as every reversal does."""
+        return Piece("note", {"reversal": True})
+
+    def play_after(self, *items: Any) -> Piece:
+        sub = next((i for i in items if isinstance(i, str) and not isinstance(i, Token)), None)
+        return Piece("requires", {"after_maneuver": sub or "any"})
 
     def note(self, *_: Any) -> Piece:
         """A sentence that only says what the rules do anyway (an action deals no damage)."""

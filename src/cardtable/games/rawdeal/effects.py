@@ -30,13 +30,18 @@ from .tables import (
     ARSENAL_CARD,
     CHOICE_VERBS,
     KEEP,
+    NO_LIMIT,
     V_DISCARD,
+    V_DISCARD_HAND,
     V_DISCARD_SELF,
     V_DRAW,
     V_KEEP_BONUS,
     V_MAY,
     V_NEXT_BONUS,
     V_NEXT_COST,
+    V_NEXT_TURN,
+    V_NEXT_TURN_COST,
+    V_NEXT_UNREVERSIBLE,
     V_OPP_DISCARD,
     V_OPP_DISCARD_CHOICE,
     V_OPP_DRAW,
@@ -57,10 +62,9 @@ from .zones import HAND as HAND_ZONE
 
 # the phase that asks for the cards of each choice verb, and the zone they are chosen from
 CHOICE_PHASE = {V_DISCARD: PH_DISCARD, V_OPP_DISCARD_CHOICE: PH_DISCARD, V_RETRIEVE: PH_RETRIEVE}
-HAND_VERBS = frozenset({V_DISCARD, V_OPP_DISCARD_CHOICE})
-OPPONENT_VERBS = frozenset(
-    {V_OPP_DRAW, V_OPP_OVERTURN, V_OPP_DISCARD, V_PIN_OPPONENT}
-)  # the choices made from a hand
+HAND_VERBS = frozenset({V_DISCARD, V_OPP_DISCARD_CHOICE})  # the choices made from a hand
+OPPONENT_VERBS = frozenset({V_OPP_DRAW, V_OPP_OVERTURN, V_OPP_DISCARD, V_PIN_OPPONENT})
+LATER_VERBS = frozenset({V_NEXT_TURN, V_DISCARD_HAND, V_NEXT_UNREVERSIBLE})
 CHOICE_ZONE = {PH_DISCARD: HAND_ZONE, PH_RETRIEVE: RINGSIDE, PH_RECOVER: RINGSIDE}
 
 
@@ -97,6 +101,8 @@ class EffectRules(WinningRules):
                 return
             if verb in OPPONENT_VERBS:
                 self._opponent_effect(opp, verb, amount, ev)
+            elif verb in LATER_VERBS:
+                self._later_effect(p, opp, verb, amount, ev)
             elif verb == V_NEXT_BONUS:
                 self.bonus = (amount, 0 if sub < 0 else 1 << sub)
             elif verb == V_NEXT_COST:
@@ -126,6 +132,31 @@ class EffectRules(WinningRules):
         elif verb == V_PIN_OPPONENT:
             self._knock_out([opp], PINFALL, ev)
 
+    def _later_effect(self, p: int, opp: int, verb: int, amount: int, ev: Events) -> None:
+        """RD-7.23 a bonus for the player's next turn, RD-7.24 hands discarded, RD-7.25 the
+        next card not to be reversed."""
+        if verb == V_NEXT_TURN:
+            self._next_turn_bonus(p, amount, 0)
+        elif verb == V_DISCARD_HAND:
+            for q in ((p,), (opp,), (p, opp))[amount]:
+                self._discard_whole_hand(q, ev)
+        elif verb == V_NEXT_UNREVERSIBLE:
+            self.unrev_next = NO_LIMIT if amount < 0 else amount
+
+    def _next_turn_bonus(self, p: int, damage: int, cost: int) -> None:
+        """RD-7.23: add to player ``p``'s bonus for their next turn."""
+        d0, c0 = self.next_turn[p]
+        bonus = (d0 + damage, c0 + cost)
+        self.next_turn = tuple(bonus if q == p else b for q, b in enumerate(self.next_turn))
+
+    def _discard_whole_hand(self, q: int, ev: Events) -> None:
+        """RD-7.24: every card of ``q``'s hand to their Ringside pile."""
+        b = pbase(q)
+        hand = self.zones[b + HAND_ZONE]
+        self.zones[b + HAND_ZONE] = ()
+        for card in hand:
+            self._put(card, b + HAND_ZONE, b + RINGSIDE, ev, q)
+
     def _quiet_effect(self, p: int, verb: int, amount: int, sub: int, ev: Events) -> None:
         """The verbs of the compiled tables only that ask nothing: RD-7.19 the shuffle after
         a ``shuffle_in``, RD-7.18 a bonus kept to the next maneuver, RD-7.20 a turn's extra
@@ -136,6 +167,8 @@ class EffectRules(WinningRules):
             self.bonus = (amount, (0 if sub < 0 else 1 << sub) | KEEP)
         elif verb == V_TURN_COST:
             self.turn_cost += amount
+        elif verb == V_NEXT_TURN_COST:
+            self._next_turn_bonus(p, 0, amount)
 
     # ----- decisions (RD-7.10 to RD-7.14) ---------------------------------------------------
     def _decide(self, p: int, opp: int, effects: tuple[Effect, ...], i: int, ev: Events) -> None:

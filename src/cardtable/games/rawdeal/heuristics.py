@@ -77,12 +77,15 @@ from .tables import (
     PREMATCH_CARD,
     SUPERSTAR,
     V_DISCARD,
+    V_DISCARD_HAND,
     V_DISCARD_SELF,
     V_DRAW,
     V_END_TURN,
     V_KEEP_BONUS,
     V_NEXT_BONUS,
     V_NEXT_COST,
+    V_NEXT_TURN,
+    V_NEXT_UNREVERSIBLE,
     V_OPP_DISCARD,
     V_OPP_DISCARD_CHOICE,
     V_OPP_DRAW,
@@ -130,6 +133,9 @@ VALUED = frozenset(
         V_TURN_COST,
         V_SEARCH,
         V_KEEP_BONUS,
+        V_NEXT_TURN,
+        V_DISCARD_HAND,
+        V_NEXT_UNREVERSIBLE,
     )
 )
 # what a card the opponent discards is worth: less when they choose it (RD-7.15)
@@ -774,7 +780,18 @@ def effects_value(v: View, effects: Any, d: int, q: int, fort_after: int) -> flo
     return out
 
 
-MORE_VALUED = frozenset({V_OPP_DRAW, V_OPP_OVERTURN, V_TURN_BONUS, V_TURN_COST, V_SEARCH})
+MORE_VALUED = frozenset(
+    {
+        V_OPP_DRAW,
+        V_OPP_OVERTURN,
+        V_TURN_BONUS,
+        V_TURN_COST,
+        V_SEARCH,
+        V_NEXT_TURN,
+        V_DISCARD_HAND,
+        V_NEXT_UNREVERSIBLE,
+    }
+)
 
 
 def _more_value(v: View, verb: int, amount: int, q: int) -> float:
@@ -789,6 +806,13 @@ def _more_value(v: View, verb: int, amount: int, q: int) -> float:
         return 0.6 * amount
     if verb == V_TURN_COST:
         return 0.2 * min(amount, 10)
+    if verb == V_NEXT_TURN:  # RD-7.23: about one maneuver of the next turn
+        return 0.5 * amount
+    if verb == V_DISCARD_HAND:  # RD-7.24: amount 0 own, 1 the opponent's, 2 both
+        theirs = 1.2 * v.hand_n[q] if amount else 0.0
+        return theirs - (len(v.hand) if amount != 1 else 0)
+    if verb == V_NEXT_UNREVERSIBLE:  # RD-7.25: the next maneuver gets through
+        return 1.0
     return hand_worth(len(v.hand))
 
 

@@ -473,9 +473,10 @@ def _as_printed(sentence: str, name: str) -> str:
     return found.group(0) if found else name
 
 
-def _note(entry: dict[str, Any], kind: CardType, *_: Any) -> bool:
-    """A sentence that says what the rules do anyway: an action deals no damage (RD-3.3)."""
-    return "action" in kind.plays
+def _note(entry: dict[str, Any], kind: CardType, piece: Piece, *_: Any) -> bool:
+    """A sentence that says what the rules do anyway: an action deals no damage (RD-3.3); a
+    reversal ends the turn (RD-5.3)."""
+    return ("reversal" if piece.data.get("reversal") else "action") in kind.plays
 
 
 def _unreversible(entry: dict[str, Any], kind: CardType, *_: Any) -> bool:

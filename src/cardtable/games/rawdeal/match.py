@@ -111,6 +111,7 @@ class MatchState(State):
         "last_damage",
         "last_maneuver",
         "last_played",
+        "next_turn",
         "owner",
         "passes",
         "pending_as",
@@ -119,6 +120,7 @@ class MatchState(State):
         "pending_def",
         "pending_from_hand",
         "pending_prev",
+        "pending_unrev",
         "phase",
         "queue",
         "queue_opp",
@@ -134,6 +136,7 @@ class MatchState(State):
         "turn_bonuses",
         "turn_cost",
         "turn_no",
+        "unrev_next",
         "winner",
     )
 
@@ -157,6 +160,12 @@ class MatchState(State):
         # extra F for reversals to them
         self.turn_bonuses: tuple[tuple[int, int], ...] = ()
         self.turn_cost = 0
+        # RD-7.23: each player's bonus for their next turn, (damage, extra reversal F)
+        self.next_turn: tuple[tuple[int, int], ...] = ((0, 0),) * self.game.num_players
+        # RD-7.25: the next card, a maneuver of at most this damage, cannot be reversed (-1:
+        # no such effect); and whether the card being played cannot be so
+        self.unrev_next = -1
+        self.pending_unrev = False
         n = self.game.num_players
         self.carry = [-1] * n  # a set-up reversal carried into that player's next turn
         self.pending_as = 0
@@ -228,6 +237,9 @@ class MatchState(State):
         other.rev_cost = self.rev_cost
         other.turn_bonuses = self.turn_bonuses
         other.turn_cost = self.turn_cost
+        other.next_turn = self.next_turn
+        other.unrev_next = self.unrev_next
+        other.pending_unrev = self.pending_unrev
         other.carry = self.carry[:]
         other.pending_as = self.pending_as
         other.pending_cost = self.pending_cost

@@ -73,5 +73,6 @@ class MultiplayerRules(ReversalRules):
         self.rev_cost = 0
         self.turn_bonuses = ()
         self.turn_cost = 0
+        self.unrev_next = -1
         if ev is not None:
             ev.append(note("tag", p, partner=q))

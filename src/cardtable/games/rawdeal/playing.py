@@ -209,6 +209,9 @@ class PlayingRules(TurnRules):
             if dmg < 0:
                 dmg = 0
         self.pending_damage = dmg
+        # RD-7.25: the next card cannot be reversed, if a maneuver of at most the damage
+        self.pending_unrev = k == MANEUVER and 0 <= dmg <= self.unrev_next
+        self.unrev_next = -1
         if k == MANEUVER or not mask & KEEP:  # RD-7.18: kept through actions
             self.bonus = (0, 0)
         if k == MANEUVER:  # RD-7.4: an extra reversal cost is for the next maneuver only
@@ -223,8 +226,10 @@ class PlayingRules(TurnRules):
         resolves at once. The reversals found are kept as the legal actions (nothing changes
         after the window opens)."""
         self.actor = self.target
-        reversals = self._reversal_actions()
-        if reversals or (self.hot.window_always and self._reversal_possible()):
+        reversals = [] if self.pending_unrev else self._reversal_actions()
+        if reversals or (
+            self.hot.window_always and not self.pending_unrev and self._reversal_possible()
+        ):
             self.phase = PH_REVERSAL
             self._legal = [END, *reversals]
             return

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -48,6 +48,9 @@ Effect = tuple[int, int, int]  # verb, amount, subtype (-1: any)
     V_SHUFFLE_IN,
     V_TURN_BONUS,
     V_OPP_OVERTURN,
+    V_NEXT_TURN,
+    V_DISCARD_HAND,
+    V_NEXT_UNREVERSIBLE,
     V_DISCARD_SELF,
     V_DISCARD,
     V_RETRIEVE,
@@ -61,6 +64,8 @@ V_OPP_DISCARD_CHOICE = len(VERBS) + 1  # an ``opp_discard`` of the opponent's ch
 V_SHUFFLE = len(VERBS) + 2
 V_KEEP_BONUS = len(VERBS) + 3
 V_TURN_COST = len(VERBS) + 4
+V_NEXT_TURN_COST = len(VERBS) + 5  # a ``next_turn_bonus``'s extra reversal cost (RD-7.23)
+HAND_OWNERS = ("own", "opponent", "both")  # a ``discard_hand``'s amount indexes these
 KEEP = 1 << 8  # a set-up bonus mask's bit: the actions before the next maneuver keep it
 CHOICE_VERBS = frozenset({V_DISCARD, V_RETRIEVE, V_RECOVER_CHOICE})  # a card of one's choice
 # a Superstar's abilities are a bit mask: bit i stands for ABILITIES[i] (RD-3.8; "none" is 0)
@@ -269,7 +274,34 @@ def _next_bonus(e: BaseModel) -> tuple[Effect, ...]:
     return ((verb, getattr(e, "amount"), SUBTYPES.index(sub) if sub else -1),)  # noqa: B009
 
 
+def _next_turn(e: BaseModel) -> tuple[Effect, ...]:
+    """RD-7.23: next turn's damage bonus, then its extra reversal cost."""
+    return (
+        (V_NEXT_TURN, getattr(e, "amount"), -1),  # noqa: B009
+        (V_NEXT_TURN_COST, getattr(e, "reversal_cost"), -1),  # noqa: B009
+    )
+
+
+def _plain(verb: int, amount: str) -> Callable[[BaseModel], tuple[Effect, ...]]:
+    """A verb whose one number is the field ``amount`` read by ``_number``."""
+
+    def compiled(e: BaseModel) -> tuple[Effect, ...]:
+        return ((verb, _number(getattr(e, amount)), -1),)
+
+    return compiled
+
+
+def _number(value: object) -> int:
+    """RD-7.24's owner as its index; RD-7.25's limit (-1: none); any other number itself."""
+    if isinstance(value, str):
+        return HAND_OWNERS.index(value)
+    return -1 if value is None else int(str(value))
+
+
 COMPOUND = {
+    "next_turn_bonus": _next_turn,
+    "discard_hand": _plain(V_DISCARD_HAND, "whose"),
+    "next_unreversible": _plain(V_NEXT_UNREVERSIBLE, "max_damage"),
     "shuffle_in": _shuffle_in,
     "turn_bonus": _turn_bonus,
     "next_bonus": _next_bonus,

@@ -18,6 +18,7 @@ from cardtable.core.i18n import Lang, Translate, translator
 
 from .cards import (
     Discard,
+    DiscardHand,
     DiscardSelf,
     Draw,
     Effect,
@@ -25,6 +26,8 @@ from .cards import (
     May,
     NextBonus,
     NextReversalCost,
+    NextTurnBonus,
+    NextUnreversible,
     OppDiscard,
     OppDraw,
     OppOverturn,
@@ -246,6 +249,35 @@ def opp_overturn_clause(_: Translate, e: OppOverturn) -> str:
     return _("your opponent overturns the top {amount} cards of their Arsenal", amount=e.amount)
 
 
+def next_turn_bonus_clause(_: Translate, e: NextTurnBonus) -> str:
+    """RD-7.23: bonuses for the player's next turn."""
+    parts = []
+    if e.amount:
+        parts.append(_("your maneuvers get +{amount}D", amount=e.amount))
+    if e.reversal_cost:
+        parts.append(_("reversals to them cost +{amount}F", amount=e.reversal_cost))
+    return _("during your next turn, {what}", what=_(", and ").join(parts))
+
+
+def discard_hand_clause(_: Translate, e: DiscardHand) -> str:
+    """RD-7.24: whole hands to the Ringside piles."""
+    return {
+        "own": _("discard your whole hand"),
+        "opponent": _("your opponent discards their whole hand"),
+        "both": _("you and your opponent discard your whole hands"),
+    }[e.whose]
+
+
+def next_unreversible_clause(_: Translate, e: NextUnreversible) -> str:
+    """RD-7.25: the next card, if a maneuver (of at most some damage), cannot be reversed."""
+    if e.max_damage is None:
+        return _("if your next card this turn is a maneuver, it cannot be reversed")
+    return _(
+        "if your next card this turn is a maneuver of {damage}D or less, it cannot be reversed",
+        damage=e.max_damage,
+    )
+
+
 def end_turn_clause(_: Translate, e: EndTurn) -> str:
     """RD-7.7: the turn ends after the card's damage."""
     return _("your turn ends after its damage")
@@ -302,6 +334,9 @@ CLAUSES: dict[str, Callable[[Translate, Any], str]] = {
     "shuffle_in": shuffle_in_clause,
     "turn_bonus": turn_bonus_clause,
     "opp_overturn": opp_overturn_clause,
+    "next_turn_bonus": next_turn_bonus_clause,
+    "discard_hand": discard_hand_clause,
+    "next_unreversible": next_unreversible_clause,
     "discard_self": discard_self_clause,
     "discard": discard_clause,
     "retrieve": retrieve_clause,

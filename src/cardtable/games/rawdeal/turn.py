@@ -55,8 +55,12 @@ class TurnRules(DamageRules):
         self.last_maneuver = 0
         self.bonus = (0, 0)
         self.rev_cost = 0
-        self.turn_bonuses = ()
-        self.turn_cost = 0
+        self.unrev_next = -1
+        damage, cost = self.next_turn[p]  # RD-7.23: a bonus kept for this turn
+        self.turn_bonuses = ((damage, 0),) if damage else ()
+        self.turn_cost = cost
+        if damage or cost:
+            self.next_turn = tuple((0, 0) if q == p else b for q, b in enumerate(self.next_turn))
         if ev is not None:
             ev.append(
                 _event(
