@@ -40,7 +40,7 @@ def test_import_prints_a_row_per_set(folder: Path) -> None:
 def test_cards_unsupported_lists_what_is_not_enforced(folder: Path) -> None:
     res = cli("cards", "rawdeal", "-o", f"cards={folder}", "--unsupported")
     assert res.returncode == 0
-    assert "Elbow Fury" in res.stdout and "Look at your opponent's hand." in res.stdout
+    assert "Elbow Fury" in res.stdout and "Look at the top 3 cards of your Arsenal." in res.stdout
     assert "Shin Clip" not in res.stdout
     builtin = cli("cards", "rawdeal", "--unsupported")
     assert "The rules enforce the text of every card." in builtin.stdout
@@ -56,7 +56,7 @@ def test_a_deck_with_unenforced_cards_needs_accepting(folder: Path) -> None:
     base = ["sim", "rawdeal", "-o", f"cards={folder}", "--games", "2", *decks]
     refused = cli(*base)
     assert refused.returncode == 2 and "Traceback" not in refused.stderr
-    assert "Elbow Fury: Look at your opponent's hand." in refused.stdout
+    assert "Elbow Fury: Look at the top 3 cards of your Arsenal." in refused.stdout
     assert "--accept-unenforced" in refused.stdout
     accepted = cli(*base, "--accept-unenforced")
     assert accepted.returncode == 0, accepted.stdout + accepted.stderr
@@ -93,7 +93,7 @@ def test_tournament_and_balance_need_accepting_too(
     base += ["--agents", "random,random", "--out", str(tmp_path / command)]
     refused = cli(*base)
     assert refused.returncode == 2 and "Traceback" not in refused.stderr
-    assert "Elbow Fury: Look at your opponent's hand." in refused.stdout
+    assert "Elbow Fury: Look at the top 3 cards of your Arsenal." in refused.stdout
     assert "--accept-unenforced" in refused.stdout and not (tmp_path / command).exists()
     accepted = cli(*base, "--accept-unenforced")
     assert accepted.returncode == 0, accepted.stdout + accepted.stderr

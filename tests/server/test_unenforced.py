@@ -57,7 +57,7 @@ def test_the_lobby_lists_the_house_cards_and_marks_the_unenforced(
     assert games["rawdeal"]["decks"] == ["ox-deck", "wren"]  # the card set's own decks
     cards = house.get("/api/games/rawdeal/cards").json()
     marked = {c["name"]: c["unenforced"] for c in cards.values() if "unenforced" in c}
-    assert marked["Elbow Fury"] == ["Look at your opponent's hand."]
+    assert marked["Elbow Fury"] == ["Look at the top 3 cards of your Arsenal."]
     assert all("unenforced" not in c["stats"] for c in cards.values())
     check = house.post(
         "/api/decks/check", json={"game": "rawdeal", "text": deck_text(folder, "wren")}
@@ -71,7 +71,7 @@ def test_a_table_with_unenforced_cards_needs_accepting(house: TestClient, folder
     answer = refused.json()
     assert "accept_unenforced" in answer["error"] and "Elbow Fury" in answer["error"]
     fury = next(c for c in answer["unenforced"] if c["name"] == "Elbow Fury")
-    assert fury["sentences"] == ["Look at your opponent's hand."]
+    assert fury["sentences"] == ["Look at the top 3 cards of your Arsenal."]
     assert house.get("/api/tables").json()["running"] == []  # nothing was made
     bad = house.post("/api/tables", json=body(folder, accept_unenforced="yes"))
     assert bad.status_code == 400 and "'accept_unenforced': true or false" in bad.json()["error"]

@@ -41,7 +41,7 @@ def test_the_lobby_asks_and_the_table_marks_the_cards(
     page.click("#create")
     warning = page.locator("#unenforced")
     warning.wait_for()
-    assert "Elbow Fury: Look at your opponent's hand." in warning.inner_text()
+    assert "Elbow Fury: Look at the top 3 cards of your Arsenal." in warning.inner_text()
     assert "/table/" not in page.url
     page.screenshot(path=str(shots / "lobby-unenforced-cards.png"), full_page=True)
     page.click("#accept-unenforced")
@@ -49,8 +49,10 @@ def test_the_lobby_asks_and_the_table_marks_the_cards(
     fury = page.locator('#board .card.unenforced[data-zone="p0.hand"]').first
     fury.wait_for()
     assert "Elbow Fury" in fury.inner_text() and "text not enforced" in fury.inner_text()
-    assert "Look at your opponent's hand." in (fury.get_attribute("title") or "")
+    assert "Look at the top 3 cards of your Arsenal." in (fury.get_attribute("title") or "")
     fury.hover()
     page.wait_for_selector("#detail .unenforced-rules")
-    assert "Look at your opponent's hand." in page.inner_text("#detail .unenforced-rules")
+    assert "Look at the top 3 cards of your Arsenal." in page.inner_text(
+        "#detail .unenforced-rules"
+    )
     page.screenshot(path=str(shots / "table-unenforced-cards.png"), full_page=True)

@@ -44,6 +44,9 @@ REAL_CARD_VERBS = {
     "next_turn_bonus",
     "discard_hand",
     "next_unreversible",
+    "look_hand",
+    "opp_discard_all",
+    "no_arsenal_reversals",
 }
 
 

@@ -85,6 +85,8 @@ def test_every_effect_verb_is_worded(verb: str) -> None:
         fields = {"title": "x"}
     if verb == "discard_hand":  # RD-7.24: whose hand
         fields = {"whose": "opponent"}
+    if verb == "opp_discard_all":  # RD-7.27: which cards
+        fields = {"alignment": "heel"}
     if verb == "may":  # RD-7.10: what it offers
         fields = {"effects": [{"do": "discard", "amount": 1}, {"do": "draw", "amount": 2}]}
     effect = model.model_validate({"do": verb, **fields})

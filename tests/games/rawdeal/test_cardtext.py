@@ -472,6 +472,21 @@ TEMPLATES = [
         "Take the top 3 cards from your Arsenal and put them in your Ringside pile.",
         effect("overturn_self", amount=3),
     ),
+    # RD-7.26 to RD-7.28
+    ("Look at opponent's hand", effect("look_hand")),
+    ("You may look at your opponent's hand.", may({"do": "look_hand"})),
+    (
+        "Look at opponent's hand, and then make him discard all HEEL cards.",
+        effect("look_hand") + effect("opp_discard_all", alignment="heel"),
+    ),
+    (
+        "If he has any cards titled Rope Run he must discard them.",
+        effect("opp_discard_all", title_name="rope run"),
+    ),
+    (
+        "Your maneuvers cannot be reversed from his Arsenal for the rest of the turn.",
+        effect("no_arsenal_reversals"),
+    ),
     # a Superstar's rules about cards by title (RD-3.14, RD-1.9), and RD-3.13
     (
         "You cannot pack the card titled Rope Run.",
@@ -559,7 +574,6 @@ def test_every_template_is_read(sentence: str, pieces: tuple[Piece, ...]) -> Non
 @pytest.mark.parametrize(
     "sentence",
     [
-        "Look at your opponent's hand.",
         "Your next Strike maneuver this turn gets +4D.",  # not the set-up's own wording
         "Draw 9000 cards.",  # a number of three digits is no number of the grammar
         "Reverse any card.",

@@ -165,12 +165,13 @@ def test_card_text_becomes_rules(folder: Path) -> None:
 
 def test_what_is_not_enforced_is_reported_per_card(folder: Path) -> None:
     cards = cards_of(folder)
-    assert cards["elbow-fury-testbed-brawl"]["unenforced"] == ["Look at your opponent's hand."]
+    look = "Look at the top 3 cards of your Arsenal."
+    assert cards["elbow-fury-testbed-brawl"]["unenforced"] == [look]
     assert cards["elbow-fury-testbed-brawl"]["effects"] == [{"do": "draw", "amount": 1}]
-    assert cards["stare-down-testbed-brawl"]["unenforced"] == ["Look at your opponent's hand."]
+    assert cards["stare-down-testbed-brawl"]["unenforced"] == [look]
     assert "unenforced" not in cards["shin-clip-testbed-brawl"]
     game = cardtable.load_game("rawdeal", cards=str(folder))
-    assert game.unenforced_text("elbow-fury-testbed-brawl") == ("Look at your opponent's hand.",)
+    assert game.unenforced_text("elbow-fury-testbed-brawl") == (look,)
     assert game.unenforced_text("shin-clip-testbed-brawl") == ()
 
 

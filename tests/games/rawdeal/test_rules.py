@@ -13,6 +13,7 @@ import pytest
 import cardtable
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Game
+from cardtable.core.rng import Rng
 from cardtable.core.state import State
 from cardtable.games import rawdeal
 
@@ -270,3 +271,41 @@ def test_resample_keeps_a_buried_card_for_its_owner_alone() -> None:
     mine = {b[0] for b in _bottoms(st, 0, 1, 20)}
     theirs = {st.card_id(b[0]) for b in _bottoms(st, 1, 2, 40)}
     assert mine == {st.zones[ARSENAL][0]} and len(theirs) > 1
+
+
+def test_a_look_at_the_hand_is_seen_by_the_player_alone() -> None:
+    """RD-7.26: after Peek (a made-up scenario card) P0's observation and event show P1's
+    hand; P1's observation and a spectator's show nothing more; a card that leaves the hand
+    leaves what P0 sees; a resample for P0 keeps the cards seen in P1's hand."""
+    here = Path(__file__).parent / "scenario-cards"
+    game = cardtable.load_game("rawdeal", cards=str(here / "cards.yaml"), tie_first="p0")
+    plain = game.load_deck(here / "decks" / "plain.yaml")
+    st = game.new_initial_state(seed=1, decks=[plain, plain])
+    st.pin_zones(
+        {
+            "p0.hand": ["peek", "mind-games"],
+            "p1.hand": ["heavy-boot", "counter-shove", "filler-jab"],
+            "p0.backlash": [],
+            "p1.backlash": [],
+        }
+    )
+    events = st.apply_action(st.string_to_action("play peek as action"))
+    assert st.observation(0)["seen_hands"] == {"1": ["heavy-boot", "counter-shove", "filler-jab"]}
+    assert "seen_hands" not in st.observation(1) and "seen_hands" not in st.observation(None)
+    seen = [e for e in events if e.kind == "seen_hand"]
+    assert [st.event_view(e, 0) for e in seen] == [
+        {
+            "kind": "seen_hand",
+            "player": 0,
+            "target": 1,
+            "cards": ["heavy-boot", "counter-shove", "filler-jab"],
+        }
+    ]
+    assert [st.event_view(e, 1) for e in seen] == [None]
+    for seed in range(5):
+        again = st.resample(0, Rng(seed))
+        assert again.observation(0)["seen_hands"] == st.observation(0)["seen_hands"]
+    st.apply_action(st.string_to_action("play mind-games as action"))  # P1 discards 2
+    for card in ("counter-shove", "filler-jab"):
+        st.apply_action(st.string_to_action(f"discard {card}"))
+    assert st.observation(0)["seen_hands"] == {"1": ["heavy-boot"]}

@@ -216,6 +216,34 @@ class NextUnreversible(StrictModel):
     max_damage: int | None = Field(None, ge=0, le=40)
 
 
+class LookHand(StrictModel):
+    """You look at your opponent's hand: you see its cards as they are now (RD-7.26)."""
+
+    do: Literal["look_hand"]
+
+
+class OppDiscardAll(StrictModel):
+    """The opponent discards every card of their hand of ``alignment``, or of ``title`` (a
+    card id) (RD-7.27)."""
+
+    do: Literal["opp_discard_all"]
+    alignment: Literal["face", "heel"] | None = None
+    title: str | None = Field(None, min_length=1, max_length=200)
+
+    @model_validator(mode="after")
+    def _one(self) -> OppDiscardAll:
+        if (self.alignment is None) == (self.title is None):
+            raise ValueError(N_("'opp_discard_all' needs one of 'alignment', 'title'"))
+        return self
+
+
+class NoArsenalReversals(StrictModel):
+    """For the rest of this turn no reversal overturned from an Arsenal stops the damage of
+    your maneuvers (RD-7.28)."""
+
+    do: Literal["no_arsenal_reversals"]
+
+
 class EndTurn(StrictModel):
     """After this card's damage, your turn ends."""
 
@@ -256,7 +284,8 @@ SimpleEffect = Annotated[
     | OppDraw
     | DiscardSelf
     | Discard
-    | Retrieve,
+    | Retrieve
+    | LookHand,
     Field(discriminator="do"),
 ]
 
@@ -292,6 +321,9 @@ Effect = Annotated[
     | NextTurnBonus
     | DiscardHand
     | NextUnreversible
+    | LookHand
+    | OppDiscardAll
+    | NoArsenalReversals
     | DiscardSelf
     | Discard
     | Retrieve
@@ -315,6 +347,9 @@ VERBS = (
     "next_turn_bonus",
     "discard_hand",
     "next_unreversible",
+    "look_hand",
+    "opp_discard_all",
+    "no_arsenal_reversals",
     "discard_self",
     "discard",
     "retrieve",
@@ -324,7 +359,14 @@ VERBS = (
 
 # the verbs that set up the player's own next card: no use on the opponent's turn
 TURN_VERBS = frozenset(
-    {"next_bonus", "next_reversal_cost", "end_turn", "turn_bonus", "next_unreversible"}
+    {
+        "next_bonus",
+        "next_reversal_cost",
+        "end_turn",
+        "turn_bonus",
+        "next_unreversible",
+        "no_arsenal_reversals",
+    }
 )
 # the verbs that work on the turn of the card's own player, or move the card played: not
 # for a reversal's effects (a reversal may ask choices, RD-7.10 to RD-7.15)
@@ -681,7 +723,7 @@ def check_pool(pool: CardPool[RawDealCard]) -> None:
             named.append(("requires.after", c.requires.after, PLAYED))
         if c.after_bonus is not None:
             named.append(("after_bonus.after", c.after_bonus.after, PLAYED))
-        named += [(f"effects.{i}.title", e.title, PLAYED) for i, e in _searches(c)]
+        named += [(f"effects.{i}.title", e.title, PLAYED) for i, e in _searches(c) if e.title]
         if c.reverses:
             named.append(("reverses.after", c.reverses.after, PLAYED))
             named += [(f"reverses.titles.{i}", t, PLAYED) for i, t in enumerate(c.reverses.titles)]
@@ -692,7 +734,7 @@ def check_pool(pool: CardPool[RawDealCard]) -> None:
         raise CardFileError("\n".join(problems), problems)
 
 
-def _searches(c: RawDealCard) -> list[tuple[int, Search]]:
+def _searches(c: RawDealCard) -> list[tuple[int, Search | OppDiscardAll]]:
     """The ``search`` effects of a card (RD-7.17), with their places in its effects (a
     Superstar's: in its card rules, RD-3.14)."""
     effects = (*c.effects, *c.reversal_effects)
@@ -700,7 +742,7 @@ def _searches(c: RawDealCard) -> list[tuple[int, Search]]:
         effects += (*c.effects_as.maneuver, *c.effects_as.action)
     if isinstance(c, Superstar):
         effects += tuple(e for rule in c.card_rules for e in rule.effects)
-    return [(i, e) for i, e in enumerate(effects) if isinstance(e, Search)]
+    return [(i, e) for i, e in enumerate(effects) if isinstance(e, Search | OppDiscardAll)]
 
 
 def _not_a(cid: str, kind: Mapping[str, str]) -> str:

@@ -34,7 +34,7 @@ prefix: "when" "successfully" "played" ["and" "damage" "has" "been" "applied"] [
 
 may: "you" "may" effects
 effects: effect (joint effect)* [joint may]
-joint: "," | "and" | "," "and" | "then" | "," "then" | "and" "then" | "to" | ";"
+joint: "," | "and" | "," "and" | "then" | "," "then" | "and" "then" | "," "and" "then" | "to" | ";"
 ?effect: "draw" amount cards                                        -> draw
        | "draw" _up_to amount cards                                 -> draw_up_to
        | "shuffle" _up_to amount cards "from" _ringside _into_arsenal -> shuffle_up_to
@@ -49,6 +49,10 @@ joint: "," | "and" | "," "and" | "then" | "," "then" | "and" "then" | "to" | ";"
        | opponent ("draws" | "must" "draw") amount cards             -> opp_draw
        | _on_next_turn ["all"] "your" "maneuvers" "are" "+" DAMAGE [_and_rev_cost] -> next_turn
        | opponent "discards" "all" "cards" "in" "their" "hand"       -> opp_discard_hand
+       | "look" "at" ["your"] "opponent's" "hand"                     -> look_hand
+       | "make" ("him" | "her" | "them") "discard" "all" ALIGNMENT "cards" -> discard_alignment
+       | "if" _he "has" "any" "cards" "titled" name _he "must" "discard" "them" -> discard_titled
+       | _yours "maneuvers" "cannot" "be" "reversed" _from_arsenal _rest_of_turn -> no_arsenal
        | "all" "players" "discard" "their" "hands"                   -> all_discard_hands
        | _next_card article "maneuver" [_at_most] [","] _not_reversed -> next_unrev
        | "take" "the" "top" amount cards "from" _arsenal _put_them_in -> overturn_self
@@ -127,6 +131,8 @@ _bury: "put" ONE "card" "from" "your" "hand" _to_bottom
 _next_card: "if" "your" "next" "card" ["played"] "this" "turn" "is"
 _into_arsenal: ["back"] "into" _arsenal
 _yours: "your"
+_he: "he" | "she" | "they"
+_from_arsenal: "from" "their" "arsenal"
 _on_next_turn: ("during" | "on") "your" "next" "turn" [","] | "next" "turn" ","
 _and_rev_cost: [","] "and" ["all"] _their_reversals ("is" | "are") "+" FORTITUDE
 _their_reversals: ("their" | "opponent's" | "your" "opponent's") ("reversals" | "reversal" cards)
@@ -209,6 +215,7 @@ FORTITUDE: /\d{1,2}f/
 NUMBER: /\d{1,2}/
 WORD.-1: /[a-z0-9][a-z0-9'&!?\-]*/
 QUOTED: /'[a-z0-9 ]{1,40}'/
+ALIGNMENT.2: "face" | "heel"
 
 %import common.WS
 %ignore WS
@@ -378,6 +385,18 @@ class _Meaning(Transformer[Token, Any]):
             if isinstance(i, Token) and i.type in ("DAMAGE", "FORTITUDE"):
                 out["amount" if i.type == "DAMAGE" else "reversal_cost"] = int(i[:-1])
         return Piece("effect", out)
+
+    def look_hand(self, *_: Any) -> Piece:
+        return Piece("effect", {"do": "look_hand"})
+
+    def discard_alignment(self, alignment: Token) -> Piece:
+        return Piece("effect", {"do": "opp_discard_all", "alignment": str(alignment)})
+
+    def discard_titled(self, name: str) -> Piece:
+        return Piece("effect", {"do": "opp_discard_all", "title_name": name})
+
+    def no_arsenal(self, *_: Any) -> Piece:
+        return Piece("effect", {"do": "no_arsenal_reversals"})
 
     def opp_discard_hand(self, *_: Any) -> Piece:
         return Piece("effect", {"do": "discard_hand", "whose": "opponent"})

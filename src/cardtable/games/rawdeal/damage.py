@@ -44,7 +44,7 @@ class DamageRules(EffectRules):
         top = arsenal[: -n - 1 : -1] if n > 0 else ()
         reversals = (
             h.answers(self.pending_def, self.pending_as).arsenal
-            if from_card and self.pending_def >= 0 and not self.pending_unrev
+            if from_card and self.pending_def >= 0 and not (self.pending_unrev or self.no_arsenal)
             else NO_REVERSALS
         )
         cards = self.cards

@@ -12,7 +12,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Sequence
 
-from cardtable.core.events import move, note, reveal
+from cardtable.core.events import NO_CARD, NO_ZONE, Event, move, note, reveal
 
 from .actions import ABILITY, END, HAND
 from .match import (
@@ -25,6 +25,7 @@ from .match import (
     PH_RETRIEVE,
     PINFALL,
     Events,
+    _event,
 )
 from .tables import (
     ARSENAL_CARD,
@@ -36,13 +37,16 @@ from .tables import (
     V_DISCARD_SELF,
     V_DRAW,
     V_KEEP_BONUS,
+    V_LOOK_HAND,
     V_MAY,
     V_NEXT_BONUS,
     V_NEXT_COST,
     V_NEXT_TURN,
     V_NEXT_TURN_COST,
     V_NEXT_UNREVERSIBLE,
+    V_NO_ARSENAL,
     V_OPP_DISCARD,
+    V_OPP_DISCARD_ALL,
     V_OPP_DISCARD_CHOICE,
     V_OPP_DRAW,
     V_OPP_OVERTURN,
@@ -63,8 +67,10 @@ from .zones import HAND as HAND_ZONE
 # the phase that asks for the cards of each choice verb, and the zone they are chosen from
 CHOICE_PHASE = {V_DISCARD: PH_DISCARD, V_OPP_DISCARD_CHOICE: PH_DISCARD, V_RETRIEVE: PH_RETRIEVE}
 HAND_VERBS = frozenset({V_DISCARD, V_OPP_DISCARD_CHOICE})  # the choices made from a hand
-OPPONENT_VERBS = frozenset({V_OPP_DRAW, V_OPP_OVERTURN, V_OPP_DISCARD, V_PIN_OPPONENT})
-LATER_VERBS = frozenset({V_NEXT_TURN, V_DISCARD_HAND, V_NEXT_UNREVERSIBLE})
+OPPONENT_VERBS = frozenset(
+    {V_OPP_DRAW, V_OPP_OVERTURN, V_OPP_DISCARD, V_PIN_OPPONENT, V_LOOK_HAND, V_OPP_DISCARD_ALL}
+)
+LATER_VERBS = frozenset({V_NEXT_TURN, V_DISCARD_HAND, V_NEXT_UNREVERSIBLE, V_NO_ARSENAL})
 CHOICE_ZONE = {PH_DISCARD: HAND_ZONE, PH_RETRIEVE: RINGSIDE, PH_RECOVER: RINGSIDE}
 
 
@@ -100,7 +106,7 @@ class EffectRules(WinningRules):
                 self._decide(p, opp, effects, i, ev)
                 return
             if verb in OPPONENT_VERBS:
-                self._opponent_effect(opp, verb, amount, ev)
+                self._opponent_effect(p, opp, verb, (amount, sub), ev)
             elif verb in LATER_VERBS:
                 self._later_effect(p, opp, verb, amount, ev)
             elif verb == V_NEXT_BONUS:
@@ -120,10 +126,19 @@ class EffectRules(WinningRules):
             if self.phase == PH_OVER:
                 return
 
-    def _opponent_effect(self, opp: int, verb: int, amount: int, ev: Events) -> None:
-        """The effects done to the opponent ``opp``: RD-7.16 ``opp_draw``, RD-7.21
-        ``opp_overturn``, RD-7.2 ``opp_discard`` at random, RD-7.9 ``pin_opponent``."""
-        if verb == V_OPP_DRAW:
+    def _opponent_effect(
+        self, p: int, opp: int, verb: int, numbers: tuple[int, int], ev: Events
+    ) -> None:
+        """The effects player ``p`` does to the opponent ``opp`` (``numbers``: the effect's
+        amount and subtype field): RD-7.16 ``opp_draw``, RD-7.21 ``opp_overturn``, RD-7.2
+        ``opp_discard`` at random, RD-7.9 ``pin_opponent``, RD-7.26 ``look_hand``, RD-7.27
+        ``opp_discard_all``."""
+        amount, sub = numbers
+        if verb == V_LOOK_HAND:
+            self._look_hand(p, opp, ev)
+        elif verb == V_OPP_DISCARD_ALL:
+            self._discard_all_of(opp, amount, sub, ev)
+        elif verb == V_OPP_DRAW:
             self._draw(opp, amount, ev)
         elif verb == V_OPP_OVERTURN:
             self._overturn_self(opp, amount, ev)
@@ -142,6 +157,33 @@ class EffectRules(WinningRules):
                 self._discard_whole_hand(q, ev)
         elif verb == V_NEXT_UNREVERSIBLE:
             self.unrev_next = NO_LIMIT if amount < 0 else amount
+        elif verb == V_NO_ARSENAL:
+            self.no_arsenal = True
+
+    def _look_hand(self, p: int, opp: int, ev: Events) -> None:
+        """RD-7.26: player ``p`` sees ``opp``'s hand; its cards are known to ``p`` (where
+        they are, until they move out of what ``p`` saw)."""
+        hand = self.zones[pbase(opp) + HAND_ZONE]
+        known = list(self.known)
+        known[p] = known[p] | frozenset(hand)
+        self.known = tuple(known)
+        if ev is not None:
+            ids = self.game.card_ids
+            seen = {"target": opp, "cards": [ids[self.cards[c]] for c in hand]}
+            ev.append(note("look_hand", p, target=opp))
+            ev.append(_event(Event, ("seen_hand", p, NO_CARD, NO_ZONE, NO_ZONE, seen, p)))
+
+    def _discard_all_of(self, opp: int, by_title: int, which: int, ev: Events) -> None:
+        """RD-7.27: ``opp`` discards every card of their hand of an alignment (``which``: an
+        index of ALIGNMENTS) or of a definition (``by_title``)."""
+        alignment = self.game.tables.alignment
+        cards = self.cards
+        b = pbase(opp)
+        hand = self.zones[b + HAND_ZONE]
+        out = [c for c in hand if (cards[c] if by_title else alignment[cards[c]]) == which]
+        self.zones[b + HAND_ZONE] = tuple(c for c in hand if c not in out)
+        for card in out:
+            self._put(card, b + HAND_ZONE, b + RINGSIDE, ev, opp)
 
     def _next_turn_bonus(self, p: int, damage: int, cost: int) -> None:
         """RD-7.23: add to player ``p``'s bonus for their next turn."""

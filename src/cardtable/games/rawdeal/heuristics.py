@@ -82,11 +82,14 @@ from .tables import (
     V_DRAW,
     V_END_TURN,
     V_KEEP_BONUS,
+    V_LOOK_HAND,
     V_NEXT_BONUS,
     V_NEXT_COST,
     V_NEXT_TURN,
     V_NEXT_UNREVERSIBLE,
+    V_NO_ARSENAL,
     V_OPP_DISCARD,
+    V_OPP_DISCARD_ALL,
     V_OPP_DISCARD_CHOICE,
     V_OPP_DRAW,
     V_OPP_OVERTURN,
@@ -136,6 +139,8 @@ VALUED = frozenset(
         V_NEXT_TURN,
         V_DISCARD_HAND,
         V_NEXT_UNREVERSIBLE,
+        V_OPP_DISCARD_ALL,
+        V_NO_ARSENAL,
     )
 )
 # what a card the opponent discards is worth: less when they choose it (RD-7.15)
@@ -790,6 +795,9 @@ MORE_VALUED = frozenset(
         V_NEXT_TURN,
         V_DISCARD_HAND,
         V_NEXT_UNREVERSIBLE,
+        V_LOOK_HAND,
+        V_OPP_DISCARD_ALL,
+        V_NO_ARSENAL,
     }
 )
 
@@ -813,6 +821,12 @@ def _more_value(v: View, verb: int, amount: int, q: int) -> float:
         return theirs - (len(v.hand) if amount != 1 else 0)
     if verb == V_NEXT_UNREVERSIBLE:  # RD-7.25: the next maneuver gets through
         return 1.0
+    if verb == V_OPP_DISCARD_ALL:  # RD-7.27: a guess, a card of theirs or so
+        return 1.2 if v.hand_n[q] else 0.0
+    if verb == V_NO_ARSENAL:  # RD-7.28
+        return 0.5
+    if verb == V_LOOK_HAND:  # RD-7.26: the agents do not use what they see
+        return 0.0
     return hand_worth(len(v.hand))
 
 

@@ -537,10 +537,11 @@ def _logo_star(logo: str, stars: dict[str, str]) -> str | None:
 
 
 def _resolve_search(d: Draft, sought: str, target: str | None) -> None:
-    """A ``search`` effect's title as an id (RD-7.17); with no such card, it is taken out."""
+    """An effect's title as an id (``search``, RD-7.17; ``opp_discard_all``, RD-7.27); with
+    no such card, the effect is taken out."""
     for where, key in _effect_lists(d.entry):
         effects = where[key]
-        for e in [e for e in effects if e.get("do") == "search" and e["title"] == sought]:
+        for e in [e for e in effects if e.get("title") == sought]:
             if target is None:
                 effects.remove(e)
             else:

@@ -112,6 +112,7 @@ class MatchState(State):
         "last_maneuver",
         "last_played",
         "next_turn",
+        "no_arsenal",
         "owner",
         "passes",
         "pending_as",
@@ -166,6 +167,7 @@ class MatchState(State):
         # no such effect); and whether the card being played cannot be so
         self.unrev_next = -1
         self.pending_unrev = False
+        self.no_arsenal = False  # RD-7.28: this turn no overturned reversal stops a maneuver
         n = self.game.num_players
         self.carry = [-1] * n  # a set-up reversal carried into that player's next turn
         self.pending_as = 0
@@ -240,6 +242,7 @@ class MatchState(State):
         other.next_turn = self.next_turn
         other.unrev_next = self.unrev_next
         other.pending_unrev = self.pending_unrev
+        other.no_arsenal = self.no_arsenal
         other.carry = self.carry[:]
         other.pending_as = self.pending_as
         other.pending_cost = self.pending_cost

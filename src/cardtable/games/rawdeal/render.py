@@ -164,6 +164,9 @@ class RawDealDrawing(Presentation):
         if z[f"p{p}.prematch"]:
             cards = _names(g, z[f"p{p}.prematch"], _, lang)
             lines.append("   " + _("Pre-match: {cards}", cards=cards))
+        seen = obs.get("seen_hands", {}).get(str(p))
+        if seen:  # RD-7.26: cards of this hand the viewer knows
+            lines.append("   " + _("In hand, seen: {cards}", cards=_names(g, seen, _, lang)))
         return lines
 
     def _playing_line(self, playing: dict[str, Any], _: Translate, lang: Lang) -> str:

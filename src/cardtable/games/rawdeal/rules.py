@@ -230,9 +230,27 @@ class RawDealState(PrematchRules):
         }
         if self.phase == PH_OVER:  # RD-8: how the match ended (pinfall, count-out, ...)
             view["ended"] = self.how_ended
+        seen = self._seen_hands(player)
+        if seen:  # RD-7.26, RD-7.17: cards of other hands this player knows
+            view["seen_hands"] = seen
         if self.phase in CHOICE_PHASES:  # RD-7.10: what the decision is about
             view["choice"] = self._choice_view()
         return view
+
+    def _seen_hands(self, player: int | None) -> dict[str, list[str]]:
+        """The cards of the other players' hands that ``player`` knows (seen with
+        ``look_hand``, or shown to everyone), by seat; nothing for a spectator."""
+        if player is None:
+            return {}
+        known = self._known_hidden(player)
+        ids = self.game.card_ids
+        out = {}
+        for q in range(self.game.num_players):
+            hand = self.zones[pbase(q) + HAND_ZONE] if q != player else ()
+            cards = [ids[self.cards[c]] for c in hand if c in known]
+            if cards:
+                out[str(q)] = cards
+        return out
 
     def _choice_view(self) -> dict[str, Any]:
         """The decision asked now: the card (or Superstar) whose effects ask it, the effects

@@ -51,6 +51,9 @@ Effect = tuple[int, int, int]  # verb, amount, subtype (-1: any)
     V_NEXT_TURN,
     V_DISCARD_HAND,
     V_NEXT_UNREVERSIBLE,
+    V_LOOK_HAND,
+    V_OPP_DISCARD_ALL,
+    V_NO_ARSENAL,
     V_DISCARD_SELF,
     V_DISCARD,
     V_RETRIEVE,
@@ -224,6 +227,11 @@ def _effect(e: BaseModel, index: Mapping[str, int]) -> tuple[Effect, ...]:
     if do == "search":
         title = index.get(str(getattr(e, "title")), -1)  # noqa: B009
         return ((V_SEARCH, int(bool(getattr(e, "ringside"))), title),)  # noqa: B009
+    if do == "opp_discard_all":  # RD-7.27: (verb, 0 by alignment / 1 by title, which)
+        title = getattr(e, "title")  # noqa: B009
+        if title is not None:
+            return ((V_OPP_DISCARD_ALL, 1, index.get(title, -1)),)
+        return ((V_OPP_DISCARD_ALL, 0, ALIGNMENTS.index(getattr(e, "alignment"))),)  # noqa: B009
     if do in COMPOUND:
         return COMPOUND[do](e)
     if do in CHOSEN_VERBS and getattr(e, "choice", False):
@@ -337,7 +345,7 @@ def _abilities(card: RawDealCard) -> int:
     return sum(1 << ABILITIES.index(a) for a in card.abilities)
 
 
-AMOUNTLESS = frozenset({V_END_TURN, V_PIN_OPPONENT, V_DISCARD_SELF})
+AMOUNTLESS = frozenset({V_END_TURN, V_PIN_OPPONENT, V_DISCARD_SELF, V_LOOK_HAND})
 
 
 def effect_data(e: Effect) -> dict[str, object]:

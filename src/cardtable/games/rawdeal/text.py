@@ -23,12 +23,15 @@ from .cards import (
     Draw,
     Effect,
     EndTurn,
+    LookHand,
     May,
     NextBonus,
     NextReversalCost,
     NextTurnBonus,
     NextUnreversible,
+    NoArsenalReversals,
     OppDiscard,
+    OppDiscardAll,
     OppDraw,
     OppOverturn,
     OverturnSelf,
@@ -278,6 +281,26 @@ def next_unreversible_clause(_: Translate, e: NextUnreversible) -> str:
     )
 
 
+def look_hand_clause(_: Translate, e: LookHand) -> str:
+    """RD-7.26: the player sees the opponent's hand."""
+    return _("look at your opponent's hand")
+
+
+def opp_discard_all_clause(_: Translate, e: OppDiscardAll, name: Callable[[str], str] = str) -> str:
+    """RD-7.27: the opponent discards every card of an alignment or a title."""
+    if e.alignment is not None:
+        word = alignment_word(_, e.alignment)
+        return _("your opponent discards every {alignment} card in their hand", alignment=word)
+    return _("your opponent discards every {card} in their hand", card=name(e.title or ""))
+
+
+def no_arsenal_reversals_clause(_: Translate, e: NoArsenalReversals) -> str:
+    """RD-7.28: no overturned reversal stops the player's maneuvers this turn."""
+    return _(
+        "for the rest of this turn, no reversal overturned from an Arsenal stops your maneuvers"
+    )
+
+
 def end_turn_clause(_: Translate, e: EndTurn) -> str:
     """RD-7.7: the turn ends after the card's damage."""
     return _("your turn ends after its damage")
@@ -337,6 +360,9 @@ CLAUSES: dict[str, Callable[[Translate, Any], str]] = {
     "next_turn_bonus": next_turn_bonus_clause,
     "discard_hand": discard_hand_clause,
     "next_unreversible": next_unreversible_clause,
+    "look_hand": look_hand_clause,
+    "opp_discard_all": opp_discard_all_clause,
+    "no_arsenal_reversals": no_arsenal_reversals_clause,
     "discard_self": discard_self_clause,
     "discard": discard_clause,
     "retrieve": retrieve_clause,
@@ -358,6 +384,8 @@ def effect_clauses(
     for e in effects:
         if isinstance(e, Search):
             clause = search_clause(_, e, name)
+        elif isinstance(e, OppDiscardAll):
+            clause = opp_discard_all_clause(_, e, name)
         elif e.do == "end_turn" and not maneuver:
             clause = _("your turn ends")
         else:

@@ -56,6 +56,7 @@ class TurnRules(DamageRules):
         self.bonus = (0, 0)
         self.rev_cost = 0
         self.unrev_next = -1
+        self.no_arsenal = False
         damage, cost = self.next_turn[p]  # RD-7.23: a bonus kept for this turn
         self.turn_bonuses = ((damage, 0),) if damage else ()
         self.turn_cost = cost

@@ -123,6 +123,14 @@ def _game_over(game: RawDealGame, view: dict[str, Any], lang: Lang = "en") -> st
     return _("Nobody wins: the last players go out together by {how}", how=what)
 
 
+def _seen_hand(game: RawDealGame, view: dict[str, Any], lang: Lang = "en") -> str:
+    """RD-7.26: what the player who looks sees (their own event alone)."""
+    _ = game_words(game, lang)
+    names = ", ".join(str(game.card_name(c, lang)) for c in view["cards"]) or _("no card")
+    return _("P{player} sees in P{target}'s hand: {cards}", player=view["player"],
+             target=view["target"], cards=names)  # fmt: skip
+
+
 SENTENCES: Sentences = {
     "move": _move,
     "turn": N_("Turn {turn}: P{player} is the turn player"),
@@ -136,6 +144,8 @@ SENTENCES: Sentences = {
     "overturn": _overturn,
     "reversal": N_("P{player} reverses it with {card}"),
     "reveal": N_("P{player} shows {card}"),
+    "look_hand": N_("P{player} looks at P{target}'s hand"),
+    "seen_hand": _seen_hand,
     "shuffle": N_("P{player} shuffles their Arsenal"),
     "reversed_from_arsenal": N_(
         "P{player} overturns the reversal {card} from their Arsenal and stops the damage"

@@ -159,6 +159,7 @@ function mat(ctx, p, mine, compact = false) {
         h("div.zone-label", null, t("Ring"), h("span.zone-count", null, " · ", t("{n} cards", { n: zoneCount(z[`p${p}.ring`]) }), ` · F ${(ctx.obs.fortitude || [])[p] ?? 0}`)),
         rowEl(ctx, `p${p}.ring`, { size: "s", emptyLabel: "" }),
         zoneCount(z[`p${p}.prematch`]) ? h("div.rd-prematch", null, h("div.zone-label", null, t("Pre-match")), rowEl(ctx, `p${p}.prematch`, { size: "s" })) : null,
+        seenEl(ctx, p),
       ),
       h(
         "div.zone.rd-piles",
@@ -195,6 +196,14 @@ function mat(ctx, p, mine, compact = false) {
         )
       : null,
   );
+}
+
+// RD-7.26: the cards of another player's hand this viewer has seen (or everyone was shown).
+function seenEl(ctx, p) {
+  const seen = (ctx.obs.seen_hands || {})[String(p)];
+  if (!seen || !seen.length) return null;
+  const cards = seen.map((id) => cardEl(ctx, id, { size: "s", zone: `p${p}.hand` }));
+  return h("div.rd-seen", null, h("div.zone-label", null, t("Seen in hand")), h("div.zone-row", null, cards));
 }
 
 function center(ctx) {
