@@ -47,6 +47,7 @@ REAL_CARD_VERBS = {
     "look_hand",
     "opp_discard_all",
     "no_arsenal_reversals",
+    "either",
 }
 
 

@@ -87,6 +87,11 @@ def test_every_effect_verb_is_worded(verb: str) -> None:
         fields = {"whose": "opponent"}
     if verb == "opp_discard_all":  # RD-7.27: which cards
         fields = {"alignment": "heel"}
+    if verb == "either":  # RD-7.29: the two choices
+        fields = {
+            "first": [{"do": "draw", "amount": 1}],
+            "second": [{"do": "discard", "amount": 1}],
+        }
     if verb == "may":  # RD-7.10: what it offers
         fields = {"effects": [{"do": "discard", "amount": 1}, {"do": "draw", "amount": 2}]}
     effect = model.model_validate({"do": verb, **fields})

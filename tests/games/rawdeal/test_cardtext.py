@@ -487,6 +487,43 @@ TEMPLATES = [
         "Your maneuvers cannot be reversed from his Arsenal for the rest of the turn.",
         effect("no_arsenal_reversals"),
     ),
+    # RD-7.29, RD-6.8, RD-5.8 said on the card
+    (
+        "Draw 1 card or your opponent discards 1 card.",
+        (
+            Piece(
+                "effect",
+                {
+                    "do": "either",
+                    "first": [{"do": "draw", "amount": 1}],
+                    "second": [{"do": "opp_discard", "amount": 1, "choice": True}],
+                },
+            ),
+        ),
+    ),
+    (
+        "When successfully played, you may either draw 3 cards, or force opponent to discard 1 "
+        "card.",
+        (
+            Piece(
+                "effect",
+                {
+                    "do": "either",
+                    "first": [{"do": "draw", "amount": 3}],
+                    "second": [{"do": "opp_discard", "amount": 1, "choice": True}],
+                    "optional": True,
+                },
+            ),
+        ),
+    ),
+    (
+        "Add +2D for every maneuver with the word 'kick' in its title in your Ring area.",
+        (Piece("stat", {"ring_bonus": {"word": "kick", "damage": 2}}),),
+    ),
+    (
+        "# is equal to the reversed maneuver's Damage, read as 0 in your Ring area.",
+        (Piece("note", {"as_reversed": True}),),
+    ),
     # a Superstar's rules about cards by title (RD-3.14, RD-1.9), and RD-3.13
     (
         "You cannot pack the card titled Rope Run.",

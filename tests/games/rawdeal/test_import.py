@@ -349,6 +349,13 @@ def test_the_wordings_of_real_set_files_import(tmp_path: Path) -> None:
         ),
         card("Gentle Hold", "Grapple", "When successfully played, your opponent draws 1 card."),
         card("Wide Swing", "Strike", "May not be reversed.", Damage="6"),
+        card(
+            "Knee Counter",
+            "Reversal: Strike: Special",
+            "Reverse any Strike maneuver and end your opponent's turn. # is equal to the "
+            "reversed maneuver's Damage, read as 0 in your Ring area.",
+        ),
+        card("Fork Road", "Action", "Draw 2 cards or your opponent discards 2 cards."),
         card("Bruno Bash", "Strike", "", Damage="4", **{"SS Logos": "The Bruiser, Big Bruno"}),
         star(
             "Big Bruno",
@@ -358,7 +365,15 @@ def test_the_wordings_of_real_set_files_import(tmp_path: Path) -> None:
     ]
     result = do_import(tmp_path / "out", write_set(tmp_path / "set.xml", cards))
     got = cards_of(tmp_path / "out")
-    assert (result.sets[0].full, result.sets[0].partly, result.sets[0].none) == (9, 0, 0)
+    assert (result.sets[0].full, result.sets[0].partly, result.sets[0].none) == (11, 0, 0)
+    assert got["knee-counter-testbed"]["damage_as_reversed"] is True
+    assert got["fork-road-testbed"]["effects"] == [
+        {
+            "do": "either",
+            "first": [{"do": "draw", "amount": 2}],
+            "second": [{"do": "opp_discard", "amount": 2, "choice": True}],
+        }
+    ]
     run = got["rope-run-testbed"]
     assert run["setup"] and run["effects"] == [
         {"do": "next_bonus", "amount": 3, "subtype": "strike"}

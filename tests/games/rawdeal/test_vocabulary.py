@@ -208,7 +208,8 @@ def test_choices_in_words() -> None:
         for a in state.legal_actions()
     }
     assert words["ability"] == (
-        "Use your Superstar ability: discard 1 card, then your opponent discards 1 card at random"
+        "Use your Superstar ability: discard 1 card, then your opponent discards 1 card of "
+        "their choice"
     )
     play(state, "play knife-edge-slap as action")
     lines = [game.presentation.describe_action(state, a) for a in state.legal_actions()]

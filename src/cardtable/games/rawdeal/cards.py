@@ -304,6 +304,15 @@ class May(StrictModel):
         return self
 
 
+class Either(StrictModel):
+    """The player takes ``first`` or ``second`` (with ``optional``: or neither) (RD-7.29)."""
+
+    do: Literal["either"]
+    first: tuple[SimpleEffect, ...] = Field(min_length=1, max_length=4)
+    second: tuple[SimpleEffect, ...] = Field(min_length=1, max_length=4)
+    optional: bool = False
+
+
 Effect = Annotated[
     Draw
     | OppDiscard
@@ -327,7 +336,8 @@ Effect = Annotated[
     | DiscardSelf
     | Discard
     | Retrieve
-    | May,
+    | May
+    | Either,
     Field(discriminator="do"),
 ]
 VERBS = (
@@ -354,6 +364,7 @@ VERBS = (
     "discard",
     "retrieve",
     "may",
+    "either",
 )
 
 
@@ -372,7 +383,7 @@ TURN_VERBS = frozenset(
 # for a reversal's effects (a reversal may ask choices, RD-7.10 to RD-7.15)
 NOT_REVERSAL_VERBS = TURN_VERBS | {"discard_self"}
 # and any effect with ``choice``
-ASKING_VERBS = frozenset({"may", "discard", "retrieve", "shuffle_in"})
+ASKING_VERBS = frozenset({"may", "discard", "retrieve", "shuffle_in", "either"})
 PLAYED = ("arsenal", "midmatch")
 
 
@@ -380,6 +391,7 @@ def not_for_reversals(effects: tuple[Effect, ...]) -> list[str]:
     """The verbs of ``effects`` (those a ``may`` offers too) a reversal may not hold: the
     turn's verbs (``next_bonus``, ``next_reversal_cost``, ``end_turn``) and ``discard_self``."""
     offered = {i.do for e in effects if isinstance(e, May) for i in e.effects}
+    offered |= {i.do for e in effects if isinstance(e, Either) for i in (*e.first, *e.second)}
     return sorted(({e.do for e in effects} | offered) & NOT_REVERSAL_VERBS)
 
 
@@ -465,6 +477,14 @@ class AfterBonus(StrictModel):
         return self
 
 
+class RingBonus(StrictModel):
+    """A maneuver that gets +``damage`` D for each maneuver in its player's Ring whose name
+    holds ``word`` (RD-6.8)."""
+
+    word: str = Field(min_length=1, max_length=40)
+    damage: int = Field(ge=1, le=10)
+
+
 class PrematchEffect(StrictModel):
     """A Pre-match card's lasting effect while it is in the Ring."""
 
@@ -493,6 +513,7 @@ class NotPlayed:
     fortitude: ClassVar[int] = 0
     reversal_bonus: ClassVar[int] = 0
     after_bonus: ClassVar[None] = None
+    ring_bonus: ClassVar[None] = None
     damage: ClassVar[int] = 0
     stun: ClassVar[int] = 0
     reverses: ClassVar[None] = None
@@ -617,6 +638,7 @@ class PlayedCard(NoStarFields, NoPrematch, RawDealCardBase):
     cannot_be_reversed: bool = False
     reversal_bonus: int = Field(0, ge=0, le=20)  # reversals to it deal +N damage (RD-5.9)
     after_bonus: AfterBonus | None = None  # stronger right after some card (RD-6.7)
+    ring_bonus: RingBonus | None = None  # stronger for some cards in the Ring (RD-6.8)
 
     @model_validator(mode="after")
     def _plays_fit(self) -> PlayedCard:

@@ -31,6 +31,9 @@ prefix: "when" "successfully" "played" ["and" "damage" "has" "been" "applied"] [
       | "then" [","]
 
 ?clause: effects | may | reverse | require | ability | unreversible | note | carry | stat | star
+        | either
+either: "you" "may" "either" effect [","] "or" effect                  -> may_either
+      | effect [","] "or" effect                                        -> either
 
 may: "you" "may" effects
 effects: effect (joint effect)* [joint may]
@@ -47,6 +50,7 @@ joint: "," | "and" | "," "and" | "then" | "," "then" | "and" "then" | "," "and" 
        | "overturn" amount cards                                   -> overturn_self
        | ["you" "must"] "take" "the" "top" "card" "of" _arsenal _put_it_in -> overturn_self
        | opponent ("draws" | "must" "draw") amount cards             -> opp_draw
+       | "force" opponent "to" "discard" amount cards                  -> opp_discard_forced
        | _on_next_turn ["all"] "your" "maneuvers" "are" "+" DAMAGE [_and_rev_cost] -> next_turn
        | opponent "discards" "all" "cards" "in" "their" "hand"       -> opp_discard_hand
        | "look" "at" ["your"] "opponent's" "hand"                     -> look_hand
@@ -168,6 +172,8 @@ _opp_discards: ("have" | "make") opponent "discard" _one_card [their_choice]
 unreversible: ["this" "card"] ("cannot" | "may" "not") "be" "reversed"
 note: "doing" "this" "will" "not" "cause" "any" "damage" "to" opponent
     | "end" "your" "opponent's" "turn"                               -> turn_note
+    | "#" "is" "equal" "to" "the" "reversed" "maneuver's" "damage" [_as_zero] -> damage_note
+_as_zero: [","] "read" "as" "0" "in" "your" "ring" ["area"]
 carry: _next_turn _first_card "played" "after" _titled name              -> carry_after
      | "if" "it" "is" article [subtype] "maneuver" [","] "it" "is" "+" DAMAGE -> carry_bonus
 _next_turn: "at" "the" "beginning" "of" "your" "next" "turn" ","
@@ -178,6 +184,8 @@ stat: "reversals" "to" "this" ("maneuver" | "card") "are" "+" DAMAGE     -> reve
     | _this_is "+" DAMAGE _when_after article [subtype] "maneuver"       -> bonus_after_subtype
     | _this_is "-" FORTITUDE _when_after _titled name                   -> cut_after_card
     | _this_is "-" FORTITUDE _when_after "a" "card" _with_word          -> cut_after_word
+    | "add" "+" DAMAGE "for" "every" "maneuver" _with_word _in_ring     -> ring_bonus
+_in_ring: "in" "your" "ring" ["area"]
 _when_after: "when" "played" "after"
 _big_maneuver: article [_successful] DAMAGE _or_more "maneuver"
 _this_is: "this" "card" "is"
@@ -410,6 +418,17 @@ class _Meaning(Transformer[Token, Any]):
         out: dict[str, Any] = {"do": "next_unreversible"}
         return Piece("effect", out | ({"max_damage": limit[0]} if limit else {}))
 
+    def opp_discard_forced(self, _opp: Any, amount: int, _cards: Any) -> Piece:
+        return Piece("effect", {"do": "opp_discard", "amount": amount, "choice": True})
+
+    def either(self, first: Piece, second: Piece) -> Piece:
+        """RD-7.29: one of two effects, the player's choice."""
+        return Piece("effect", {"do": "either", "first": [first.data], "second": [second.data]})
+
+    def may_either(self, first: Piece, second: Piece) -> Piece:
+        piece = self.either(first, second)
+        return Piece("effect", piece.data | {"optional": True})
+
     def opp_draw(self, _opp: Any, amount: int, _cards: Any) -> Piece:
         return Piece("effect", {"do": "opp_draw", "amount": amount})
 
@@ -586,6 +605,11 @@ class _Meaning(Transformer[Token, Any]):
         bonus = {"after_name": name, "fortitude": int(fortitude[:-1])}
         return Piece("stat", {"after_bonus": bonus})
 
+    def ring_bonus(self, damage: Token, word: Token) -> Piece:
+        """RD-6.8: +D for each maneuver of the word in the player's Ring."""
+        bonus = {"word": str(word).strip("'"), "damage": int(damage[:-1])}
+        return Piece("stat", {"ring_bonus": bonus})
+
     def cut_after_word(self, fortitude: Token, word: Token) -> Piece:
         bonus = {"after_word": str(word).strip("'"), "fortitude": int(fortitude[:-1])}
         return Piece("stat", {"after_bonus": bonus})
@@ -614,6 +638,11 @@ class _Meaning(Transformer[Token, Any]):
 
     def start_recover(self, *_: Any) -> str:
         return "start_recover"
+
+    def damage_note(self, *_: Any) -> Piece:
+        """RD-5.8 said on a "#D" reversal: its damage is the reversed maneuver's, 0 in the
+        Ring."""
+        return Piece("note", {"as_reversed": True})
 
     def turn_note(self, *_: Any) -> Piece:
         """A reversal's sentence that says it ends the turn, as every reversal does."""

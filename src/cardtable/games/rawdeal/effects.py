@@ -36,6 +36,7 @@ from .tables import (
     V_DISCARD_HAND,
     V_DISCARD_SELF,
     V_DRAW,
+    V_JUMP,
     V_KEEP_BONUS,
     V_LOOK_HAND,
     V_MAY,
@@ -70,7 +71,9 @@ HAND_VERBS = frozenset({V_DISCARD, V_OPP_DISCARD_CHOICE})  # the choices made fr
 OPPONENT_VERBS = frozenset(
     {V_OPP_DRAW, V_OPP_OVERTURN, V_OPP_DISCARD, V_PIN_OPPONENT, V_LOOK_HAND, V_OPP_DISCARD_ALL}
 )
-LATER_VERBS = frozenset({V_NEXT_TURN, V_DISCARD_HAND, V_NEXT_UNREVERSIBLE, V_NO_ARSENAL})
+LATER_VERBS = frozenset(
+    {V_SEARCH, V_TURN_BONUS, V_NEXT_TURN, V_DISCARD_HAND, V_NEXT_UNREVERSIBLE, V_NO_ARSENAL}
+)
 CHOICE_ZONE = {PH_DISCARD: HAND_ZONE, PH_RETRIEVE: RINGSIDE, PH_RECOVER: RINGSIDE}
 
 
@@ -96,6 +99,9 @@ class EffectRules(WinningRules):
         (RD-7.10 to RD-7.14) stops them: the state then waits in a choice phase, the rest of
         the effects kept in ``queue`` (see ``_go_on``)."""
         for i, (verb, amount, sub) in enumerate(effects):
+            if verb == V_JUMP:  # RD-7.29: the first of two was taken; not the second
+                self._effects(p, opp, effects[i + 1 + amount :], ev)
+                return
             if verb >= V_SHUFFLE:
                 self._quiet_effect(p, verb, amount, sub, ev)
                 continue
@@ -108,17 +114,13 @@ class EffectRules(WinningRules):
             if verb in OPPONENT_VERBS:
                 self._opponent_effect(p, opp, verb, (amount, sub), ev)
             elif verb in LATER_VERBS:
-                self._later_effect(p, opp, verb, amount, ev)
+                self._later_effect(p, opp, verb, (amount, sub), ev)
             elif verb == V_NEXT_BONUS:
                 self.bonus = (amount, 0 if sub < 0 else 1 << sub)
             elif verb == V_NEXT_COST:
                 self.rev_cost = amount
             elif verb == V_DRAW:
                 self._draw(p, amount, ev)
-            elif verb == V_SEARCH:
-                self._search(p, sub, amount, ev)
-            elif verb == V_TURN_BONUS:
-                self.turn_bonuses += ((amount, 0 if sub < 0 else 1 << sub),)
             elif verb == V_OVERTURN_SELF:
                 self._overturn_self(p, amount, ev)
             elif verb == V_RECOVER:
@@ -147,10 +149,19 @@ class EffectRules(WinningRules):
         elif verb == V_PIN_OPPONENT:
             self._knock_out([opp], PINFALL, ev)
 
-    def _later_effect(self, p: int, opp: int, verb: int, amount: int, ev: Events) -> None:
-        """RD-7.23 a bonus for the player's next turn, RD-7.24 hands discarded, RD-7.25 the
-        next card not to be reversed."""
-        if verb == V_NEXT_TURN:
+    def _later_effect(
+        self, p: int, opp: int, verb: int, numbers: tuple[int, int], ev: Events
+    ) -> None:
+        """The effects of the real sets' cards (``numbers``: the effect's amount and subtype
+        field): RD-7.17 a search, RD-7.20 this turn's bonus, RD-7.23 a bonus for the player's
+        next turn, RD-7.24 hands discarded, RD-7.25 the next card not to be reversed, RD-7.28
+        no Arsenal reversals."""
+        amount, sub = numbers
+        if verb == V_SEARCH:
+            self._search(p, sub, amount, ev)
+        elif verb == V_TURN_BONUS:
+            self.turn_bonuses += ((amount, 0 if sub < 0 else 1 << sub),)
+        elif verb == V_NEXT_TURN:
             self._next_turn_bonus(p, amount, 0)
         elif verb == V_DISCARD_HAND:
             for q in ((p,), (opp,), (p, opp))[amount]:

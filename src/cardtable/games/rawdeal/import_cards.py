@@ -420,7 +420,7 @@ def _stat(
     maneuver; a Fortitude cut for any card played as a maneuver or an action)."""
     data = dict(piece.data)
     bonus = dict(data.pop("after_bonus", {}))
-    damages = "reversal_bonus" in data or bonus.get("damage")
+    damages = "reversal_bonus" in data or "ring_bonus" in data or bonus.get("damage")
     if kind.superstar or (damages and "maneuver" not in kind.plays):
         return False
     if not bonus.get("damage") and not {"maneuver", "action"} & set(kind.plays):
@@ -475,7 +475,13 @@ def _as_printed(sentence: str, name: str) -> str:
 
 def _note(entry: dict[str, Any], kind: CardType, piece: Piece, *_: Any) -> bool:
     """A sentence that says what the rules do anyway: an action deals no damage (RD-3.3); a
-    reversal ends the turn (RD-5.3)."""
+    reversal ends the turn (RD-5.3); a reversal of no printed damage whose text says "#" is
+    the reversed maneuver's damage is a "#D" reversal (RD-5.8)."""
+    if piece.data.get("as_reversed"):  # the "#" may be in the text alone
+        if "reversal" not in kind.plays or entry.get("damage"):
+            return False
+        entry["damage_as_reversed"] = True
+        return True
     return ("reversal" if piece.data.get("reversal") else "action") in kind.plays
 
 

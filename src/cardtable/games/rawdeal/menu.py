@@ -44,7 +44,7 @@ class RawDealMenu(Presentation):
         card = self.game.card_name(card_id, lang) or card_id
         if verb in ("end", "decline"):
             if obs["phase"] in CHOICE_PHASES:
-                return _decline(_, obs["phase"])
+                return _decline(_, obs["phase"], obs["choice"].get("instead"))
             return _end(_, obs, self._playing(obs, lang))
         if verb == "accept":
             return self._accept(_, obs)
@@ -75,7 +75,7 @@ class RawDealMenu(Presentation):
         if "discard_to_opp_discard" in star.abilities:
             return _(
                 "Use your Superstar ability: discard 1 card, then your opponent discards 1 "
-                "card at random"
+                "card of their choice"
             )
         return _(
             "Use your Superstar ability: draw 1 card, then put 1 card from your hand at "
@@ -147,8 +147,12 @@ CHOSEN_LINES = {
 }
 
 
-def _decline(_: Translate, phase: str) -> str:
-    """RD-7.10: decline what a card offers (in a choice: choose no card)."""
+def _decline(_: Translate, phase: str, instead: list[dict[str, Any]] | None = None) -> str:
+    """RD-7.10: decline what a card offers (in a choice: choose no card); RD-7.29: the second
+    of two effects instead."""
+    if instead:
+        effects = effect_clauses(_, EFFECT_LIST.validate_python(instead))
+        return _("Decline: {effects} instead", effects=effects)
     if phase == "may":
         return _("Decline: none of it happens")
     return _("Decline: choose no card, and none of it happens")

@@ -203,6 +203,10 @@ class PlayingRules(TurnRules):
             ab = t.after_bonus[d]
             if ab is not None and ab.damage and self._after_bonus_holds(d):  # RD-6.7
                 dmg += ab.damage
+            rb = t.ring_bonus[d]
+            if rb is not None:  # RD-6.8
+                ring = self.zones[PER_PLAYER * p + RING]
+                dmg += rb[1] * sum(self.cards[c] in rb[0] for c in ring)
             dmg -= self.ring_facts(o).reduction
             if self.abilities[o] & A_LESS_DAMAGE:  # RD-3.2 tough, RD-3.9 damage_reduction
                 dmg -= 1

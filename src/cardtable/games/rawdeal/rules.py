@@ -52,7 +52,7 @@ from .match import (
     RingFacts,
 )
 from .prematch import PrematchRules
-from .tables import effect_data
+from .tables import V_JUMP, V_MAY, V_SHUFFLE, Effect, effect_data
 from .zones import ARSENAL, BACKLASH, PER_PLAYER, PLAYING, pbase
 from .zones import HAND as HAND_ZONE
 
@@ -257,9 +257,18 @@ class RawDealState(PrematchRules):
         a ``may`` offers (as in a card file), the cards still to choose, and whether it may
         be declined."""
         offer = self.queue[: self.skip] if self.phase == PH_MAY else ()
-        return {
+        out = {
             "card": self.game.card_ids[self.source] if self.source >= 0 else None,
-            "offer": [effect_data(e) for e in offer],
+            "offer": _offered(offer),
             "left": self.choice_left,
             "decline": self.skip >= 0,
         }
+        if offer and offer[-1][0] == V_JUMP:  # RD-7.29: declined, the second instead
+            out["instead"] = _offered(self.queue[self.skip : self.skip + offer[-1][1]])
+        return out
+
+
+def _offered(effects: tuple[Effect, ...]) -> list[dict[str, object]]:
+    """Compiled effects as a card file writes them, for a choice's words: the offers one at a
+    time (RD-7.22) and the second of two (RD-7.29) read as the effects they hold."""
+    return [effect_data(e) for e in effects if e[0] not in (V_MAY, V_JUMP) and e[0] < V_SHUFFLE]

@@ -58,6 +58,7 @@ Effect = tuple[int, int, int]  # verb, amount, subtype (-1: any)
     V_DISCARD,
     V_RETRIEVE,
     V_MAY,
+    V_EITHER,
 ) = range(len(VERBS))
 V_RECOVER_CHOICE = len(VERBS)
 V_OPP_DISCARD_CHOICE = len(VERBS) + 1  # an ``opp_discard`` of the opponent's choice (RD-7.15)
@@ -68,6 +69,7 @@ V_SHUFFLE = len(VERBS) + 2
 V_KEEP_BONUS = len(VERBS) + 3
 V_TURN_COST = len(VERBS) + 4
 V_NEXT_TURN_COST = len(VERBS) + 5  # a ``next_turn_bonus``'s extra reversal cost (RD-7.23)
+V_JUMP = len(VERBS) + 6  # RD-7.29: the effects after it skip the next ``amount`` effects
 HAND_OWNERS = ("own", "opponent", "both")  # a ``discard_hand``'s amount indexes these
 KEEP = 1 << 8  # a set-up bonus mask's bit: the actions before the next maneuver keep it
 CHOICE_VERBS = frozenset({V_DISCARD, V_RETRIEVE, V_RECOVER_CHOICE})  # a card of one's choice
@@ -196,6 +198,8 @@ class CardTables:
     reversal_bonus: tuple[int, ...]  # RD-5.9: reversals to the card deal this much more
     after_bonus: tuple[AfterBonusTable | None, ...]  # RD-6.7
     star_rules: tuple[StarRules | None, ...]  # RD-3.14 (Superstars only; None: no such rule)
+    # RD-6.8: the maneuvers that count in the Ring, and the damage each adds (None: none)
+    ring_bonus: tuple[tuple[frozenset[int], int] | None, ...]
 
 
 def _after_maneuver(card: RawDealCard) -> int:
@@ -306,7 +310,18 @@ def _number(value: object) -> int:
     return -1 if value is None else int(str(value))
 
 
+def _either(e: BaseModel) -> tuple[Effect, ...]:
+    """RD-7.29: a ``may`` of the first effects (and a jump over the second); declined, the
+    second (themselves a ``may`` when neither may be taken)."""
+    first = compile_effects(getattr(e, "first"))  # noqa: B009
+    second = compile_effects(getattr(e, "second"))  # noqa: B009
+    if getattr(e, "optional"):  # noqa: B009
+        second = ((V_MAY, len(second), -1), *second)
+    return ((V_MAY, len(first) + 1, -1), *first, (V_JUMP, len(second), -1), *second)
+
+
 COMPOUND = {
+    "either": _either,
     "next_turn_bonus": _next_turn,
     "discard_hand": _plain(V_DISCARD_HAND, "whose"),
     "next_unreversible": _plain(V_NEXT_UNREVERSIBLE, "max_damage"),
@@ -441,7 +456,22 @@ def compile_tables(pool: CardPool[RawDealCard]) -> CardTables:
         reversal_bonus=tuple(c.reversal_bonus for c in cards),
         after_bonus=tuple(_after_bonus(c, pool) for c in cards),
         star_rules=tuple(_star_rules(c, pool) for c in cards),
+        ring_bonus=tuple(_ring_bonus(c, pool) for c in cards),
     )
+
+
+def _ring_bonus(
+    card: RawDealCard, pool: CardPool[RawDealCard]
+) -> tuple[frozenset[int], int] | None:
+    """RD-6.8 compiled: the maneuvers whose name holds the word, and the damage each adds."""
+    rb = card.ring_bonus
+    if rb is None:
+        return None
+    word = rb.word.lower()
+    counted = frozenset(
+        i for i, c in enumerate(pool.cards) if "maneuver" in c.plays_as and word in c.name.lower()
+    )
+    return counted, rb.damage
 
 
 def _titled(pool: CardPool[RawDealCard], name: str) -> frozenset[int]:

@@ -22,6 +22,7 @@ from .cards import (
     DiscardSelf,
     Draw,
     Effect,
+    Either,
     EndTurn,
     LookHand,
     May,
@@ -301,6 +302,14 @@ def no_arsenal_reversals_clause(_: Translate, e: NoArsenalReversals) -> str:
     )
 
 
+def either_clause(_: Translate, e: Either) -> str:
+    """RD-7.29: one of two effects, the player's choice (or neither, if optional)."""
+    first, second = effect_clauses(_, e.first), effect_clauses(_, e.second)
+    if e.optional:
+        return _("you may either {first} or {second}", first=first, second=second)
+    return _("either {first} or {second}, as you choose", first=first, second=second)
+
+
 def end_turn_clause(_: Translate, e: EndTurn) -> str:
     """RD-7.7: the turn ends after the card's damage."""
     return _("your turn ends after its damage")
@@ -361,6 +370,7 @@ CLAUSES: dict[str, Callable[[Translate, Any], str]] = {
     "discard_hand": discard_hand_clause,
     "next_unreversible": next_unreversible_clause,
     "look_hand": look_hand_clause,
+    "either": either_clause,
     "opp_discard_all": opp_discard_all_clause,
     "no_arsenal_reversals": no_arsenal_reversals_clause,
     "discard_self": discard_self_clause,
@@ -597,6 +607,14 @@ def bonus_sentences(w: Words, c: RawDealCard) -> list[str]:
     out = []
     if c.reversal_bonus:
         out.append(_("Reversals to it deal +{amount}D.", amount=c.reversal_bonus))
+    if c.ring_bonus is not None:
+        out.append(
+            _(
+                "It gets +{amount}D for each maneuver with '{word}' in its title in your Ring.",
+                amount=c.ring_bonus.damage,
+                word=c.ring_bonus.word,
+            )
+        )
     ab = c.after_bonus
     if ab is None:
         return out
