@@ -472,6 +472,44 @@ TEMPLATES = [
         "Take the top 3 cards from your Arsenal and put them in your Ringside pile.",
         effect("overturn_self", amount=3),
     ),
+    # the player's own pile: their choice, said or not (RD-7.13)
+    (
+        "Put 1 card from your Ringside pile into your hand.",
+        effect("retrieve", amount=1),
+    ),
+    (
+        "You may take 1 card from your Ringside pile and put it into your hand.",
+        may({"do": "retrieve", "amount": 1}),
+    ),
+    # wordings of the second set
+    (
+        "You may search your Arsenal for the card titled Rope Run and put it in your hand, "
+        "then shuffle your Arsenal.",
+        may({"do": "search", "title_name": "rope run"}),
+    ),
+    (
+        "When successfully played, you win the game via a Pin Victory condition.",
+        effect("pin_opponent"),
+    ),
+    (
+        "Can only be played after an 8D or greater maneuver.",
+        (Piece("requires", {"after_damage": 8}),),
+    ),
+    ("Your opponent discards his hand.", effect("discard_hand", whose="opponent")),
+    (
+        "If your next card played this turn is a maneuver, your opponent's reversal to it is +9F.",
+        effect("next_reversal_cost", amount=9),
+    ),
+    (
+        "May reverse any Grapple maneuver and end your opponent's turn.",
+        (Piece("reverses", {"types": ("maneuver",), "subtypes": ("grapple",)}),),
+    ),
+    ("Put the top card of your Arsenal in your Ringside pile.", effect("overturn_self", amount=1)),
+    (
+        "Opponent must take the top 2 cards from his Arsenal and put them into his Ringside pile.",
+        effect("opp_overturn", amount=2),
+    ),
+    ("Draw 6 cards and end your turn.", effect("draw", amount=6) + effect("end_turn")),
     # RD-7.26 to RD-7.28
     ("Look at opponent's hand", effect("look_hand")),
     ("You may look at your opponent's hand.", may({"do": "look_hand"})),
@@ -620,7 +658,6 @@ def test_every_template_is_read(sentence: str, pieces: tuple[Piece, ...]) -> Non
         "Superstar ability: All damage to you is reduced by 2D.",  # only 1 is an ability
         "Superstar ability: Once during your turn, you may discard 3 cards to put 1 card of "
         "your choice from your Ringside pile into your hand.",  # not the ability's 2
-        "Put 1 card from your Ringside pile into your hand.",  # not said whose choice
         "Superstar ability: Once during your turn, you may discard a card, then your opponent "
         "discards 1 card at random.",  # the ability's discard is the opponent's choice
         "All damage from opponent is at -2D.",

@@ -99,6 +99,13 @@ TYPES = [
     ("Strike / Reversal: Special", ("maneuver", "reversal"), ("strike",), (), ()),
     ("Trademark Finisher / Action", ("maneuver", "action"), ("trademark_finisher",), (), ()),
     ("Grapple / Action", ("maneuver", "action"), ("grapple",), (), ()),
+    (
+        "Reversal: Strike/High Risk: Special",
+        ("reversal",),
+        (),
+        ("maneuver",),
+        ("strike", "high_risk"),
+    ),
 ]
 
 
@@ -115,6 +122,30 @@ def test_every_card_type_combination(
     assert (kind.reverses_types, kind.reverses_subtypes) == (rev_types, rev_subs)
     assert kind.special == ("Special" in value)
     assert read_card_type("Superstar Card", "f").superstar
+
+
+def test_backlash_deck_card_types(tmp_path: Path) -> None:
+    """RD-1.6: "Mid-match <types>" is a Mid-match card of those types; "Pre-match <kind>" a
+    Pre-match card whose lasting effect is not read (every sentence reported); a Pre-match
+    kind the rules lack is an error naming it."""
+    assert read_card_type("Mid-match Action", "f").midmatch
+    assert read_card_type("Mid-match Reversal: Special", "f").plays == ("reversal",)
+    assert read_card_type("Pre-match Event", "f").prematch_kind == "event"
+    with pytest.raises(ImportFileError, match="unknown Pre-match kind 'object'"):
+        read_card_type("Pre-match Object", "f: card 'x'")
+    cards = [
+        card("Crowd Pop", "Mid-match Action", "Draw 1 card."),
+        card("Big Night", "Pre-match Event", "Draw 1 card."),
+    ]
+    result = do_import(tmp_path / "out", write_set(tmp_path / "set.xml", cards))
+    got = cards_of(tmp_path / "out")
+    assert got["crowd-pop-testbed"]["type"] == "midmatch"
+    assert got["crowd-pop-testbed"]["effects"] == [{"do": "draw", "amount": 1}]
+    night = got["big-night-testbed"]
+    assert (night["type"], night["prematch_kind"], night["prematch"]) == ("prematch", "event", {})
+    assert night["unenforced"] == ["Draw 1 card."]
+    assert (result.sets[0].full, result.sets[0].none) == (1, 1)
+    cardtable.load_game("rawdeal", cards=str(tmp_path / "out"))
 
 
 def test_cards_as_imported(folder: Path) -> None:

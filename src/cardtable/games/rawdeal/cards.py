@@ -80,7 +80,7 @@ class Draw(StrictModel):
     RD-7.22)."""
 
     do: Literal["draw"]
-    amount: int = Field(ge=1, le=5)
+    amount: int = Field(ge=1, le=10)
     up_to: bool = False
 
 
@@ -285,7 +285,8 @@ SimpleEffect = Annotated[
     | DiscardSelf
     | Discard
     | Retrieve
-    | LookHand,
+    | LookHand
+    | Search,
     Field(discriminator="do"),
 ]
 

@@ -53,6 +53,7 @@ joint: "," | "and" | "," "and" | "then" | "," "then" | "and" "then" | "," "and" 
        | "force" opponent "to" "discard" amount cards                  -> opp_discard_forced
        | _on_next_turn ["all"] "your" "maneuvers" "are" "+" DAMAGE [_and_rev_cost] -> next_turn
        | opponent "discards" "all" "cards" "in" "their" "hand"       -> opp_discard_hand
+       | opponent "discards" "their" "hand"                          -> opp_discard_hand
        | "look" "at" ["your"] "opponent's" "hand"                     -> look_hand
        | "make" ("him" | "her" | "them") "discard" "all" ALIGNMENT "cards" -> discard_alignment
        | "if" _he "has" "any" "cards" "titled" name _he "must" "discard" "them" -> discard_titled
@@ -64,24 +65,29 @@ joint: "," | "and" | "," "and" | "then" | "," "then" | "and" "then" | "," "and" 
        | "shuffle" ["any"] amount cards [_of_choice] "from" _ringside _into_arsenal -> shuffle_in
        | "your" "next" "maneuver" ["played"] "this" "turn" "is" "+" DAMAGE -> keep_bonus
        | "your" "opponent's" "reversal" cards "to" "it" ("is" | "are") "+" FORTITUDE -> next_cost
+       | _next_card article "maneuver" "," _their_reversal_to_it FORTITUDE -> next_cost
+       | "take" _one_card "from" _ringside "and" "put" "it" _into "your" "hand" -> retrieve_one
+       | "put" "the" "top" "card" "of" _arsenal _into _ringside       -> overturn_self
+       | opponent "must" "take" "the" "top" amount cards _from_theirs_to_ringside -> opp_overturn
        | ["all"] [_yours] [subtype] "maneuvers" "are" "+" DAMAGE _rest_of_turn -> turn_bonus
        | "+" DAMAGE "to" "all" "your" "maneuvers" "and" _all_reversals _rest_of_turn -> turn_bonus
        | _look_for _titled name _place_it [","] "then" _shuffle      -> search
        | "search" _arsenal "for" _titled name _found                  -> search
+       | "search" _arsenal "for" _titled name _and_take_it _shuffle    -> search
        | "search" _ringside "and" ["your"] "arsenal" "for" _titled name _found -> search_both
        | "put" "the" "top" [amount] cards "of" _ringside _to_bottom     -> recover
        | "put" amount cards _of_choice "from" _ringside _to_bottom      -> recover_choice
-       | "put" amount cards _of_choice "from" _ringside _into_hand      -> retrieve
+       | "put" amount cards [_of_choice] "from" _ringside _into_hand    -> retrieve
        | "discard" "this" "card"                                   -> discard_self
        | "discard" amount cards [_of_choice] ["from" "your" "hand"] -> own_discard
        | "end" "your" "turn"                                       -> end_turn
-       | "you" "win" "the" ("match" | "game")                      -> pin_opponent
+       | "you" "win" "the" ("match" | "game") [_by_pin]            -> pin_opponent
        | opponent "is" "pinned"                                    -> pin_opponent
 
 reverse: [from_hand] _reverse_any targets [condition] [_ends_turn]    -> reverse
        | [from_hand] _reverse_one _titled name [_ends_turn]           -> reverse_title
        | _reverse_any "action" "card" _from_their_hand [_ends_turn]  -> reverse_from_hand
-_reverse_any: ("reverse" | "reverses") "any" | "may" "only" "reverse" ("a" | "an" | "any")
+_reverse_any: ("reverse" | "reverses") "any" | "may" ["only"] "reverse" ("a" | "an" | "any")
 _reverse_one: "reverse" | "may" "only" "reverse"
 from_hand: "when" "played" "from" "your" "hand" ","
 _ends_turn: "and" ("end" | "ends") ("your" "opponent's" | "their") "turn"
@@ -96,7 +102,7 @@ condition: ("of" | "that" "does") DAMAGE "or" "less"                -> max_damag
 
 require: _only_after article [subtype] "maneuver"                  -> after_subtype
        | _only_after article "maneuver" "of" DAMAGE "or" "more"     -> after_damage
-       | _only_after ["a"] [_successful] DAMAGE _or_more "maneuver" -> after_damage_first
+       | _only_after [article] [_successful] DAMAGE _or_more "maneuver" -> after_damage_first
        | _only_after [_titled] name                                 -> after_card
        | _titled name _before_this                                  -> after_card
        | _only_if "your" "fortitude" "is" _higher                   -> fortitude_over
@@ -135,6 +141,11 @@ _bury: "put" ONE "card" "from" "your" "hand" _to_bottom
 _next_card: "if" "your" "next" "card" ["played"] "this" "turn" "is"
 _into_arsenal: ["back"] "into" _arsenal
 _yours: "your"
+_their_reversal_to_it: "your" "opponent's" "reversal" "to" "it" "is" "+"
+_from_theirs_to_ringside: "from" "their" "arsenal" "and" "put" "them" _into _their_ringside
+_their_ringside: "their" "ringside" "pile"
+_and_take_it: "and" "put" "it" _into "your" "hand" [","] ["then"]
+_by_pin: "via" "a" "pin" "victory" "condition"
 _he: "he" | "she" | "they"
 _from_arsenal: "from" "their" "arsenal"
 _on_next_turn: ("during" | "on") "your" "next" "turn" [","] | "next" "turn" ","
@@ -367,7 +378,8 @@ class _Meaning(Transformer[Token, Any]):
     def recover_choice(self, amount: int, _cards: Any) -> Piece:
         return Piece("effect", {"do": "recover", "amount": amount, "choice": True})
 
-    def retrieve(self, amount: int, _cards: Any) -> Piece:
+    def retrieve(self, amount: int, *_: Any) -> Piece:
+        """RD-7.13 (the cards of one's own pile are one's choice, said or not)."""
         return Piece("effect", {"do": "retrieve", "amount": amount})
 
     def discard_self(self) -> Piece:
@@ -405,6 +417,11 @@ class _Meaning(Transformer[Token, Any]):
 
     def no_arsenal(self, *_: Any) -> Piece:
         return Piece("effect", {"do": "no_arsenal_reversals"})
+
+    def retrieve_one(self, *_: Any) -> Piece:
+        """RD-7.13: a card of the player's own Ringside pile (their choice: the text names no
+        card)."""
+        return Piece("effect", {"do": "retrieve", "amount": 1})
 
     def opp_discard_hand(self, *_: Any) -> Piece:
         return Piece("effect", {"do": "discard_hand", "whose": "opponent"})

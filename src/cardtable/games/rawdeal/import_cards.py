@@ -15,7 +15,7 @@ import hashlib
 import re
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
@@ -61,6 +61,8 @@ class CardType:
     reverses_types: tuple[str, ...] = ()
     reverses_subtypes: tuple[str, ...] = ()
     special: bool = False
+    midmatch: bool = False  # a Mid-match card of the Backlash deck (RD-1.6)
+    prematch_kind: str = ""  # a Pre-match card of that kind (RD-1.6)
 
 
 @dataclass
@@ -96,13 +98,56 @@ def card_id(name: str, set_name: str) -> str:
     return f"{slug(name)}-{slug(set_name)}"
 
 
+PREMATCH_WORDS = {
+    "venue": "venue",
+    "feud": "feud",
+    "stipulation": "stipulation",
+    "manager": "manager",
+    "title belt": "title_belt",
+    "event": "event",
+}
+
+
 def read_card_type(value: str, where: str) -> CardType:
-    """A CardType property: types and subtypes joined by `` / `` and ``:``."""
-    star, plays, subs, rev_types, rev_subs, special = False, [], [], [], [], False
+    """A CardType property: types and subtypes joined by `` / `` and ``:``; ``Mid-match``
+    before the types of a Backlash deck's Mid-match card, ``Pre-match <kind>`` for a
+    Pre-match card (RD-1.6)."""
+    low = " ".join(value.lower().split())
+    if low.startswith("pre-match "):
+        return _prematch_type(low.removeprefix("pre-match "), value, where)
+    if low.startswith("mid-match "):
+        played = read_card_type(value.strip()[len("mid-match ") :], where)
+        return replace(played, midmatch=True)
+    return _card_type(value, where)
+
+
+def _prematch_type(kind: str, value: str, where: str) -> CardType:
+    """RD-1.6: a Pre-match card of a kind the rules know."""
+    if kind not in PREMATCH_WORDS:
+        known = ", ".join(f"Pre-match {k.title()}" for k in PREMATCH_WORDS)
+        raise ImportFileError(
+            f"{where}: property 'CardType' {value!r}: unknown Pre-match kind {kind!r}; "
+            f"known: {known}"
+        )
+    return CardType(prematch_kind=PREMATCH_WORDS[kind])
+
+
+def _card_type(value: str, where: str) -> CardType:
+    """A CardType of the Arsenal (or the Superstar): types and subtypes."""
+    star, special = False, False
+    plays: list[str] = []
+    subs: list[str] = []
+    rev_types: list[str] = []
+    rev_subs: list[str] = []
     for segment in value.split("/"):
         chain = [" ".join(w.split()).lower() for w in segment.split(":")]
         head, rest = chain[0], chain[1:]
-        if head in ("superstar card", "superstar") and not rest:
+        if plays[-1:] == ["reversal"] and head in SUBTYPE_WORDS and set(rest) <= {"special"}:
+            # "Reversal: Strike/High Risk: Special": one more subtype the reversal reverses
+            rev_subs.append(SUBTYPE_WORDS[head])
+            rev_types.append("maneuver")
+            special = special or bool(rest)
+        elif head in ("superstar card", "superstar") and not rest:
             star = True
         elif head in SUBTYPE_WORDS and not rest:
             plays.append("maneuver")
@@ -193,13 +238,15 @@ def draft_card(card: SetCard) -> Draft:
     if "CardType" not in card.props:
         raise ImportFileError(f"{card.where}: property 'CardType' is missing")
     kind = read_card_type(card.props["CardType"], card.where)
-    if not kind.plays and not kind.superstar:
+    if not kind.plays and not kind.superstar and not kind.prematch_kind:
         raise ImportFileError(f"{card.where}: property 'CardType' is empty")
     fields, rest = read_traits(card.props.get("Traits", ""), kind)
     text = card.props.get("Card Text", "")
     entry: dict[str, Any] = {"id": card_id(card.name, card.set_name), "name": card.name}
     if kind.superstar:
         entry |= _superstar_fields(card)
+    elif kind.prematch_kind:  # its lasting effect is in its text, read by nothing yet
+        entry |= {"type": "prematch", "prematch_kind": kind.prematch_kind, "prematch": {}}
     else:
         entry |= _played_fields(card, kind, fields.pop("high_risk", False))
     entry |= fields
@@ -227,7 +274,10 @@ def _played_fields(card: SetCard, kind: CardType, high_risk: bool) -> dict[str, 
     subtypes = list(kind.subtypes)
     if high_risk and "high_risk" not in subtypes:
         subtypes.append("high_risk")
-    out: dict[str, Any] = {"type": "arsenal", "plays_as": list(kind.plays)}
+    out: dict[str, Any] = {
+        "type": "midmatch" if kind.midmatch else "arsenal",
+        "plays_as": list(kind.plays),
+    }
     if subtypes:
         out["subtypes"] = subtypes
     out["fortitude"] = number(card, "Fortitude", True)
@@ -245,8 +295,12 @@ def _played_fields(card: SetCard, kind: CardType, high_risk: bool) -> dict[str, 
 
 
 def _read_sentences(draft: Draft, kind: CardType, text: str) -> None:
-    """Apply each sentence of the card's text to its entry, whole or not at all."""
+    """Apply each sentence of the card's text to its entry, whole or not at all (a Pre-match
+    card's lasting effects are not read: every sentence is reported)."""
     for sentence, pieces in read_text(text).sentences:
+        if kind.prematch_kind:
+            draft.unenforced.append(sentence)
+            continue
         trial = copy.deepcopy(draft.entry)
         names: list[tuple[str, str, str]] = []
         if pieces is not None and all(_apply(trial, kind, p, names, sentence) for p in pieces):

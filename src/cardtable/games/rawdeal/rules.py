@@ -238,11 +238,11 @@ class RawDealState(PrematchRules):
         return view
 
     def _seen_hands(self, player: int | None) -> dict[str, list[str]]:
-        """The cards of the other players' hands that ``player`` knows (seen with
-        ``look_hand``, or shown to everyone), by seat; nothing for a spectator."""
+        """The cards of the other players' hands that ``player`` has seen with ``look_hand``
+        (RD-7.26), by seat; nothing for a spectator."""
         if player is None:
             return {}
-        known = self._known_hidden(player)
+        known = self.known[player]
         ids = self.game.card_ids
         out = {}
         for q in range(self.game.num_players):
@@ -259,16 +259,20 @@ class RawDealState(PrematchRules):
         offer = self.queue[: self.skip] if self.phase == PH_MAY else ()
         out = {
             "card": self.game.card_ids[self.source] if self.source >= 0 else None,
-            "offer": _offered(offer),
+            "offer": _offered(offer, self.game.card_ids),
             "left": self.choice_left,
             "decline": self.skip >= 0,
         }
         if offer and offer[-1][0] == V_JUMP:  # RD-7.29: declined, the second instead
-            out["instead"] = _offered(self.queue[self.skip : self.skip + offer[-1][1]])
+            out["instead"] = _offered(
+                self.queue[self.skip : self.skip + offer[-1][1]], self.game.card_ids
+            )
         return out
 
 
-def _offered(effects: tuple[Effect, ...]) -> list[dict[str, object]]:
+def _offered(effects: tuple[Effect, ...], ids: tuple[str, ...]) -> list[dict[str, object]]:
     """Compiled effects as a card file writes them, for a choice's words: the offers one at a
     time (RD-7.22) and the second of two (RD-7.29) read as the effects they hold."""
-    return [effect_data(e) for e in effects if e[0] not in (V_MAY, V_JUMP) and e[0] < V_SHUFFLE]
+    return [
+        effect_data(e, ids) for e in effects if e[0] not in (V_MAY, V_JUMP) and e[0] < V_SHUFFLE
+    ]

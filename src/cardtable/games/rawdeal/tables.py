@@ -363,9 +363,16 @@ def _abilities(card: RawDealCard) -> int:
 AMOUNTLESS = frozenset({V_END_TURN, V_PIN_OPPONENT, V_DISCARD_SELF, V_LOOK_HAND})
 
 
-def effect_data(e: Effect) -> dict[str, object]:
-    """A compiled effect (not a ``may``) as it is written in a card file."""
+def effect_data(e: Effect, ids: tuple[str, ...] = ()) -> dict[str, object]:
+    """A compiled effect (not a ``may``) as it is written in a card file (``ids``: the card
+    ids by definition, for a ``search``'s title)."""
     verb, amount, sub = e
+    if verb == V_SEARCH:  # RD-7.17
+        return {
+            "do": "search",
+            "title": ids[sub] if 0 <= sub < len(ids) else "",
+            "ringside": bool(amount),
+        }
     if verb == V_KEEP_BONUS:  # RD-7.18
         return effect_data((V_NEXT_BONUS, amount, sub)) | {"maneuver": True}
     out: dict[str, object] = {"do": CHOSEN_NAMES.get(verb) or VERBS[verb]}
