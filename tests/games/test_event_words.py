@@ -43,13 +43,14 @@ def _names(game: Game) -> list[re.Pattern[str]]:
 
 
 def _named_cards(view: dict[str, Any], game: Game) -> set[str]:
-    """The names of the cards a view names (a card field, or a card id in its data)."""
+    """The names of the cards a view names (a card field, or card ids in its data)."""
     out: set[str] = set()
     for key, value in view.items():
-        if key in ("kind",) or not isinstance(value, str):
+        if key == "kind":
             continue
-        if value in game.card_pool.index:
-            out.add(game.card_pool.get(value).name)
+        for one in value if isinstance(value, list) else [value]:
+            if isinstance(one, str) and one in game.card_pool.index:
+                out.add(game.card_pool.get(one).name)
     return out
 
 
@@ -160,6 +161,10 @@ KINDS = {
         "overturn",
         "reversed_from_arsenal",
         "decline",
+        "reveal",
+        "shuffle",
+        "look_hand",
+        "seen_hand",
         "eliminated",
         "game_over",
     },
