@@ -16,6 +16,7 @@ from cardtable.core.game import Game
 from cardtable.core.rng import Rng
 from cardtable.core.state import State
 from cardtable.games import rawdeal
+from cardtable.games.rawdeal.rules import RawDealState
 
 CARD_DIR = Path(rawdeal.__file__).parent / "cards"
 DOC = Path(__file__).parents[3] / "docs" / "rules" / "rawdeal.md"
@@ -305,6 +306,10 @@ def test_a_look_at_the_hand_is_seen_by_the_player_alone() -> None:
     for seed in range(5):
         again = st.resample(0, Rng(seed))
         assert again.observation(0)["seen_hands"] == st.observation(0)["seen_hands"]
+    hidden = st.clone()  # P1 hides a card of the hand P0 saw: P0 forgets the hand whole
+    assert isinstance(hidden, RawDealState)
+    hidden._learn(hidden.zones[hidden.game.zone_keys["p1.hand"]][0], 1)
+    assert "seen_hands" not in hidden.observation(0)
     st.apply_action(st.string_to_action("play mind-games as action"))  # P1 discards 2
     for card in ("counter-shove", "filler-jab"):
         st.apply_action(st.string_to_action(f"discard {card}"))

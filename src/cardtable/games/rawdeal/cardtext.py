@@ -25,7 +25,7 @@ sentence: [as_type] [prefix] clause
 as_type: "as" "an" "action" ","                                      -> as_action
        | "as" "a" "maneuver" ","                                     -> as_maneuver
        | "as" "a" "reversal" ","                                     -> as_reversal
-       | "if" "played" "from" "your" "hand" ","                      -> as_reversal
+       | "if" "played" "from" "your" "hand" ","                      -> as_reversal_hand
 prefix: "when" "successfully" "played" ["and" "damage" "has" "been" "applied"] [","]
       | "if" "successful" [","]
       | "then" [","]
@@ -61,7 +61,8 @@ joint: "," | "and" | "," "and" | "then" | "," "then" | "and" "then" | "," "and" 
        | "all" "players" "discard" "their" "hands"                   -> all_discard_hands
        | _next_card article "maneuver" [_at_most] [","] _not_reversed -> next_unrev
        | "take" "the" "top" amount cards "from" _arsenal _put_them_in -> overturn_self
-       | [opponent] ("overturns" | "must" "overturn") amount cards   -> opp_overturn
+       | opponent ("overturns" | "must" "overturn") amount cards     -> opp_overturn
+       | "overturns" amount cards                                   -> opp_overturn
        | "shuffle" ["any"] amount cards [_of_choice] "from" _ringside _into_arsenal -> shuffle_in
        | "your" "next" "maneuver" ["played"] "this" "turn" "is" "+" DAMAGE -> keep_bonus
        | "your" "opponent's" "reversal" cards "to" "it" ("is" | "are") "+" FORTITUDE -> next_cost
@@ -302,6 +303,10 @@ class _Meaning(Transformer[Token, Any]):
         pieces = clause if isinstance(clause, tuple) else (clause,)
         if play_as is None:
             return pieces
+        if play_as == "reversal_hand" and all(p.kind == "reverses" for p in pieces):
+            return tuple(Piece(p.kind, p.data | {"hand_only": True}) for p in pieces)
+        if play_as == "reversal_hand":  # its effects: only from the hand anyway (RD-5.4)
+            play_as = "reversal"
         if play_as == "reversal" and all(p.kind == "reverses" for p in pieces):
             return pieces  # what it reverses is said of the card as a reversal anyway
         if play_as == "maneuver" and all(_damage_only(p) for p in pieces):
@@ -318,6 +323,9 @@ class _Meaning(Transformer[Token, Any]):
 
     def as_reversal(self) -> str:
         return "reversal"
+
+    def as_reversal_hand(self) -> str:
+        return "reversal_hand"
 
     def may(self, effects: tuple[Piece, ...]) -> Piece:
         return Piece("effect", {"do": "may", "effects": [p.data for p in effects]})

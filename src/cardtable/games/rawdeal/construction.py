@@ -9,7 +9,7 @@ from cardtable.core.cards import CardPool
 from cardtable.core.decks import Deck, DeckProblem
 from cardtable.core.i18n import N_, named, reason
 
-from .cards import RawDealCard
+from .cards import RawDealCard, title_key
 
 if TYPE_CHECKING:
     from .game import RawDealGame
@@ -38,14 +38,14 @@ def _unpackable_problems(
     everything: list[RawDealCard], star: RawDealCard | None
 ) -> list[DeckProblem]:
     """RD-1.9: the cards the Superstar may not pack, named by title."""
-    barred = {n.lower() for n in getattr(star, "cannot_pack", ())}
+    barred = {title_key(n) for n in getattr(star, "cannot_pack", ())}
     return [
         DeckProblem(
             "RD-1.9",
             reason(N_("'{card}' may not be packed with '{star}'"), card=c.id, star=star.id),
         )
         for c in dict.fromkeys(everything)
-        if star is not None and c.name.lower() in barred
+        if star is not None and title_key(c.name) in barred
     ]
 
 

@@ -147,10 +147,14 @@ def _play_problem(st: RawDealState, d: int) -> str:
     t = st.game.tables
     ids = st.game.card_ids
     fort = st.fortitude(st.actor)
-    if t.fortitude[d] > fort:
+    if t.fortitude[d] > fort and not st._fortitude_met(d, fort):
         return reason(
             N_("it needs Fortitude {need}; yours is {have}"), need=t.fortitude[d], have=fort
         )
+    if st._barred(d):  # RD-3.14
+        return N_("your opponent's Superstar does not let you play this card")
+    if t.req_hand[d] and len(st.zones[pbase(st.actor) + HAND_ZONE]) < t.req_hand[d]:
+        return reason(N_("it needs {n} or more cards in your hand"), n=t.req_hand[d])
     if t.req_after[d] != -1 and st.last_played != t.req_after[d]:
         return reason(N_("it must be played right after '{card}'"), card=ids[t.req_after[d]])
     if t.req_after_damage[d] and st.last_damage < t.req_after_damage[d]:

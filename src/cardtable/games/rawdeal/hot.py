@@ -57,6 +57,7 @@ class HotTables:
         "_reversals",
         "_tables",
         "backlash",
+        "barred",
         "conditional",
         "ends_turn",
         "fortitude",
@@ -111,20 +112,7 @@ class HotTables:
             _plays(backlash + 3 * d, t.plays[d]) if t.kind[d] == MIDMATCH_CARD else ()
             for d in range(n)
         )
-        # RD-3.5: the Fortitude a play needs (NEVER: the card is not played so), the least of
-        # it: with an RD-6.7 cut, whose condition _requirements_met checks
-        star_cut = _star_cuts(t)
-        self.need = tuple(
-            t.fortitude[d] - _cut(t.after_bonus[d]) - star_cut.get(d, 0)
-            if t.plays[d] & 3
-            else NEVER
-            for d in range(n)
-        )
-        # RD-4.5 requirements, RD-6.1 uniqueness, RD-6.7 cuts: the cards that need more checks
-        barred = {d for r in t.star_rules if r for d in r.barred}
-        self.conditional = frozenset(
-            d for d in range(n) if _conditional(t, d) or d in star_cut or d in barred
-        )
+        self._fill_needs(t, n)
         # RD-7.7: whether a success ends the turn, by the type played as (RD-3.7)
         self.ends_turn = tuple(
             tuple(any(e[0] == V_END_TURN for e in effects) for effects in t.success[d])
@@ -148,6 +136,25 @@ class HotTables:
         )
         # by 2 * d + played_as: the Answers worked out so far (see answers)
         self.known_answers: list[Answers | None] = [None] * (2 * n)
+
+    def _fill_needs(self, t: CardTables, n: int) -> None:
+        """RD-3.5 the least Fortitude each definition's plays need (with the cuts of RD-6.7
+        and RD-3.14), and the definitions that need more checks than that."""
+        # RD-3.5: the Fortitude a play needs (NEVER: the card is not played so), the least of
+        # it: with an RD-6.7 cut, whose condition _requirements_met checks
+        star_cut = _star_cuts(t)
+        self.need = tuple(
+            t.fortitude[d] - _cut(t.after_bonus[d]) - star_cut.get(d, 0)
+            if t.plays[d] & 3
+            else NEVER
+            for d in range(n)
+        )
+        # RD-4.5 requirements, RD-6.1 uniqueness, RD-6.7 cuts: the cards that need more checks
+        # RD-3.14: the cards some Superstar forbids its opponents
+        self.barred = barred = frozenset(d for r in t.star_rules if r for d in r.barred)
+        self.conditional = frozenset(
+            d for d in range(n) if _conditional(t, d) or d in star_cut or d in barred
+        )
 
     def answers(self, d: int, played_as: int) -> Answers:
         """The reversals that fit definition ``d`` played as ``played_as`` (MANEUVER or

@@ -479,6 +479,8 @@ def _stat(
         return False
     if not bonus.get("damage") and not {"maneuver", "action"} & set(kind.plays):
         return False
+    if bonus and "after_bonus" in entry:  # one bonus a card (RD-6.7): the second reported
+        return False
     if bonus:
         _name_later(bonus, "after_bonus", names, sentence)
         data["after_bonus"] = bonus

@@ -280,8 +280,10 @@ class MatchState(State):
         known = list(self.known)
         if player < 0:
             known[-1] = known[-1] | {card}
-        else:  # no longer known to the others, who cannot tell it from the rest
-            known[-1] = known[-1] - {card}
+        else:  # no longer known to the others; what they saw of the hand it left (RD-7.26)
+            # is forgotten whole, so that which card left tells them nothing
+            hidden = {card, *self.zones[PER_PLAYER * player + HAND_ZONE]}
+            known = [k - hidden if q != player else k for q, k in enumerate(known)]
             known[player] = known[player] | {card}
         self.known = tuple(known)
 

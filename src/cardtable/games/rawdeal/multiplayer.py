@@ -74,5 +74,6 @@ class MultiplayerRules(ReversalRules):
         self.turn_bonuses = ()
         self.turn_cost = 0
         self.unrev_next = -1
+        self.no_arsenal = False
         if ev is not None:
             ev.append(note("tag", p, partner=q))

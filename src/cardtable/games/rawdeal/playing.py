@@ -131,9 +131,12 @@ class PlayingRules(TurnRules):
         return self.game.tables.star_rules[self.cards[backstage[0]]] if backstage else None
 
     def _barred(self, d: int) -> bool:
-        """RD-3.14: whether an opponent's Superstar forbids the actor to play ``d``."""
-        for q in range(self.hot.n):
-            rules = self._star_rules(q) if q != self.actor else None
+        """RD-3.14: whether an opponent's Superstar forbids the actor to play ``d`` (a
+        partner's does not)."""
+        if d not in self.hot.barred:
+            return False
+        for q in self.opponents(self.actor):
+            rules = self._star_rules(q)
             if rules is not None and d in rules.barred:
                 return True
         return False

@@ -8,6 +8,8 @@ overturned from the Arsenal, in damage.py."""
 
 from __future__ import annotations
 
+from abc import abstractmethod
+
 from .actions import HAND, MANEUVER, REVERSAL
 from .match import MatchState
 from .zones import BACKLASH, PER_PLAYER, RING
@@ -91,7 +93,13 @@ class ReversalRules(MatchState):
             return False
         if rev in h.rev_moment and not self._moment_fits(rev):
             return False
+        if rev in h.barred and self._barred(rev):  # RD-3.14: no reversal of a barred title
+            return False
         return h.fortitude[rev] + (self.pending_cost if maneuver else 0) <= fort
+
+    @abstractmethod
+    def _barred(self, d: int) -> bool:
+        """RD-3.14: whether an opponent's Superstar forbids the actor to play ``d``."""
 
     def _moment_fits(self, rev: int) -> bool:
         """RD-5.6: a reversal only for a card played from the hand, or only while the

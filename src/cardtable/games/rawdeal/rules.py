@@ -52,7 +52,7 @@ from .match import (
     RingFacts,
 )
 from .prematch import PrematchRules
-from .tables import V_JUMP, V_MAY, V_SHUFFLE, Effect, effect_data
+from .tables import V_JUMP, V_KEEP_BONUS, V_MAY, V_SHUFFLE, Effect, effect_data
 from .zones import ARSENAL, BACKLASH, PER_PLAYER, PLAYING, pbase
 from .zones import HAND as HAND_ZONE
 
@@ -273,6 +273,5 @@ class RawDealState(PrematchRules):
 def _offered(effects: tuple[Effect, ...], ids: tuple[str, ...]) -> list[dict[str, object]]:
     """Compiled effects as a card file writes them, for a choice's words: the offers one at a
     time (RD-7.22) and the second of two (RD-7.29) read as the effects they hold."""
-    return [
-        effect_data(e, ids) for e in effects if e[0] not in (V_MAY, V_JUMP) and e[0] < V_SHUFFLE
-    ]
+    shown = [e for e in effects if e[0] < V_SHUFFLE or e[0] == V_KEEP_BONUS]
+    return [effect_data(e, ids) for e in shown if e[0] != V_MAY]

@@ -236,6 +236,8 @@ def _effect(e: BaseModel, index: Mapping[str, int]) -> tuple[Effect, ...]:
         if title is not None:
             return ((V_OPP_DISCARD_ALL, 1, index.get(title, -1)),)
         return ((V_OPP_DISCARD_ALL, 0, ALIGNMENTS.index(getattr(e, "alignment"))),)  # noqa: B009
+    if do == "either":
+        return _either(e, index)
     if do in COMPOUND:
         return COMPOUND[do](e)
     if do in CHOSEN_VERBS and getattr(e, "choice", False):
@@ -310,18 +312,17 @@ def _number(value: object) -> int:
     return -1 if value is None else int(str(value))
 
 
-def _either(e: BaseModel) -> tuple[Effect, ...]:
+def _either(e: BaseModel, index: Mapping[str, int]) -> tuple[Effect, ...]:
     """RD-7.29: a ``may`` of the first effects (and a jump over the second); declined, the
     second (themselves a ``may`` when neither may be taken)."""
-    first = compile_effects(getattr(e, "first"))  # noqa: B009
-    second = compile_effects(getattr(e, "second"))  # noqa: B009
+    first = compile_effects(getattr(e, "first"), index)  # noqa: B009
+    second = compile_effects(getattr(e, "second"), index)  # noqa: B009
     if getattr(e, "optional"):  # noqa: B009
         second = ((V_MAY, len(second), -1), *second)
     return ((V_MAY, len(first) + 1, -1), *first, (V_JUMP, len(second), -1), *second)
 
 
 COMPOUND = {
-    "either": _either,
     "next_turn_bonus": _next_turn,
     "discard_hand": _plain(V_DISCARD_HAND, "whose"),
     "next_unreversible": _plain(V_NEXT_UNREVERSIBLE, "max_damage"),
