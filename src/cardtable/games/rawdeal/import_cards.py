@@ -303,7 +303,8 @@ def _read_sentences(draft: Draft, kind: CardType, text: str) -> None:
             continue
         trial = copy.deepcopy(draft.entry)
         names: list[tuple[str, str, str]] = []
-        if pieces is not None and all(_apply(trial, kind, p, names, sentence) for p in pieces):
+        said = Said(names, sentence)
+        if pieces is not None and all(_apply(trial, kind, p, said) for p in pieces):
             draft.entry = trial
             draft.after_names += names
             draft.enforced += 1
@@ -316,27 +317,38 @@ def _read_sentences(draft: Draft, kind: CardType, text: str) -> None:
         draft.unenforced.append("(Reversal: Special, with no text saying what it reverses)")
 
 
-Apply = Callable[[dict[str, Any], CardType, Piece, list[tuple[str, str, str]], str], bool]
+@dataclass(frozen=True)
+class Said:
+    """Where a piece was read: the sentence, and the card names it leaves to resolve once
+    every card is known (field, name, sentence), added to as pieces apply."""
+
+    names: list[tuple[str, str, str]]
+    sentence: str
+
+    def later(self, field: str, name: str) -> None:
+        """A card ``name`` for ``field``, to resolve once every card is read."""
+        self.names.append((field, name, self.sentence))
+
+
+Apply = Callable[[dict[str, Any], CardType, Piece, Said], bool]
 
 
 def _apply(
     entry: dict[str, Any],
     kind: CardType,
     piece: Piece,
-    names: list[tuple[str, str, str]],
-    sentence: str,
+    said: Said,
 ) -> bool:
     """Apply one piece of a sentence to ``entry``; False when this card cannot enforce it."""
     how = APPLY.get(piece.kind)
-    return how is not None and how(entry, kind, piece, names, sentence)
+    return how is not None and how(entry, kind, piece, said)
 
 
 def _effect(
     entry: dict[str, Any],
     kind: CardType,
     piece: Piece,
-    names: list[tuple[str, str, str]],
-    sentence: str,
+    said: Said,
 ) -> bool:
     """An effect: ``effects`` of a maneuver or action, ``reversal_effects`` of a reversal
     (no turn effect, RD-5.3); one said of a type (``As an action, …``) in that type's
@@ -347,7 +359,7 @@ def _effect(
     if "title_name" in piece.data:  # a search (RD-7.17): the title resolved once all are read
         data = dict(piece.data)
         data["title"] = SOUGHT + data.pop("title_name")
-        names.append(("search", data["title"], sentence))
+        said.later("search", data["title"])
         piece = Piece(piece.kind, data, piece.play_as)
     try:
         effect = EFFECT.validate_python(piece.data)
@@ -392,8 +404,7 @@ def _reverses(
     entry: dict[str, Any],
     kind: CardType,
     piece: Piece,
-    names: list[tuple[str, str, str]],
-    sentence: str,
+    said: Said,
 ) -> bool:
     """What a reversal reverses (its text is more precise than its CardType)."""
     if "reversal" not in kind.plays:
@@ -405,36 +416,33 @@ def _reverses(
         rev["subtypes"] = list(subs)
     elif kind.reverses_subtypes and rev["types"] == ["maneuver"]:
         rev["subtypes"] = list(kind.reverses_subtypes)
-    _name_later(data, "reverses", names, sentence)
+    _name_later(data, "reverses", said)
     entry["reverses"] = rev | data
     return True
 
 
-def _name_later(
-    data: dict[str, Any], field: str, names: list[tuple[str, str, str]], sentence: str
-) -> None:
+def _name_later(data: dict[str, Any], field: str, said: Said) -> None:
     """Take a card named in ``data`` out of it, to be resolved into ``field`` once every card
     is read."""
     name = data.pop("after_name", None)
     if name is not None:
-        names.append((field, name, sentence))
+        said.later(field, name)
     title = data.pop("title_name", None)
     if title is not None:
-        names.append((f"{field}.titles", title, sentence))
+        said.later(f"{field}.titles", title)
 
 
 def _requires(
     entry: dict[str, Any],
     kind: CardType,
     piece: Piece,
-    names: list[tuple[str, str, str]],
-    sentence: str,
+    said: Said,
 ) -> bool:
     """A condition for playing the card (after a card named: resolved once all are read)."""
     if kind.superstar or set(piece.data) - REQUIRES:
         return False
     data = dict(piece.data)
-    _name_later(data, "requires", names, sentence)
+    _name_later(data, "requires", said)
     entry["requires"] = entry.get("requires", {}) | data
     return True
 
@@ -467,8 +475,7 @@ def _stat(
     entry: dict[str, Any],
     kind: CardType,
     piece: Piece,
-    names: list[tuple[str, str, str]],
-    sentence: str,
+    said: Said,
 ) -> bool:
     """RD-5.9 ``reversal_bonus`` of a maneuver, RD-6.7 ``after_bonus`` (a damage bonus for a
     maneuver; a Fortitude cut for any card played as a maneuver or an action)."""
@@ -482,7 +489,7 @@ def _stat(
     if bonus and "after_bonus" in entry:  # one bonus a card (RD-6.7): the second reported
         return False
     if bonus:
-        _name_later(bonus, "after_bonus", names, sentence)
+        _name_later(bonus, "after_bonus", said)
         data["after_bonus"] = bonus
     entry.update(data)
     return True
@@ -492,8 +499,7 @@ def _star(
     entry: dict[str, Any],
     kind: CardType,
     piece: Piece,
-    names: list[tuple[str, str, str]],
-    sentence: str,
+    said: Said,
 ) -> bool:
     """RD-3.14, RD-1.9: a Superstar's rule about cards named by title (names kept as printed
     in the sentence; a title no imported card has is kept: such a card may come later)."""
@@ -502,17 +508,17 @@ def _star(
     data = dict(piece.data)
     if "card_rule" not in data:
         ((key, name),) = data.items()
-        entry.setdefault(key, []).append(_as_printed(sentence, name))
+        entry.setdefault(key, []).append(_as_printed(said.sentence, name))
         return True
     rule = dict(data["card_rule"])
-    rule["title"] = _as_printed(sentence, rule["title"])
+    rule["title"] = _as_printed(said.sentence, rule["title"])
     effects = []
     for e in rule.get("effects", []):
         if "title_name" in e:
             e = {k: v for k, v in e.items() if k != "title_name"} | {
                 "title": SOUGHT + e["title_name"]
             }
-            names.append(("search", e["title"], sentence))
+            said.later("search", e["title"])
         effects.append(e)
     rule["effects"] = effects
     try:
