@@ -746,7 +746,7 @@ def check_pool(pool: CardPool[RawDealCard]) -> None:
             named.append(("requires.after", c.requires.after, PLAYED))
         if c.after_bonus is not None:
             named.append(("after_bonus.after", c.after_bonus.after, PLAYED))
-        named += [(f"effects.{i}.title", e.title, PLAYED) for i, e in _searches(c) if e.title]
+        named += [(f"effects.{i}.title", e.title, PLAYED) for i, e in _titled_effects(c) if e.title]
         if c.reverses:
             named.append(("reverses.after", c.reverses.after, PLAYED))
             named += [(f"reverses.titles.{i}", t, PLAYED) for i, t in enumerate(c.reverses.titles)]
@@ -757,9 +757,10 @@ def check_pool(pool: CardPool[RawDealCard]) -> None:
         raise CardFileError("\n".join(problems), problems)
 
 
-def _searches(c: RawDealCard) -> list[tuple[int, Search | OppDiscardAll]]:
-    """The ``search`` effects of a card (RD-7.17), with their places in its effects (a
-    Superstar's: in its card rules, RD-3.14)."""
+def _titled_effects(c: RawDealCard) -> list[tuple[int, Search | OppDiscardAll]]:
+    """The effects of a card that name a card by id (RD-7.17 ``search``, RD-7.27
+    ``opp_discard_all``), with their places in its effects (a Superstar's: in its card
+    rules, RD-3.14)."""
     effects = (*c.effects, *c.reversal_effects)
     if c.effects_as is not None:
         effects += (*c.effects_as.maneuver, *c.effects_as.action)

@@ -149,8 +149,8 @@ class HotTables:
             else NEVER
             for d in range(n)
         )
-        # RD-4.5 requirements, RD-6.1 uniqueness, RD-6.7 cuts: the cards that need more checks
-        # RD-3.14: the cards some Superstar forbids its opponents
+        # RD-3.14: the cards some Superstar forbids its opponents; and the cards that need more
+        # checks (RD-4.5 requirements, RD-6.1 uniqueness, RD-6.7 and RD-3.14 cuts, bars)
         self.barred = barred = frozenset(d for r in t.star_rules if r for d in r.barred)
         self.conditional = frozenset(
             d for d in range(n) if _conditional(t, d) or d in star_cut or d in barred
